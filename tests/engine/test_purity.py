@@ -1,0 +1,111 @@
+"""The engine stays pure: no Discord, no images, no I/O, no clock, no global randomness.
+
+Every ``.py`` file under ``engine/`` is parsed (not imported, so a forbidden import cannot hide
+behind a failing one) and every import statement is checked, wherever it sits: top level,
+inside a function, or under ``if TYPE_CHECKING``.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+FORBIDDEN = frozenset({"discord", "PIL", "aiosqlite", "asyncio", "time", "random"})
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+
+
+def forbidden_imports(source: str, filename: str = "<string>") -> list[tuple[int, str]]:
+    """``(line, module)`` for each import of a forbidden top-level package in ``source``.
+
+    Catches ``import random``, ``import random as r``, ``import discord.ext``,
+    ``from random import x``, ``from discord.ext import commands``, and literal
+    ``__import__("random")`` / ``importlib.import_module("random")`` calls. Relative imports
+    (``from . import x``) stay inside the engine and are allowed.
+    """
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source, filename)):
+        modules: list[str] = []
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules = [node.module]
+        elif (
+            isinstance(node, ast.Call)
+            and (
+                (isinstance(node.func, ast.Name) and node.func.id == "__import__")
+                or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+            )
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            modules = [node.args[0].value]
+        lineno = getattr(node, "lineno", 0)
+        found.extend((lineno, m) for m in modules if m.split(".")[0] in FORBIDDEN)
+    return sorted(found)
+
+
+def violations(package: Path) -> list[str]:
+    """``file:line: imports module`` for every forbidden import in the ``.py`` files under
+    ``package``, subpackages included."""
+    return [
+        f"{path.relative_to(package.parent)}:{line}: imports {module}"
+        for path in sorted(package.rglob("*.py"))
+        for line, module in forbidden_imports(path.read_text(encoding="utf-8"), str(path))
+    ]
+
+
+def test_engine_imports_nothing_forbidden() -> None:
+    assert any(ENGINE.rglob("*.py")), f"no engine sources found under {ENGINE}"
+    found = violations(ENGINE)
+    assert not found, "engine/ must stay pure:\n" + "\n".join(found)
+
+
+def test_walk_finds_violations_in_subpackages(tmp_path: Path) -> None:
+    package = tmp_path / "engine"
+    (package / "games").mkdir(parents=True)
+    (package / "ok.py").write_text("import json\n")
+    (package / "games" / "bad.py").write_text('"""Doc."""\n\nfrom random import randint\n')
+    assert violations(package) == [f"{Path('engine', 'games', 'bad.py')}:3: imports random"]
+
+
+@pytest.mark.parametrize(
+    ("source", "module"),
+    [
+        ("import random", "random"),
+        ("import random as r", "random"),
+        ("from random import shuffle", "random"),
+        ("import os, time", "time"),
+        ("import discord.ext.commands", "discord.ext.commands"),
+        ("from discord.ext import commands", "discord.ext"),
+        ("from PIL import Image", "PIL"),
+        ("import aiosqlite", "aiosqlite"),
+        ("def f():\n    import asyncio\n", "asyncio"),
+        ("if TYPE_CHECKING:\n    from asyncio import Lock\n", "asyncio"),
+        ("__import__('random')", "random"),
+        ("importlib.import_module('time')", "time"),
+    ],
+)
+def test_checker_catches(source: str, module: str) -> None:
+    assert [m for _, m in forbidden_imports(source)] == [module]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import datetime",
+        "import timeit",
+        "from randomness import x",
+        "import engine.rng",
+        "from engine.rng import Rng",
+        "from . import random",
+        "from .time import clock",
+        "x = 'import random'",
+    ],
+)
+def test_checker_allows(source: str) -> None:
+    assert forbidden_imports(source) == []
+
+
+def test_checker_reports_line_numbers() -> None:
+    assert forbidden_imports("import json\n\nimport random\n") == [(3, "random")]
