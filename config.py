@@ -1,0 +1,103 @@
+"""The bot's configuration, read from the environment or a ``.env`` file.
+
+Every problem is reported as one :class:`ConfigError` line that says what is wrong and how to
+fix it, because the person reading it is setting up a bot, not debugging Python: ``bot.py``
+prints the line and exits with status 2, never a traceback.
+"""
+
+import io
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from dotenv.parser import parse_stream
+
+DEFAULT_DATABASE_PATH = Path("data") / "gamenight.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(Exception):
+    """A configuration mistake, explained in one line."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    database_path: Path
+    dev_guild_id: int | None
+    log_level: int
+    api_base: str | None
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """The assignments of a ``.env`` file; a line that does not parse is an error, not a skip.
+
+    python-dotenv on its own only logs a warning for a bad line and carries on without it, so a
+    token with a stray quote would silently vanish; we refuse instead and name the line.
+    """
+    if not path.exists():
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read {path}: {exc}; fix or remove the file") from None
+    values: dict[str, str] = {}
+    for binding in parse_stream(io.StringIO(text)):
+        if binding.error:
+            # The line itself is not echoed: it may hold half a token.
+            raise ConfigError(
+                f"{path} line {binding.original.line} is malformed: write it as NAME=value, "
+                "with any quotes closed"
+            )
+        if binding.key is not None and binding.value is not None:
+            values[binding.key] = binding.value
+    return values
+
+
+def load_config(environ: Mapping[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
+    """Build the configuration; the environment wins over ``.env``, as python-dotenv does."""
+    values = read_env_file(env_file)
+    values.update(os.environ if environ is None else environ)
+
+    token = values.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(
+            "DISCORD_TOKEN is not set: copy your bot's token from the Discord Developer Portal "
+            "(Bot page) into .env as DISCORD_TOKEN=... (see README)"
+        )
+
+    database_path = Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH)
+
+    dev_guild_raw = values.get("DEV_GUILD_ID", "").strip()
+    dev_guild_id: int | None = None
+    if dev_guild_raw:
+        if not dev_guild_raw.isdigit():
+            raise ConfigError(
+                f"DEV_GUILD_ID must be a server id (digits only), not {dev_guild_raw!r}: "
+                "right-click the server with Developer Mode on and choose Copy Server ID"
+            )
+        dev_guild_id = int(dev_guild_raw)
+
+    level_name = (values.get("LOG_LEVEL") or "INFO").strip().upper()
+    if level_name not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level_name!r}")
+
+    api_base = (values.get("DISCORD_API_BASE") or "").strip() or None
+    if api_base is not None:
+        parts = urlsplit(api_base)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ConfigError(
+                f"DISCORD_API_BASE must be an http(s) URL such as http://127.0.0.1:8080, not {api_base!r}"
+            )
+        api_base = api_base.rstrip("/")
+
+    return Config(
+        token=token,
+        database_path=database_path,
+        dev_guild_id=dev_guild_id,
+        log_level=logging.getLevelNamesMapping()[level_name],
+        api_base=api_base,
+    )
