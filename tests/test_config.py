@@ -35,7 +35,10 @@ def test_api_base_loses_its_trailing_slash(tmp_path: Path) -> None:
         ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN is not set"),
         ({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID must be a server id"),
         ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "loud"}, "LOG_LEVEL must be one of"),
-        ({"DISCORD_TOKEN": "t", "DISCORD_API_BASE": "127.0.0.1:80"}, r"DISCORD_API_BASE must be an http\(s\) URL"),
+        (
+            {"DISCORD_TOKEN": "t", "DISCORD_API_BASE": "127.0.0.1:80"},
+            r"DISCORD_API_BASE must be an http\(s\) URL",
+        ),
     ],
 )
 def test_each_mistake_is_named(tmp_path: Path, environ: dict[str, str], expected: str) -> None:

@@ -35,7 +35,9 @@ def test_placeholders_match_across_languages() -> None:
 
 
 def test_no_message_is_empty() -> None:
-    empty = [(lang, key) for lang, table in catalog().messages.items() for key, text in table.items() if not text]
+    empty = [
+        (lang, key) for lang, table in catalog().messages.items() for key, text in table.items() if not text
+    ]
     assert empty == []
 
 
@@ -78,4 +80,7 @@ async def test_translator_gives_spanish_for_both_spanish_locales_and_nothing_els
     assert await translator.translate(name, discord.Locale.latin_american_spanish, context) == "acerca-de"
     assert await translator.translate(name, discord.Locale.french, context) is None
     assert await translator.translate(name, discord.Locale.british_english, context) is None
-    assert await translator.translate(app_commands.locale_str("plain"), discord.Locale.spain_spanish, context) is None
+    assert (
+        await translator.translate(app_commands.locale_str("plain"), discord.Locale.spain_spanish, context)
+        is None
+    )

@@ -1,0 +1,310 @@
+"""The store: the only place that speaks SQL.
+
+One aiosqlite connection per process, in WAL mode (readers never wait for the writer, and a crash
+mid-write loses nothing committed) with foreign keys on. Everything the rest of the bot needs is a
+method here taking and returning the dataclasses of :mod:`data.records`, so moving to PostgreSQL
+is a second implementation of this class, not a change to its callers.
+"""
+
+import asyncio
+import json
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final, Self, TypeVar, cast
+
+import aiosqlite
+
+from data.errors import StoreError
+from data.migrate import MIGRATIONS_DIR, migrate
+from data.records import Game, GameRecord, PlayerTotals, SavedTable
+
+T = TypeVar("T")
+
+BUSY_TIMEOUT_MS: Final = 5000
+"""How long a write waits for another process's write lock before failing."""
+
+
+class Store:
+    """Persistence for settings, results and saved tables; create it with :meth:`open`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | Path, *, migrations_dir: Path = MIGRATIONS_DIR) -> Self:
+        """Open (creating if needed) the database at ``path`` and bring its schema up to date.
+
+        Every way this can fail raises :class:`StoreError` with one line naming the path and the
+        cause, because a bot that cannot store results must refuse to start rather than lose them.
+        """
+        path = Path(path)
+        if path.is_dir():
+            raise StoreError(f"cannot open database {path}: it is a directory")
+        _make_parent(path)
+        try:
+            conn = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open database {path}: {_open_failure(path, exc)}") from exc
+        try:
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
+                row = await cursor.fetchone()
+            if row is None or str(row[0]).lower() != "wal":
+                raise StoreError("WAL journaling is not available on this filesystem")
+            await migrate(conn, migrations_dir)
+            await conn.execute("PRAGMA foreign_keys = ON")
+        except (sqlite3.Error, StoreError) as exc:
+            await conn.close()
+            cause = _open_failure(path, exc) if isinstance(exc, sqlite3.Error) else str(exc)
+            raise StoreError(f"cannot open database {path}: {cause}") from exc
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path)
+
+    async def close(self) -> None:
+        """Close the connection once running writes have finished, so none is cut short."""
+        async with self._lock:
+            await self._conn.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    # -- bot-wide values ------------------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        """A bot-wide value, e.g. the hash of the synced command set (to skip needless syncs)."""
+        rows = await self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store a bot-wide value, replacing the previous one."""
+        await self._write(
+            lambda conn: conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+        )
+
+    # -- server settings ------------------------------------------------------------------------
+
+    async def get_guild_locale(self, guild_id: int) -> str | None:
+        """The locale chosen for a server's public messages; None means use the server's own."""
+        rows = await self._read("SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return cast(str | None, rows[0][0]) if rows else None
+
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        """Override (or with None, stop overriding) the locale of a server's public messages."""
+        await self._write(
+            lambda conn: conn.execute(
+                "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                (guild_id, locale),
+            )
+        )
+
+    # -- results --------------------------------------------------------------------------------
+
+    async def record_game(self, record: GameRecord) -> int:
+        """Store a finished game with its seats and return its id; idempotent by ``result_key``.
+
+        The game, its results and its players' names are written in one transaction, so a crash
+        never leaves a game without results. Recording the same ``result_key`` again (a retry, a
+        second "game over") writes nothing and returns the first id; the database's UNIQUE
+        constraint decides, so this holds for concurrent calls and other processes too.
+        """
+
+        async def work(conn: aiosqlite.Connection) -> int:
+            finished = _db_time(record.finished_at)
+            async with conn.execute(
+                "INSERT INTO games (guild_id, channel_id, game, league_id, season_id, result_key,"
+                " options, started_at, finished_at, has_ai) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (result_key) DO NOTHING RETURNING id",
+                (
+                    record.guild_id,
+                    record.channel_id,
+                    record.game,
+                    record.league_id,
+                    record.season_id,
+                    record.result_key,
+                    json.dumps(record.options),
+                    _db_time(record.started_at),
+                    finished,
+                    int(record.has_ai),
+                ),
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                async with conn.execute(
+                    "SELECT id FROM games WHERE result_key = ?", (record.result_key,)
+                ) as cursor:
+                    existing = await cursor.fetchone()
+                assert existing is not None, "ON CONFLICT skipped the insert, so the key exists"
+                return int(existing[0])
+            game_id = int(row[0])
+            humans = [s for s in record.seats if s.user_id is not None]
+            # A name seen in an older game (recorded late) must not overwrite a newer one.
+            await conn.executemany(
+                "INSERT INTO players (user_id, display_name, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,"
+                " updated_at = excluded.updated_at WHERE excluded.updated_at >= players.updated_at",
+                [(s.user_id, s.display_name, finished) for s in humans],
+            )
+            await conn.executemany(
+                "INSERT INTO results (game_id, seat, user_id, ai_level, score, rank, won)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, s.seat, s.user_id, s.ai_level, s.score, s.rank, int(s.won)) for s in record.seats],
+            )
+            return game_id
+
+        return await self._write(work)
+
+    async def player_totals(self, user_id: int, game: Game | None = None) -> PlayerTotals:
+        """Games, wins and points of a player, over all games or one; summed by the database,
+        so concurrent recordings can never make a total lose an update."""
+        sql = (
+            "SELECT COUNT(*), COALESCE(SUM(r.won), 0), COALESCE(SUM(r.score), 0)"
+            " FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ?"
+        )
+        params: tuple[object, ...] = (user_id,)
+        if game is not None:  # two query texts, not "? IS NULL", which PostgreSQL cannot type
+            sql += " AND g.game = ?"
+            params = (user_id, game)
+        row = (await self._read(sql, params))[0]
+        return PlayerTotals(games=int(row[0]), wins=int(row[1]), score=int(row[2]))
+
+    # -- saved tables ---------------------------------------------------------------------------
+
+    async def save_table(self, table: SavedTable) -> None:
+        """Insert or replace a running table's state, so it resumes after a restart.
+
+        A channel holds one table: saving a different table for a channel that already has one
+        raises :class:`StoreError`.
+        """
+        await self._write(
+            lambda conn: conn.execute(
+                "INSERT INTO saved_tables (table_id, guild_id, channel_id, game, state, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
+                " guild_id = excluded.guild_id, channel_id = excluded.channel_id,"
+                " game = excluded.game, state = excluded.state, updated_at = excluded.updated_at",
+                (
+                    table.table_id,
+                    table.guild_id,
+                    table.channel_id,
+                    table.game,
+                    json.dumps(table.state),
+                    _db_time(datetime.now(UTC)),
+                ),
+            )
+        )
+
+    async def load_tables(self) -> list[SavedTable]:
+        """Every saved table, in a stable order, for resuming them all at start-up."""
+        rows = await self._read(
+            "SELECT table_id, guild_id, channel_id, game, state FROM saved_tables ORDER BY table_id"
+        )
+        return [
+            SavedTable(
+                table_id=str(row[0]),
+                guild_id=int(row[1]),
+                channel_id=int(row[2]),
+                game=cast(Game, row[3]),
+                state=json.loads(row[4]),
+            )
+            for row in rows
+        ]
+
+    async def delete_table(self, table_id: str) -> None:
+        """Forget a table that ended or expired; unknown ids are ignored."""
+        await self._write(
+            lambda conn: conn.execute("DELETE FROM saved_tables WHERE table_id = ?", (table_id,))
+        )
+
+    # -- plumbing -------------------------------------------------------------------------------
+
+    async def _read(self, sql: str, params: Iterable[object] = ()) -> list[sqlite3.Row]:
+        """Run a query under the lock, so it never sees another task's half-done transaction
+        (all tasks share the one connection)."""
+        async with self._lock, self._translated():
+            return list(await self._conn.execute_fetchall(sql, params))
+
+    async def _write(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run ``work`` in one write transaction, serialised with every other use of the connection.
+
+        One connection cannot hold two transactions, so writers queue on the lock instead of
+        failing. BEGIN IMMEDIATE takes SQLite's write lock up front, so another process makes us
+        wait (busy_timeout) instead of failing half-way with "database is locked". The transaction
+        is shielded: a caller cancelled mid-write (a table being torn down) loses no result and
+        leaves no transaction open.
+        """
+        return await asyncio.shield(self._transaction(work))
+
+    async def _transaction(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        async with self._lock, self._translated():
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = await work(self._conn)
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise
+            return result
+
+    @asynccontextmanager
+    async def _translated(self) -> AsyncIterator[None]:
+        """Re-raise driver errors as :class:`StoreError`, so callers never import sqlite3."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise StoreError(f"database {self.path}: {_one_line(exc)}") from exc
+
+
+def _make_parent(path: Path) -> None:
+    """Create the database's directory, explaining the usual failure (a file in the way)."""
+    directory = path.parent
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        blocker = next((p for p in (directory, *directory.parents) if p.exists() and not p.is_dir()), None)
+        cause = (
+            f"{blocker} is a file, not a directory"
+            if blocker is not None
+            else f"cannot create directory {directory} ({exc.strerror or exc})"
+        )
+        raise StoreError(f"cannot open database {path}: {cause}") from exc
+
+
+def _open_failure(path: Path, exc: sqlite3.Error) -> str:
+    """Why opening failed, in words an operator can act on; SQLite's own message is vague."""
+    if not os.access(path.parent, os.W_OK):
+        return f"the directory {path.parent} is not writable"
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if not path.exists():
+        # SQLite only says "unable to open database file"; the OS says why (even to root,
+        # who passes the access check above on a read-only or virtual filesystem).
+        try:
+            path.touch()
+        except OSError as os_error:
+            return f"cannot create the file ({os_error.strerror or os_error})"
+    return _one_line(exc)
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _db_time(moment: datetime) -> str:
+    """UTC text of fixed width, so that comparing the text compares the times."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")

@@ -1,0 +1,50 @@
+"""The table registry: one table per channel, and every table saved on shutdown."""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from data import SavedTable, Store
+from tables.registry import ChannelTaken, TableRegistry
+
+
+@dataclass
+class FakeTable:
+    channel_id: int
+    moves: int = 0
+
+    def snapshot(self) -> SavedTable:
+        return SavedTable(
+            table_id=f"t{self.channel_id}",
+            guild_id=1,
+            channel_id=self.channel_id,
+            game="toppo",
+            state={"moves": self.moves},
+        )
+
+
+async def test_one_table_per_channel(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        registry = TableRegistry(store)
+        registry.add(FakeTable(10))
+        with pytest.raises(ChannelTaken):
+            registry.add(FakeTable(10))
+        registry.add(FakeTable(11))
+        assert len(registry) == 2
+        registry.remove(10)
+        assert registry.get(10) is None
+        assert len(registry) == 1
+
+
+async def test_save_all_keeps_the_latest_state_of_every_table(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        registry = TableRegistry(store)
+        first, second = FakeTable(10), FakeTable(11)
+        registry.add(first)
+        registry.add(second)
+        first.moves = 7
+        await registry.save_all()
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        saved = {table.channel_id: table.state for table in await store.load_tables()}
+    assert saved == {10: {"moves": 7}, 11: {"moves": 0}}
