@@ -1,0 +1,63 @@
+"""Toppo (RULES.md §1): a real-time card game for 2 to 8 players.
+
+- :mod:`~engine.toppo.cards`: colours, symbols, cards and their notation (``"R~ Y+ Wo"``);
+- :mod:`~engine.toppo.actions` and :mod:`~engine.toppo.events`: what players do, what happened;
+- :mod:`~engine.toppo.state`: one game (``new_game``, ``apply``, ``legal_actions``, ``view``);
+- :mod:`~engine.toppo.series`: games in a row with running totals;
+- :mod:`~engine.toppo.ai`: AI players at three levels;
+- :mod:`~engine.toppo.selfplay`: invariants and the self-play match.
+"""
+
+from engine.toppo.actions import (
+    Action,
+    CallTop,
+    CallToppo,
+    ChooseDisplaySize,
+    Match,
+    Renew,
+    SeriesAction,
+    TurnCard,
+    VoteReplace,
+    action_from_json,
+    action_to_json,
+)
+from engine.toppo.ai import Choice, Level, choose, choose_in_series
+from engine.toppo.cards import Card, Colour, Symbol, make_deck, notation, parse_cards
+from engine.toppo.events import Event, Penalty
+from engine.toppo.series import GameRecord, Series, SeriesView
+from engine.toppo.state import Outcome, Position, ToppoOptions, ToppoState, ToppoView, new_game
+
+__all__ = [
+    "Action",
+    "CallTop",
+    "CallToppo",
+    "Card",
+    "Choice",
+    "ChooseDisplaySize",
+    "Colour",
+    "Event",
+    "GameRecord",
+    "Level",
+    "Match",
+    "Outcome",
+    "Penalty",
+    "Position",
+    "Renew",
+    "Series",
+    "SeriesAction",
+    "SeriesView",
+    "Symbol",
+    "ToppoOptions",
+    "ToppoState",
+    "ToppoView",
+    "TurnCard",
+    "VoteReplace",
+    "action_from_json",
+    "action_to_json",
+    "choose",
+    "choose_in_series",
+    "make_deck",
+    "new_game",
+    "notation",
+    "parse_cards",
+]

@@ -1,0 +1,116 @@
+"""What a Toppo player can do: small frozen values, each naming the seat that acts.
+
+Every action that the rules can penalise (a wrong top, a wrong match, a false toppo, a false
+start) is an ordinary action here; the state decides from the table whether it was right.
+Actions serialise to small JSON objects (``{"type": "match", "seat": 1, "line_index": 0,
+"slot": 2}``) so a saved game is its options, seed and action log.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCard:
+    """Turn the top card of the deck onto the end of the line.
+
+    Before the (re)starting player has turned their first card, this is a false start. After a
+    match, turning a card first puts the rest of the line under the deck (the rules make that
+    compulsory, so the player need not say it).
+    """
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallTop:
+    """Call "top" with an order: ``order[i]`` is the index in the line of the card laid on
+    display slot ``i``; it must be a permutation of the line's indices."""
+
+    seat: int
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Lay line card ``line_index`` on display slot ``slot`` as an identical card."""
+
+    seat: int
+    line_index: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Renew:
+    """Put the line (full, or what is left after matching) under the deck."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallToppo:
+    """Call "toppo": ends the game with fewer than 10 cards, a penalty otherwise."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class VoteReplace:
+    """Vote to replace a display that nobody can top; a majority of the players replaces it."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDisplaySize:
+    """Between games of a series: the next start player chooses the display size."""
+
+    seat: int
+    size: int
+
+
+Action = TurnCard | CallTop | Match | Renew | CallToppo | VoteReplace
+"""An action inside one game."""
+
+SeriesAction = Action | ChooseDisplaySize
+"""An action a series accepts: a game action, or the display size between games."""
+
+_TYPES: dict[str, type[SeriesAction]] = {
+    "turn_card": TurnCard,
+    "call_top": CallTop,
+    "match": Match,
+    "renew": Renew,
+    "call_toppo": CallToppo,
+    "vote_replace": VoteReplace,
+    "choose_display_size": ChooseDisplaySize,
+}
+_NAMES = {cls: name for name, cls in _TYPES.items()}
+
+
+def action_to_json(action: SeriesAction) -> dict[str, Any]:
+    """A JSON object naming the action type and its fields."""
+    data: dict[str, Any] = {"type": _NAMES[type(action)]}
+    for field in fields(action):
+        value = getattr(action, field.name)
+        data[field.name] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
+def action_from_json(data: Mapping[str, Any]) -> SeriesAction:
+    """The inverse of :func:`action_to_json`; ``ValueError`` for an unknown or malformed action
+    (a saved log is data from outside, so every field must be a plain integer)."""
+    try:
+        cls = _TYPES[data["type"]]
+        values = {field.name: data[field.name] for field in fields(cls)}
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"malformed action {data!r}") from exc
+    numbers = [value for name, value in values.items() if name != "order"]
+    if "order" in values:
+        if not isinstance(values["order"], list):
+            raise ValueError(f"malformed action {data!r}")
+        values["order"] = tuple(values["order"])
+        numbers.extend(values["order"])
+    if not all(type(value) is int for value in numbers):
+        raise ValueError(f"malformed action {data!r}")
+    return cls(**values)
