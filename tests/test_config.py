@@ -69,10 +69,9 @@ def run_bot(cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
 def assert_one_line_exit_2(result: subprocess.CompletedProcess[str], expected: str) -> None:
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    assert expected in lines[0]
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1, result.stderr
+    assert expected in errors[0]
 
 
 def test_bot_without_token_exits_2(tmp_path: Path) -> None:

@@ -1,0 +1,87 @@
+"""Game Night, a Discord bot for tabletop games: the composition root.
+
+Reads the configuration, opens the store, builds the table registry and hands both to the bot,
+which loads the cogs and connects. Nothing else lives here. Run ``python bot.py``; see README.
+Exit status: 0 after a clean shutdown (SIGINT or SIGTERM: tables saved, database closed),
+2 for a configuration problem (explained in one line, no traceback), 1 if Discord is unreachable.
+"""
+
+import asyncio
+import logging
+import signal
+import sys
+
+import aiohttp
+import discord
+
+from cogs.client import GameNightBot
+from config import Config, ConfigError, load_config
+from data import Store, StoreError
+from locales import catalog
+from tables.registry import TableRegistry
+
+log = logging.getLogger("gamenight")
+
+
+def fail(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+
+
+async def run(config: Config) -> int:
+    if config.api_base is not None:
+        # REST, interaction callbacks and webhooks all build their URLs from Route.BASE.
+        discord.http.Route.BASE = f"{config.api_base}/api/v10"
+    try:
+        store = await Store.open(config.database_path)
+    except StoreError as exc:
+        fail(f"{exc}; set DATABASE_PATH to a file in a writable directory")
+        return 2
+    try:
+        bot = GameNightBot(
+            store=store,
+            tables=TableRegistry(store),
+            messages=catalog(),
+            dev_guild_id=config.dev_guild_id,
+            api_base=config.api_base,
+        )
+        closing: list[asyncio.Task[None]] = []
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, lambda: closing.append(asyncio.create_task(bot.close())))
+        async with bot:
+            try:
+                await bot.start(config.token)
+            except discord.LoginFailure:
+                fail(
+                    "Discord rejected DISCORD_TOKEN: copy a fresh token from the Developer Portal "
+                    "(your application, Bot page, Reset Token) into .env"
+                )
+                return 2
+            except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
+                fail(f"cannot reach Discord ({exc}); check the network or DISCORD_API_BASE")
+                return 1
+        await asyncio.gather(*closing)
+    finally:
+        await store.close()
+    log.info("stopped cleanly")
+    return 0
+
+
+def main() -> int:
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        fail(str(exc))
+        return 2
+    if sys.stderr.isatty():
+        discord.utils.setup_logging(level=config.log_level)
+    else:
+        # discord.py colours its log inside containers even when stderr is a file; plain lines
+        # keep log files and service journals readable.
+        plain = logging.Formatter("%(asctime)s %(levelname)-8s %(name)s: %(message)s")
+        discord.utils.setup_logging(level=config.log_level, formatter=plain)
+    return asyncio.run(run(config))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""``/about``: the bot's name, version, games, uptime and running tables.
+
+The reply is private, in the user's language, with a Refresh button. The button is a
+``DynamicItem`` whose whole state is its custom id, so it keeps working on a message sent by an
+earlier process of the bot: the restart test presses exactly this button.
+"""
+
+import re
+import time
+from importlib.metadata import version
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.client import GameNightBot
+from cogs.i18n import command_text, private_locale
+
+GAMES = ("toppo", "assets", "spit", "topoum")
+
+
+def format_duration(bot: GameNightBot, seconds: float, locale: str) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    days, hours = divmod(hours, 24)
+    if days:
+        return bot.messages.text("duration.days", locale, days=days, hours=hours, minutes=minutes)
+    if hours:
+        return bot.messages.text("duration.hours", locale, hours=hours, minutes=minutes)
+    return bot.messages.text("duration.minutes", locale, minutes=minutes, seconds=secs)
+
+
+def about_message(bot: GameNightBot, locale: str) -> tuple[discord.Embed, discord.ui.View]:
+    """The embed and its Refresh button, in ``locale``."""
+    text = bot.messages.text
+    embed = discord.Embed(
+        title=text("about.title", locale, name=text("bot.name", locale)),
+        description=text("about.description", locale),
+        colour=discord.Colour.blurple(),
+    )
+    embed.add_field(name=text("about.version", locale), value=version("gamenight"))
+    embed.add_field(
+        name=text("about.uptime", locale),
+        value=format_duration(bot, time.monotonic() - bot.started_at, locale),
+    )
+    embed.add_field(name=text("about.tables", locale), value=str(len(bot.tables)))
+    embed.add_field(
+        name=text("about.games", locale),
+        value="\n".join(text(f"games.{game}", locale) for game in GAMES),
+        inline=False,
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(RefreshAbout(text("about.refresh", locale)))
+    return embed, view
+
+
+class RefreshAbout(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"about:refresh"):
+    """Redraws the /about message with fresh figures, for whoever presses it."""
+
+    def __init__(self, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or None, style=discord.ButtonStyle.secondary, custom_id="about:refresh"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> "RefreshAbout":
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, GameNightBot)
+        embed, view = about_message(bot, private_locale(interaction))
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+class About(commands.Cog):
+    def __init__(self, bot: GameNightBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=command_text("about.command_name"), description=command_text("about.command_description")
+    )
+    async def about(self, interaction: discord.Interaction) -> None:
+        embed, view = about_message(self.bot, private_locale(interaction))
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+async def setup(bot: GameNightBot) -> None:
+    bot.add_dynamic_items(RefreshAbout)
+    await bot.add_cog(About(bot))

@@ -1,0 +1,88 @@
+"""The bot object the cogs run on, and what it holds for them.
+
+``bot.py`` builds the store, the table registry and the catalogue and hands them to this class,
+so a cog never opens a database or reads the environment itself (as in discord.py's
+``advanced_startup`` example). Start-up here loads the cogs, installs the translator, routes the
+gateway through ``DISCORD_API_BASE`` when one is set, and syncs commands only if they changed.
+"""
+
+import logging
+import time
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.i18n import CatalogTranslator, private_locale
+from cogs.sync import sync_if_changed
+from data import Store
+from locales import Catalog
+from tables.registry import TableRegistry
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.about",)
+
+
+class GameNightBot(commands.Bot):
+    """A ``commands.Bot`` for slash commands only, with the project's services attached."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        tables: TableRegistry,
+        messages: Catalog,
+        dev_guild_id: int | None = None,
+        api_base: str | None = None,
+    ) -> None:
+        # The bot never joins voice; without this discord.py warns about missing voice libraries
+        # on every start, which reads like a fault to whoever runs it.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            tree_cls=GameNightTree,
+        )
+        self.store = store
+        self.tables = tables
+        self.messages = messages
+        self.dev_guild_id = dev_guild_id
+        self.api_base = api_base
+        self.started_at = time.monotonic()
+
+    async def setup_hook(self) -> None:
+        if self.api_base is not None:
+            # Login already went through Route.BASE; the gateway address comes from the same
+            # place, as Discord's own /gateway/bot tells a client where to connect.
+            _, url, _ = await self.http.get_bot_gateway()
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        await self.tree.set_translator(CatalogTranslator(self.messages))
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        assert self.application_id is not None  # set by login
+        await sync_if_changed(self.tree, self.store, self.application_id, self.dev_guild_id)
+
+    async def close(self) -> None:
+        """Save every table before the connection goes, so a restart loses nothing."""
+        try:
+            await self.tables.save_all()
+        finally:
+            await super().close()
+
+
+class GameNightTree(app_commands.CommandTree[GameNightBot]):
+    """A command tree whose unexpected errors still get a short private answer.
+
+    Without this the user would see "The application did not respond" and nothing else.
+    """
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        log.exception("command failed", exc_info=error)
+        text = self.client.messages.text("error.internal", private_locale(interaction))
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
