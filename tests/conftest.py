@@ -1,0 +1,95 @@
+"""Shared fixtures: the Discord stand-in with one server, and the real bot connected to it.
+
+``world`` is a started stand-in with the server "Game Night" (en-US) holding #games and #lounge,
+and members alice (en-US), bruno (es-ES), carla (es-419) and mod (with a Moderator role that has
+Manage Server). ``bot`` runs ``python bot.py`` against it with a fresh database. At teardown
+every problem the stand-in recorded (an HTTP error Discord would have given, an unknown route, an
+interaction that failed) fails the test, and so does a traceback in the bot's output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.fakediscord import Actor, BotProcess, Channel, FakeDiscord, Guild, Role
+from tests.fakediscord.model import MANAGE_GUILD
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    guild: Guild
+    games: Channel
+    lounge: Channel
+    moderator: Role
+    alice: Actor
+    bruno: Actor
+    carla: Actor
+    mod: Actor
+
+
+def build_world(fake: FakeDiscord) -> World:
+    guild = fake.add_guild("Game Night", preferred_locale="en-US")
+    games = fake.add_channel(guild, "games")
+    lounge = fake.add_channel(guild, "lounge")
+    moderator = fake.add_role(guild, "Moderator", MANAGE_GUILD)
+    return World(
+        fake=fake,
+        guild=guild,
+        games=games,
+        lounge=lounge,
+        moderator=moderator,
+        alice=fake.actor(fake.add_member(guild, "alice", locale="en-US"), games),
+        bruno=fake.actor(fake.add_member(guild, "bruno", locale="es-ES"), games),
+        carla=fake.actor(fake.add_member(guild, "carla", locale="es-419"), games),
+        mod=fake.actor(fake.add_member(guild, "mod", roles=[moderator]), games),
+    )
+
+
+@pytest.fixture
+async def world() -> AsyncIterator[World]:
+    fake = FakeDiscord()
+    built = build_world(fake)
+    await fake.start()
+    try:
+        yield built
+    finally:
+        await fake.stop()
+    problems = fake.take_problems()
+    assert not problems, "the stand-in saw problems:\n" + "\n".join(problems)
+
+
+@pytest.fixture
+def fake(world: World) -> FakeDiscord:
+    return world.fake
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "gamenight.sqlite3"
+
+
+def assert_bot_healthy(bot: BotProcess) -> None:
+    """No problems at the stand-in and no traceback in the bot's output."""
+    problems = bot.fake.take_problems()
+    assert not problems, (
+        "the stand-in saw problems:\n" + "\n".join(problems) + "\n--- bot output ---\n" + bot.output
+    )
+    assert "Traceback" not in bot.output, "the bot printed a traceback:\n" + bot.output
+
+
+@pytest.fixture
+async def bot(world: World, database: Path) -> AsyncIterator[BotProcess]:
+    """bot.py, connected and quiet, against ``world``."""
+    process = BotProcess(world.fake, database)
+    await process.start()
+    try:
+        yield process
+    finally:
+        code = await process.stop()
+    assert code == 0, f"bot exited with {code}:\n{process.output}"
+    assert_bot_healthy(process)

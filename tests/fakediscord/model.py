@@ -1,0 +1,491 @@
+"""What the stand-in knows: the application, guilds, channels, members, messages and interactions.
+
+These are plain objects the REST and gateway sides share. Each one renders itself the way Discord
+would send it (``to_dict``), so the bot's discord.py builds its cache from the same shapes it gets
+from Discord, and a missing field shows up as a discord.py error instead of passing quietly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import itertools
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+JSON = dict[str, Any]
+
+DISCORD_EPOCH_MS = 1420070400000
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions).
+ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
+ADD_REACTIONS = 1 << 6
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_EXTERNAL_EMOJIS = 1 << 18
+USE_APPLICATION_COMMANDS = 1 << 31
+ALL_PERMISSIONS = (1 << 51) - 1
+EVERYONE_DEFAULT = (
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | ADD_REACTIONS
+    | USE_EXTERNAL_EMOJIS
+    | USE_APPLICATION_COMMANDS
+)
+
+# Message flags.
+FLAG_SUPPRESS_EMBEDS = 1 << 2
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
+FLAG_COMPONENTS_V2 = 1 << 15
+
+# Gateway intents this model cares about.
+INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_PRESENCES = 1 << 8
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_MESSAGE_CONTENT = 1 << 15
+PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
+
+# Interaction types.
+APPLICATION_COMMAND = 2
+MESSAGE_COMPONENT = 3
+MODAL_SUBMIT = 5
+
+ACK_DEADLINE = 3.0
+TOKEN_LIFETIME = 15 * 60.0
+
+
+class Clock:
+    """Seconds that a test can move forward.
+
+    Deadlines (3-second acknowledgement, 15-minute tokens, rate-limit windows) are read from this
+    clock, so a test shows an expired token by advancing it instead of waiting 15 minutes.
+    """
+
+    def __init__(self) -> None:
+        self._offset = 0.0
+
+    def now(self) -> float:
+        """Monotonic seconds, plus whatever the test advanced."""
+        return time.monotonic() + self._offset
+
+    def wall(self) -> float:
+        """Unix time, plus whatever the test advanced (for timestamps and snowflakes)."""
+        return time.time() + self._offset
+
+    def advance(self, seconds: float) -> None:
+        self._offset += seconds
+
+
+class Snowflakes:
+    """Discord ids: increasing, and carrying their creation time like the real ones."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._counter = itertools.count()
+
+    def next(self) -> int:
+        ms = int(self._clock.wall() * 1000) - DISCORD_EPOCH_MS
+        return (ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF)
+
+
+def iso(ts: float) -> str:
+    return datetime.datetime.fromtimestamp(ts, datetime.UTC).isoformat()
+
+
+@dataclass
+class User:
+    id: int
+    username: str
+    bot: bool = False
+    locale: str = "en-US"
+
+    def to_dict(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "username": self.username,
+            "global_name": None if self.bot else self.username.title(),
+            "discriminator": "0001" if self.bot else "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+
+@dataclass
+class Application:
+    """The bot's application. Commands belong here, so they survive a restart of the bot process."""
+
+    id: int
+    name: str
+    bot: User
+    owner: User
+    token: str = field(default_factory=lambda: "fake." + secrets.token_urlsafe(24))
+    flags: int = 0
+    global_commands: list[JSON] = field(default_factory=list)
+    guild_commands: dict[int, list[JSON]] = field(default_factory=dict)
+
+    def to_dict(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "type": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "verify_key": "0" * 64,
+            "owner": self.owner.to_dict(),
+            "team": None,
+            "flags": self.flags,
+            "bot": self.bot.to_dict(),
+            "interactions_endpoint_url": None,
+            "redirect_uris": [],
+            "install_params": None,
+            "tags": [],
+            "approximate_guild_count": 1,
+        }
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+    managed: bool = False
+
+    def to_dict(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": self.managed,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+
+@dataclass
+class Member:
+    user: User
+    guild: Guild
+    roles: list[int] = field(default_factory=list)
+    joined: float = field(default_factory=time.time)
+
+    def to_dict(self, *, with_user: bool = True) -> JSON:
+        data: JSON = {
+            "roles": [str(r) for r in self.roles],
+            "nick": None,
+            "avatar": None,
+            "joined_at": iso(self.joined),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = self.user.to_dict()
+        return data
+
+    def base_permissions(self) -> int:
+        """Guild-wide permissions: @everyone plus the member's roles; owner and admins get all."""
+        if self.user.id == self.guild.owner_id:
+            return ALL_PERMISSIONS
+        perms = self.guild.roles[self.guild.id].permissions
+        for role_id in self.roles:
+            perms |= self.guild.roles[role_id].permissions
+        return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def permissions_in(self, channel: Channel) -> int:
+        """Channel permissions, applying overwrites in Discord's order (everyone, roles, member)."""
+        perms = self.base_permissions()
+        if perms == ALL_PERMISSIONS:
+            return perms
+        by_target = {o.target_id: o for o in channel.overwrites}
+        everyone = by_target.get(self.guild.id)
+        if everyone:
+            perms = (perms & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for role_id in self.roles:
+            overwrite = by_target.get(role_id)
+            if overwrite:
+                allow |= overwrite.allow
+                deny |= overwrite.deny
+        perms = (perms & ~deny) | allow
+        own = by_target.get(self.user.id)
+        if own:
+            perms = (perms & ~own.deny) | own.allow
+        return perms
+
+
+@dataclass
+class Overwrite:
+    target_id: int
+    type: int  # 0 role, 1 member
+    allow: int = 0
+    deny: int = 0
+
+    def to_dict(self) -> JSON:
+        return {
+            "id": str(self.target_id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    content_type: str | None
+    data: bytes
+    url: str
+    description: str | None = None
+    width: int | None = None
+    height: int | None = None
+
+    def to_dict(self, *, ephemeral: bool) -> JSON:
+        data: JSON = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+            "ephemeral": ephemeral,
+        }
+        if self.description is not None:
+            data["description"] = self.description
+        if self.width is not None:
+            data["width"], data["height"] = self.width, self.height
+        return data
+
+
+@dataclass
+class Channel:
+    id: int
+    guild: Guild
+    name: str
+    position: int = 0
+    overwrites: list[Overwrite] = field(default_factory=list)
+    messages: dict[int, Message] = field(default_factory=dict)
+
+    def to_dict(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "type": 0,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [o.to_dict() for o in self.overwrites],
+            "topic": None,
+            "nsfw": False,
+            "parent_id": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+            "flags": 0,
+        }
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    preferred_locale: str = "en-US"
+    roles: dict[int, Role] = field(default_factory=dict)
+    channels: dict[int, Channel] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+
+    def to_dict(self, *, bot_id: int, all_members: bool) -> JSON:
+        """GUILD_CREATE as Discord sends it: without the members intent only the bot's own member."""
+        members = [m for m in self.members.values() if all_members or m.user.id == bot_id]
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "premium_progress_bar_enabled": False,
+            "preferred_locale": self.preferred_locale,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "vanity_url_code": None,
+            "max_members": 500000,
+            "max_video_channel_users": 25,
+            "features": [],
+            "roles": [r.to_dict() for r in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "channels": [c.to_dict() for c in self.channels.values()],
+            "threads": [],
+            "members": [m.to_dict() for m in members],
+            "member_count": len(self.members),
+            "large": False,
+            "unavailable": False,
+            "joined_at": iso(time.time()),
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "application_id": None,
+        }
+
+
+@dataclass
+class Message:
+    id: int
+    channel: Channel
+    author: User
+    created: float
+    content: str = ""
+    embeds: list[JSON] = field(default_factory=list)
+    components: list[JSON] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    # The one user who sees an ephemeral message; None for a public message.
+    visible_to: int | None = None
+    interaction: Interaction | None = None
+    type: int = 0
+    edited: float | None = None
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.visible_to is not None
+
+    def to_dict(self, *, gateway: bool = False) -> JSON:
+        data: JSON = {
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "type": self.type,
+            "author": self.author.to_dict(),
+            "content": self.content,
+            "timestamp": iso(self.created),
+            "edited_timestamp": None if self.edited is None else iso(self.edited),
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.to_dict(ephemeral=self.ephemeral) for a in self.attachments],
+            "embeds": self.embeds,
+            "components": self.components,
+            "pinned": False,
+            "flags": self.flags,
+        }
+        if self.interaction is not None:
+            rec = self.interaction
+            data["webhook_id"] = str(rec.application_id)
+            data["application_id"] = str(rec.application_id)
+            data["interaction_metadata"] = {
+                "id": str(rec.id),
+                "type": rec.type,
+                "user": rec.member.user.to_dict(),
+                "authorizing_integration_owners": {"0": str(rec.channel.guild.id)},
+            }
+            data["interaction"] = {
+                "id": str(rec.id),
+                "type": rec.type,
+                "name": rec.data.get("name", ""),
+                "user": rec.member.user.to_dict(),
+            }
+        if gateway:
+            data["guild_id"] = str(self.channel.guild.id)
+            member = self.channel.guild.members.get(self.author.id)
+            if member is not None:
+                data["member"] = member.to_dict(with_user=False)
+        return data
+
+
+@dataclass
+class Interaction:
+    """One interaction, from the user's action to the bot's answers, with its token's deadlines."""
+
+    id: int
+    application_id: int
+    token: str
+    type: int
+    member: Member
+    channel: Channel
+    locale: str
+    data: JSON
+    created: float
+    # The message whose component was used (component interactions, and modals opened from one).
+    message: Message | None = None
+    response_type: int | None = None
+    # The "@original" message: the reply (types 4, 5) or the component's message (types 6, 7).
+    original: Message | None = None
+    loading: bool = False
+    followups: list[Message] = field(default_factory=list)
+    modal: JSON | None = None
+    failed: bool = False
+    acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def payload(self, bot_member: Member) -> JSON:
+        """INTERACTION_CREATE's data, with every field discord.py reads."""
+        guild = self.channel.guild
+        member = self.member.to_dict()
+        member["permissions"] = str(self.member.permissions_in(self.channel))
+        channel = self.channel.to_dict()
+        channel["permissions"] = member["permissions"]
+        data: JSON = {
+            "id": str(self.id),
+            "application_id": str(self.application_id),
+            "type": self.type,
+            "data": self.data,
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+            "channel": channel,
+            "channel_id": str(self.channel.id),
+            "member": member,
+            "token": self.token,
+            "version": 1,
+            "locale": self.locale,
+            "guild_locale": guild.preferred_locale,
+            "app_permissions": str(bot_member.permissions_in(self.channel)),
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": str(guild.id)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if self.message is not None:
+            data["message"] = self.message.to_dict()
+        return data

@@ -1,0 +1,288 @@
+"""The stand-in itself: an aiohttp server on 127.0.0.1 holding the world the bot sees.
+
+A test builds the world (guilds, channels, members with locales), starts the server, points a bot
+at ``api_base`` through DISCORD_API_BASE, and acts through :class:`Actor`s. Anything the bot does
+that Discord would refuse is answered as Discord answers it *and* kept in :attr:`problems`, which
+the fixtures check at teardown, so a bot that swallows an HTTP error still fails its test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Callable, Sequence
+
+from aiohttp import web
+
+from .gateway import Gateway
+from .model import (
+    ACK_DEADLINE,
+    ATTACH_FILES,
+    EMBED_LINKS,
+    EVERYONE_DEFAULT,
+    INTENT_GUILD_MESSAGES,
+    JSON,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    USE_APPLICATION_COMMANDS,
+    VIEW_CHANNEL,
+    Application,
+    Channel,
+    Clock,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    Overwrite,
+    Role,
+    Snowflakes,
+    User,
+)
+from .ratelimits import RateLimiter, Stats
+from .rest import Rest, json_response
+from .users import Actor, SeenMessage
+
+BOT_PERMISSIONS = (
+    VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_APPLICATION_COMMANDS
+)
+
+
+class InteractionFailed(AssertionError):
+    """The bot did not acknowledge an interaction within 3 seconds: the user sees
+    "This interaction failed"."""
+
+
+class FakeDiscord:
+    """Discord, for one application, on a local port."""
+
+    def __init__(self, *, heartbeat_interval_ms: int = 41250, settle_quiet: float = 0.1) -> None:
+        self.clock = Clock()
+        self.ids = Snowflakes(self.clock)
+        bot = User(self.ids.next(), "GameNight", bot=True)
+        owner = User(self.ids.next(), "appowner")
+        # Modern applications share their id with their bot user.
+        self.application = Application(id=bot.id, name=bot.username, bot=bot, owner=owner)
+        self.users: dict[int, User] = {bot.id: bot, owner.id: owner}
+        self.guilds: dict[int, Guild] = {}
+        self.interactions: dict[int, Interaction] = {}
+        self.interactions_by_token: dict[str, Interaction] = {}
+        self.privileged_intents_enabled = 0
+        self.settle_quiet = settle_quiet
+        self.problems: list[str] = []
+        self.gateway = Gateway(self, heartbeat_interval_ms)
+        self.rest = Rest(self)
+        self.ratelimits = RateLimiter(self.clock, self.rest.route_keys)
+        self._last_activity = time.monotonic()
+        self._in_flight = 0
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # Lifecycle.
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self.rest.handle)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/gateway/resume", self.gateway.handle)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment)
+        app.router.add_route("*", "/{tail:.*}", self._unknown)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
+        self.port = self._runner.addresses[0][1]
+
+    async def stop(self) -> None:
+        for session in self.gateway.live:
+            assert session.connection is not None
+            await session.connection.ws.close(code=1001, message=b"stand-in stopping")
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def base_url(self) -> str:
+        """What DISCORD_API_BASE should be."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What discord.http.Route.BASE becomes."""
+        return self.base_url + "/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @property
+    def stats(self) -> Stats:
+        return self.ratelimits.stats
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        self.problem(f"unknown route: {request.method} {request.path}")
+        return json_response({"message": "404: Not Found", "code": 0}, status=404)
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        channel = self.find_channel(int(request.match_info["channel_id"]))
+        wanted = int(request.match_info["attachment_id"])
+        for message in channel.messages.values() if channel else []:
+            for attachment in message.attachments:
+                if attachment.id == wanted:
+                    return web.Response(body=attachment.data, content_type=attachment.content_type)
+        return web.Response(status=404)
+
+    # Building the world.
+
+    def add_guild(self, name: str, *, preferred_locale: str = "en-US") -> Guild:
+        """A server the bot is in, owned by the application's owner, with @everyone and a bot role."""
+        guild = Guild(
+            self.ids.next(), name, owner_id=self.application.owner.id, preferred_locale=preferred_locale
+        )
+        guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_DEFAULT)
+        bot_role = Role(self.ids.next(), self.application.name, BOT_PERMISSIONS, position=1, managed=True)
+        guild.roles[bot_role.id] = bot_role
+        guild.members[self.application.bot.id] = Member(self.application.bot, guild, [bot_role.id])
+        guild.members[self.application.owner.id] = Member(self.application.owner, guild)
+        self.guilds[guild.id] = guild
+        return guild
+
+    def add_channel(self, guild: Guild, name: str) -> Channel:
+        channel = Channel(self.ids.next(), guild, name, position=len(guild.channels))
+        guild.channels[channel.id] = channel
+        return channel
+
+    def add_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
+        role = Role(self.ids.next(), name, permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        return role
+
+    def add_member(
+        self, guild: Guild, username: str, *, locale: str = "en-US", roles: Sequence[Role] = ()
+    ) -> Member:
+        user = User(self.ids.next(), username, locale=locale)
+        self.users[user.id] = user
+        member = Member(user, guild, [r.id for r in roles])
+        guild.members[user.id] = member
+        return member
+
+    def set_overwrite(
+        self, channel: Channel, target: Role | Member, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """Channel permission overwrite for a role or member (e.g. deny the bot SEND_MESSAGES)."""
+        target_id, kind = (target.id, 0) if isinstance(target, Role) else (target.user.id, 1)
+        channel.overwrites = [o for o in channel.overwrites if o.target_id != target_id]
+        channel.overwrites.append(Overwrite(target_id, kind, allow, deny))
+
+    def bot_member(self, guild: Guild) -> Member:
+        return guild.members[self.application.bot.id]
+
+    def actor(self, member: Member, channel: Channel, *, locale: str | None = None) -> Actor:
+        """Act as ``member`` in ``channel``, with their client's locale (default: the user's)."""
+        return Actor(self, member, channel, locale or member.user.locale)
+
+    def find_channel(self, channel_id: int) -> Channel | None:
+        for guild in self.guilds.values():
+            if channel_id in guild.channels:
+                return guild.channels[channel_id]
+        return None
+
+    def public_messages(self, channel: Channel) -> list[SeenMessage]:
+        """What everyone sees in the channel, oldest first."""
+        return [SeenMessage.of(m) for m in channel.messages.values() if not m.ephemeral]
+
+    # Interactions.
+
+    def new_interaction(
+        self, member: Member, channel: Channel, kind: int, data: JSON, locale: str, message: Message | None
+    ) -> Interaction:
+        record = Interaction(
+            id=self.ids.next(),
+            application_id=self.application.id,
+            token="aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48),
+            type=kind,
+            member=member,
+            channel=channel,
+            locale=locale,
+            data=data,
+            created=self.clock.now(),
+            message=message,
+        )
+        self.interactions[record.id] = record
+        self.interactions_by_token[record.token] = record
+        return record
+
+    async def deliver(self, record: Interaction) -> None:
+        """Send INTERACTION_CREATE to the bot (buffered for a resume if it is disconnected)."""
+        payload = record.payload(self.bot_member(record.channel.guild))
+        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+
+    async def wait_answered(self, record: Interaction, *, timeout: float = 10.0) -> None:
+        """Wait for the 3-second acknowledgement, then for what the user would see to be final:
+        a "thinking" reply filled in, and the bot's REST traffic quiet."""
+        deadline = record.created + ACK_DEADLINE
+        while not record.acknowledged.is_set():
+            remaining = deadline - self.clock.now()
+            if remaining <= 0:
+                record.failed = True
+                message = (
+                    f"interaction {record.data} was not acknowledged within 3 s: This interaction failed"
+                )
+                self.problem(message)
+                raise InteractionFailed(message)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(record.acknowledged.wait(), timeout=min(remaining, 0.05))
+        await self.wait_for(
+            lambda: not record.loading, timeout=timeout, what="the deferred reply to be filled in"
+        )
+        await self.settle(timeout=timeout)
+
+    async def announce(self, event: str, message: Message) -> None:
+        """MESSAGE_CREATE/UPDATE for public messages, to sessions with the guild messages intent."""
+        if not message.ephemeral:
+            await self.gateway.dispatch(event, message.to_dict(gateway=True), intent=INTENT_GUILD_MESSAGES)
+
+    # Waiting and bookkeeping.
+
+    def problem(self, text: str) -> None:
+        """Something Discord would have refused or a user would have seen go wrong."""
+        self.problems.append(text)
+
+    def take_problems(self) -> list[str]:
+        """Return and forget the problems so far (for tests that provoke them on purpose)."""
+        taken, self.problems = self.problems, []
+        return taken
+
+    def touch(self) -> None:
+        self._last_activity = time.monotonic()
+
+    def begin_request(self) -> None:
+        self._in_flight += 1
+        self.touch()
+
+    def end_request(self) -> None:
+        self._in_flight -= 1
+        self.touch()
+
+    async def settle(self, *, quiet: float | None = None, timeout: float = 10.0) -> None:
+        """Wait until the bot has sent nothing for ``quiet`` seconds (and has no request open)."""
+        quiet = self.settle_quiet if quiet is None else quiet
+        await self.wait_for(
+            lambda: self._in_flight == 0 and time.monotonic() - self._last_activity >= quiet,
+            timeout=timeout,
+            what="the bot to go quiet",
+        )
+
+    async def wait_for(
+        self, predicate: Callable[[], bool], *, timeout: float = 5.0, what: str = "condition"
+    ) -> None:
+        """Poll ``predicate`` (every 10 ms, real time) until it holds."""
+        end = time.monotonic() + timeout
+        while not predicate():
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+            await asyncio.sleep(0.01)

@@ -1,0 +1,422 @@
+"""Acting as users, and seeing what they see.
+
+An :class:`Actor` is one member of one server with a locale. It can only do what the Discord client
+lets a person do: run a command the bot actually synced (with options that match its definition),
+press a button or choose from a select menu on a message it can see, and fill in a modal the bot
+opened for it. Each action returns a :class:`Reply` once Discord would have shown the result; an
+unacknowledged interaction raises :class:`InteractionFailed` ("This interaction failed").
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PIL import Image
+
+from .model import (
+    ADMINISTRATOR,
+    APPLICATION_COMMAND,
+    FLAG_LOADING,
+    JSON,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    Channel,
+    Interaction,
+    Member,
+    Message,
+    Role,
+)
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+
+class UserActionError(AssertionError):
+    """The Discord client would not let the user do this (unknown command, hidden message,
+    disabled button, bad option...). An AssertionError, so the test fails with the reason."""
+
+
+@dataclass(frozen=True)
+class SeenAttachment:
+    filename: str
+    content_type: str | None
+    data: bytes
+    description: str | None
+
+    def image(self) -> Image.Image:
+        """The attachment decoded by Pillow (raises if it is not an image)."""
+        image = Image.open(io.BytesIO(self.data))
+        image.load()
+        return image
+
+
+def walk_components(components: Sequence[JSON]) -> Iterator[JSON]:
+    """Every component, depth first, through rows, containers, sections and labels."""
+    for component in components:
+        yield component
+        yield from walk_components(component.get("components") or [])
+        for key in ("accessory", "component"):
+            if key in component:
+                yield from walk_components([component[key]])
+
+
+def _text_of(embed: JSON) -> list[str]:
+    parts = [embed.get("title") or "", embed.get("description") or ""]
+    for f in embed.get("fields") or []:
+        parts += [f.get("name") or "", f.get("value") or ""]
+    parts += [(embed.get("footer") or {}).get("text") or "", (embed.get("author") or {}).get("name") or ""]
+    return parts
+
+
+@dataclass(frozen=True)
+class SeenMessage:
+    """A message as a user sees it at one moment (a snapshot: later edits do not change it)."""
+
+    id: int
+    channel_id: int
+    content: str
+    embeds: list[JSON]
+    components: list[JSON]
+    attachments: list[SeenAttachment]
+    ephemeral: bool
+    loading: bool
+    edited: bool
+
+    @classmethod
+    def of(cls, message: Message) -> SeenMessage:
+        return cls(
+            id=message.id,
+            channel_id=message.channel.id,
+            content=message.content,
+            embeds=copy.deepcopy(message.embeds),
+            components=copy.deepcopy(message.components),
+            attachments=[
+                SeenAttachment(a.filename, a.content_type, a.data, a.description) for a in message.attachments
+            ],
+            ephemeral=message.ephemeral,
+            loading=bool(message.flags & FLAG_LOADING),
+            edited=message.edited is not None,
+        )
+
+    @property
+    def embed(self) -> JSON:
+        """The only embed (fails if there is not exactly one)."""
+        if len(self.embeds) != 1:
+            raise AssertionError(f"expected one embed, message has {len(self.embeds)}")
+        return self.embeds[0]
+
+    @property
+    def text(self) -> str:
+        """Everything readable: content, embed texts, text displays, button labels; for asserting on words."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += _text_of(embed)
+        for c in walk_components(self.components):
+            parts += [c.get("content") or "", c.get("label") or "", c.get("placeholder") or ""]
+        return "\n".join(p for p in parts if p)
+
+    def buttons(self) -> list[JSON]:
+        return [c for c in walk_components(self.components) if c.get("type") == 2]
+
+    def button(self, *, label: str | None = None, custom_id: str | None = None) -> JSON:
+        """The one button with this label and/or custom id."""
+        found = [
+            b
+            for b in self.buttons()
+            if (label is None or b.get("label") == label)
+            and (custom_id is None or b.get("custom_id") == custom_id)
+        ]
+        if len(found) != 1:
+            shown = [(b.get("label"), b.get("custom_id")) for b in self.buttons()]
+            raise UserActionError(
+                f"{len(found)} buttons match label={label!r} custom_id={custom_id!r}; buttons: {shown}"
+            )
+        return found[0]
+
+    def selects(self) -> list[JSON]:
+        return [c for c in walk_components(self.components) if c.get("type") in (3, 5, 6, 7, 8)]
+
+    def image(self, index: int = 0) -> Image.Image:
+        return self.attachments[index].image()
+
+
+@dataclass(frozen=True)
+class Modal:
+    """A modal the bot opened for a user (response type 9)."""
+
+    custom_id: str
+    title: str
+    components: list[JSON]
+    opened_by: Interaction
+
+    def inputs(self) -> list[JSON]:
+        return [c for c in walk_components(self.components) if c.get("type") in (3, 4)]
+
+
+class Reply:
+    """What became of one interaction: the response message as it stands now, follow-ups, a modal."""
+
+    def __init__(self, fake: FakeDiscord, record: Interaction) -> None:
+        self._fake = fake
+        self.record = record
+
+    @property
+    def response_type(self) -> int:
+        assert self.record.response_type is not None
+        return self.record.response_type
+
+    @property
+    def message(self) -> SeenMessage:
+        """The reply (types 4, 5) or the updated component message (6, 7), as it is now."""
+        original = self.record.original
+        if original is None or original.id not in original.channel.messages:
+            raise AssertionError(
+                f"interaction answered with type {self.record.response_type}: no message to show"
+            )
+        return SeenMessage.of(original)
+
+    @property
+    def followups(self) -> list[SeenMessage]:
+        return [SeenMessage.of(m) for m in self.record.followups if m.id in m.channel.messages]
+
+    @property
+    def modal(self) -> Modal:
+        modal = self.record.modal
+        if modal is None:
+            raise AssertionError(f"interaction answered with type {self.record.response_type}, not a modal")
+        return Modal(modal["custom_id"], modal["title"], modal["components"], self.record)
+
+
+def _resolved_member(member: Member, channel: Channel) -> tuple[JSON, JSON]:
+    data = member.to_dict(with_user=False)
+    data["permissions"] = str(member.permissions_in(channel))
+    return member.user.to_dict(), data
+
+
+class Actor:
+    """One member of one server, with the locale of their Discord client."""
+
+    def __init__(self, fake: FakeDiscord, member: Member, channel: Channel, locale: str) -> None:
+        self.fake = fake
+        self.member = member
+        self.channel = channel
+        self.locale = locale
+
+    @property
+    def id(self) -> int:
+        return self.member.user.id
+
+    def __repr__(self) -> str:
+        return f"<Actor {self.member.user.username} {self.locale}>"
+
+    # What the user sees.
+
+    def sees(self, channel: Channel | None = None) -> list[SeenMessage]:
+        """The channel as this user sees it: public messages and their own ephemeral ones, oldest first."""
+        channel = channel or self.channel
+        return [SeenMessage.of(m) for m in channel.messages.values() if m.visible_to in (None, self.id)]
+
+    def last_seen(self, channel: Channel | None = None) -> SeenMessage:
+        seen = self.sees(channel)
+        if not seen:
+            raise AssertionError(f"{self} sees no messages")
+        return seen[-1]
+
+    # Actions.
+
+    async def slash(
+        self, command: str, options: Mapping[str, object] | None = None, *, channel: Channel | None = None
+    ) -> Reply:
+        """Run ``/command`` ("about", or "toppo start" for a subcommand) with ``options``, by their
+        default (English) names, from the commands the bot synced for this server or globally."""
+        channel = channel or self.channel
+        data = self.command_data(command, options, channel=channel)
+        return await self._interact(APPLICATION_COMMAND, data, channel, None)
+
+    async def press(
+        self, message: SeenMessage, *, label: str | None = None, custom_id: str | None = None
+    ) -> Reply:
+        """Press a button on a message this user can see."""
+        stored = self._visible(message)
+        button = SeenMessage.of(stored).button(label=label, custom_id=custom_id)
+        if button.get("disabled"):
+            raise UserActionError(f"button {button.get('label')!r} is disabled")
+        if "custom_id" not in button:
+            raise UserActionError("a link or premium button does not create an interaction")
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        return await self._interact(MESSAGE_COMPONENT, data, stored.channel, stored)
+
+    async def choose(
+        self, message: SeenMessage, values: Sequence[str], *, custom_id: str | None = None
+    ) -> Reply:
+        """Choose ``values`` in a string select menu on a message this user can see."""
+        stored = self._visible(message)
+        selects = [s for s in SeenMessage.of(stored).selects() if custom_id in (None, s.get("custom_id"))]
+        if len(selects) != 1:
+            raise UserActionError(f"{len(selects)} select menus match custom_id={custom_id!r}")
+        select = selects[0]
+        if select.get("type") != 3:
+            raise UserActionError("only string select menus (type 3) are supported by the stand-in")
+        if select.get("disabled"):
+            raise UserActionError("select menu is disabled")
+        offered = [o["value"] for o in select.get("options", [])]
+        low, high = select.get("min_values", 1), select.get("max_values", 1)
+        if any(v not in offered for v in values) or not low <= len(values) <= high:
+            raise UserActionError(f"cannot choose {list(values)} from {offered} (min {low}, max {high})")
+        data = {"custom_id": select["custom_id"], "component_type": 3, "values": list(values)}
+        return await self._interact(MESSAGE_COMPONENT, data, stored.channel, stored)
+
+    async def submit_modal(self, modal: Modal, values: Mapping[str, str | Sequence[str]]) -> Reply:
+        """Fill in and submit a modal the bot opened for this user; ``values`` by input custom id."""
+        opened = modal.opened_by
+        if opened.member.user.id != self.id:
+            raise UserActionError("that modal was opened for someone else")
+        if opened.modal is None:
+            raise UserActionError("that modal was already submitted")
+        known = {str(c.get("custom_id")) for c in modal.inputs()}
+        if unknown := set(values) - known:
+            raise UserActionError(f"modal has no inputs {sorted(unknown)}; it has {sorted(known)}")
+        components = [
+            self._modal_answer(row, values) for row in modal.components if row.get("type") in (1, 18)
+        ]
+        opened.modal = None
+        data = {"custom_id": modal.custom_id, "components": components}
+        return await self._interact(MODAL_SUBMIT, data, opened.channel, opened.message)
+
+    # Helpers.
+
+    async def _interact(self, kind: int, data: JSON, channel: Channel, message: Message | None) -> Reply:
+        record = self.fake.new_interaction(self.member, channel, kind, data, self.locale, message)
+        await self.fake.deliver(record)
+        await self.fake.wait_answered(record)
+        return Reply(self.fake, record)
+
+    def _visible(self, message: SeenMessage) -> Message:
+        channel = self.fake.find_channel(message.channel_id)
+        stored = channel.messages.get(message.id) if channel else None
+        if stored is None:
+            raise UserActionError(f"message {message.id} no longer exists")
+        if stored.visible_to not in (None, self.id):
+            raise UserActionError(f"{self} cannot see message {message.id} (someone else's ephemeral reply)")
+        return stored
+
+    def _modal_answer(self, row: JSON, values: Mapping[str, str | Sequence[str]]) -> JSON:
+        inner = row["component"] if row["type"] == 18 else row["components"][0]
+        cid = inner["custom_id"]
+        if inner["type"] == 4:
+            value = values.get(cid, inner.get("value") or "")
+            assert isinstance(value, str)
+            low, high = inner.get("min_length", 0), inner.get("max_length", 4000)
+            if (inner.get("required", True) and not value) or (value and not low <= len(value) <= high):
+                raise UserActionError(
+                    f"input {cid!r} needs {low}-{high} characters (required={inner.get('required', True)})"
+                )
+            answer: JSON = {"type": 4, "custom_id": cid, "value": value}
+        else:
+            answer = {"type": inner["type"], "custom_id": cid, "values": list(values.get(cid, []))}
+        if row["type"] == 18:
+            return {"type": 18, "component": answer}
+        return {"type": 1, "components": [answer]}
+
+    def command_data(
+        self, command: str, options: Mapping[str, object] | None = None, *, channel: Channel | None = None
+    ) -> JSON:
+        """The interaction data Discord would send for this command, or the reason the client
+        would not send it (:class:`UserActionError`)."""
+        channel = channel or self.channel
+        path, given = command.split(), dict(options or {})
+        guild = channel.guild
+        visible = [(c, True) for c in self.fake.application.guild_commands.get(guild.id, [])]
+        visible += [(c, False) for c in self.fake.application.global_commands]
+        found = [(c, g) for c, g in visible if c["type"] == 1 and c["name"] == path[0]]
+        if not found:
+            names = sorted(c["name"] for c, _ in visible)
+            raise UserActionError(f"/{path[0]} is not a synced command here; synced: {names}")
+        spec, is_guild = found[0]
+        needed = spec.get("default_member_permissions")
+        perms = self.member.permissions_in(channel)
+        if needed is not None and not perms & ADMINISTRATOR and (perms & int(needed)) != int(needed):
+            raise UserActionError(f"/{path[0]} needs permissions {needed}; {self} does not see it")
+        definitions, nesting = spec.get("options") or [], []
+        for name in path[1:]:
+            sub = next((o for o in definitions if o["type"] in (1, 2) and o["name"] == name), None)
+            if sub is None:
+                raise UserActionError(f"/{' '.join(path)}: no subcommand {name!r}")
+            nesting.append(sub)
+            definitions = sub.get("options") or []
+        if any(o["type"] in (1, 2) for o in definitions):
+            raise UserActionError(f"/{' '.join(path)} needs a subcommand")
+        resolved: JSON = {}
+        chosen = [
+            self._option(d, given.pop(d["name"]), channel, resolved)
+            for d in definitions
+            if d["name"] in given
+        ]
+        if given:
+            raise UserActionError(f"/{' '.join(path)} has no options {sorted(given)}")
+        missing = [
+            d["name"]
+            for d in definitions
+            if d.get("required") and d["name"] not in {o["name"] for o in chosen}
+        ]
+        if missing:
+            raise UserActionError(f"/{' '.join(path)} requires {missing}")
+        for sub in reversed(nesting):
+            chosen = [{"type": sub["type"], "name": sub["name"], "options": chosen}]
+        data: JSON = {"id": spec["id"], "name": spec["name"], "type": 1, "options": chosen}
+        if is_guild:
+            data["guild_id"] = str(guild.id)
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    def _option(self, definition: JSON, value: object, channel: Channel, resolved: JSON) -> JSON:
+        """One option value, typed and range-checked the way the Discord client checks it."""
+        kind, name = definition["type"], definition["name"]
+
+        def bad(why: str) -> UserActionError:
+            return UserActionError(f"option {name!r}: {why} (got {value!r})")
+
+        out: object = value
+        if kind == 3:
+            if not isinstance(value, str):
+                raise bad("must be a string")
+            if not definition.get("min_length", 0) <= len(value) <= definition.get("max_length", 6000):
+                raise bad("length out of range")
+        elif kind in (4, 10):
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or (kind == 4 and not isinstance(value, int))
+            ):
+                raise bad("must be a number" if kind == 10 else "must be an integer")
+            low, high = definition.get("min_value"), definition.get("max_value")
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise bad(f"must be within {low}..{high}")
+        elif kind == 5:
+            if not isinstance(value, bool):
+                raise bad("must be a boolean")
+        elif kind in (6, 9) and isinstance(value, Actor | Member):
+            member = value.member if isinstance(value, Actor) else value
+            user, member_data = _resolved_member(member, channel)
+            resolved.setdefault("users", {})[str(member.user.id)] = user
+            resolved.setdefault("members", {})[str(member.user.id)] = member_data
+            out = str(member.user.id)
+        elif kind == 7 and isinstance(value, Channel):
+            data = value.to_dict()
+            data["permissions"] = str(self.member.permissions_in(value))
+            resolved.setdefault("channels", {})[str(value.id)] = data
+            out = str(value.id)
+        elif kind in (8, 9) and isinstance(value, Role):
+            resolved.setdefault("roles", {})[str(value.id)] = value.to_dict()
+            out = str(value.id)
+        elif kind not in (3, 4, 5, 10):
+            raise bad(f"option type {kind} is not supported with this value")
+        choices = definition.get("choices")
+        if choices and out not in [c["value"] for c in choices]:
+            raise bad(f"must be one of {[c['value'] for c in choices]}")
+        return {"type": kind, "name": name, "value": out}
