@@ -1,0 +1,25 @@
+"""The colours of the table pictures: a dark table that reads the same on Discord's dark and
+light themes (the picture is opaque, so the client theme never shows through)."""
+
+from render.fonts import RGB
+
+BG: RGB = (30, 36, 44)
+"""The table."""
+PANEL: RGB = (47, 56, 68)
+"""A player's place, a results row."""
+TEXT: RGB = (236, 239, 243)
+DIM: RGB = (156, 168, 182)
+"""Labels and secondary numbers (contrast 6.6:1 on the table)."""
+GOLD: RGB = (247, 190, 60)
+"""Whoever everyone is waiting for, the caller of toppo, the series leader."""
+INK: RGB = (22, 24, 28)
+"""Dark strokes: card edges, symbols and letters on light cards."""
+LIGHT: RGB = (250, 250, 250)
+"""Light strokes on dark cards."""
+SLOT: RGB = (84, 96, 112)
+"""The outline of an empty card place."""
+BACK: RGB = (92, 76, 168)
+"""The back of a card (a deck, the stock)."""
+BACK_PATTERN: RGB = (128, 112, 204)
+BUTTON: RGB = (78, 80, 88)
+"""Slot letters and line numbers look like Discord's grey buttons that carry them."""

@@ -1,0 +1,484 @@
+"""The Toppo pictures: the public table, a player's private line, and the results.
+
+Each is a pure function of the engine's views (:class:`~engine.toppo.state.ToppoView`,
+:class:`~engine.toppo.series.SeriesView`) plus what the engine does not know: the players' names
+(it has seat numbers) and the words, which the caller takes from the message catalogue
+(:class:`Labels` holds the English defaults).
+
+Sized for phones: Discord shows a picture about 400-550 pixels wide there, so the pictures are
+1000 pixels wide with names and numbers 34-44 pixels high (17-24 on the phone) and cards at least
+70 pixels wide. Display slots carry letters and line cards numbers drawn like Discord's grey
+buttons, so "match on B" and "card 2" point at what the buttons say.
+
+Speed: every face, name and number is a cached palette tile (:mod:`render.canvas`), so a picture
+is a blank canvas, some pastes and a fast PNG encode (about 5 ms for 8 players, most of it zlib);
+the table code still calls these from a worker thread, as Pillow holds the GIL in parts.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.toppo.cards import Card
+from engine.toppo.series import SeriesView
+from engine.toppo.state import TOPPO_LIMIT, ToppoView
+from render.bidi import isolate
+from render.canvas import encode, text_tile
+from render.fonts import RGB, line_height, text_width, top_for_middle
+from render.theme import BG, BUTTON, DIM, GOLD, PANEL, TEXT
+from render.toppo_cards import PALETTE, SUPERSAMPLE, back_tile, card_tile, slot_tile
+
+WIDTH = 1000
+MARGIN = 24
+SLOT_LETTERS = "ABCDE"
+
+STATUS_SIZE = 44
+NAME_SIZE = 40
+NUMBER_SIZE = 34
+LABEL_SIZE = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """The words on the pictures, as ``str.format`` templates; the caller passes its locale's."""
+
+    game: str = "Game {number}"
+    waiting: str = "Waiting for {name} to turn"
+    play: str = "Play!"
+    toppo: str = "{name} called toppo!"
+    stock: str = "stock"
+    topped: str = "topped"
+    votes: str = "replace {votes}/{needed}"
+    points: str = "{points} pts"
+    you_restart: str = "Your restart: turn a card"
+    your_line: str = "Your line"
+    deck: str = "deck {count} · {left} cards in all"
+    may_call_toppo: str = "Fewer than 10: you may call toppo"
+    matching: str = "Match again, or renew"
+    you_voted: str = "you voted"
+    results: str = "Game {number}: {name} called toppo"
+    series_over: str = "Series over: {name} wins"
+    player: str = "Player"
+    score: str = "Game"
+    total: str = "Total"
+    next_game: str = "{name} chooses the next display"
+
+
+ENGLISH = Labels()
+
+
+# -- shared pieces ---------------------------------------------------------------------------------
+
+
+def _paste_text(
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    fg: RGB,
+    bg: RGB,
+    *,
+    bold: bool = False,
+    max_width: int | None = None,
+    align: str = "left",
+) -> int:
+    """Paste ``text`` with its line box's top at ``y`` and its left, centre or right edge (per
+    ``align``) at ``x``; returns its width."""
+    tile = text_tile(PALETTE, text, size, fg, bg, bold, max_width)
+    x, y = xy
+    if align == "right":
+        x -= tile.image.width
+    elif align == "centre":
+        x -= tile.image.width // 2
+    tile.paste_on(canvas, (x, y))
+    return tile.image.width
+
+
+@lru_cache(maxsize=64)
+def _rounded_tile(size: tuple[int, int], fill: RGB, outline: RGB, border: int, radius: int) -> Image.Image:
+    """A rounded rectangle on the table, antialiased by drawing it at three times the size."""
+    width, height = size
+    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), BG)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, big.width - 1, big.height - 1),
+        radius=radius * SUPERSAMPLE,
+        fill=fill,
+        outline=outline,
+        width=border * SUPERSAMPLE,
+    )
+    return PALETTE.quantize(big.reduce(SUPERSAMPLE))
+
+
+@lru_cache(maxsize=64)
+def _badge(text: str, size: tuple[int, int]) -> Image.Image:
+    """A slot letter or line number drawn like the grey Discord button that carries it."""
+    tile = _rounded_tile(size, BUTTON, BUTTON, 0, size[1] // 4).copy()
+    text_size = round(size[1] * 0.62)
+    y = top_for_middle(size[1] // 2, text_size)
+    _paste_text(tile, (size[0] // 2, y), text, text_size, TEXT, BUTTON, bold=True, align="centre")
+    return tile
+
+
+def _cards_row(
+    canvas: Image.Image,
+    origin: tuple[int, int],
+    cards: Sequence[Card],
+    places: int,
+    size: tuple[int, int],
+    gap: int,
+    bg: RGB,
+) -> None:
+    """``places`` card places from ``origin``: the cards face up, then empty places."""
+    x, y = origin
+    for place in range(places):
+        tile = card_tile(cards[place], *size, bg) if place < len(cards) else slot_tile(*size, bg)
+        canvas.paste(tile, (x + place * (size[0] + gap), y))
+
+
+def _badges_row(
+    canvas: Image.Image, origin: tuple[int, int], texts: str, size: tuple[int, int], card_width: int, gap: int
+) -> None:
+    """One badge centred under (or over) each card place of a row starting at ``origin``."""
+    x, y = origin
+    for place, text in enumerate(texts):
+        centre = x + place * (card_width + gap) + card_width // 2
+        canvas.paste(_badge(text, size), (centre - size[0] // 2, y))
+
+
+def _status(view: ToppoView, names: Sequence[str], labels: Labels) -> tuple[str, RGB]:
+    """The headline and its colour: gold while someone is waited for or has won."""
+    if view.outcome is not None:
+        return labels.toppo.format(name=isolate(names[view.outcome.caller])), GOLD
+    if view.restarter is not None:
+        if view.seat == view.restarter:
+            return labels.you_restart, GOLD
+        return labels.waiting.format(name=isolate(names[view.restarter])), GOLD
+    return labels.play, TEXT
+
+
+def _headline(
+    canvas: Image.Image, view: ToppoView, names: Sequence[str], game: int | None, labels: Labels
+) -> None:
+    """The status on the left, the game number on the right."""
+    used = 0
+    if game is not None:
+        text = labels.game.format(number=game)
+        used = _paste_text(canvas, (WIDTH - MARGIN, MARGIN + 8), text, LABEL_SIZE, DIM, BG, align="right")
+    status, colour = _status(view, names, labels)
+    room = WIDTH - 2 * MARGIN - used - 24
+    _paste_text(canvas, (MARGIN, MARGIN), status, STATUS_SIZE, colour, BG, bold=True, max_width=room)
+
+
+def _check_seats(view: ToppoView, names: Sequence[str], totals: Sequence[int] | None = None) -> None:
+    """One name (and one total, if any) per seat: a mismatch is the caller's bug, said clearly."""
+    if len(names) != view.players:
+        raise ValueError(f"{len(names)} names for {view.players} seats")
+    if totals is not None and len(totals) != view.players:
+        raise ValueError(f"{len(totals)} totals for {view.players} seats")
+
+
+# -- the table -------------------------------------------------------------------------------------
+
+DISPLAY_CARD = (132, 185)
+DISPLAY_GAP = 14
+SLOT_BADGE = (52, 42)
+PILE = (60, 84)
+PILE_COLUMN = 210
+"""Width of the stock / topped column right of the display."""
+LINE_CARD = (70, 98)
+LINE_GAP = 6
+DECK = (56, 98)
+PANEL_PAD = 12
+PANEL_SIZE = ((WIDTH - 2 * MARGIN - 16) // 2, 8 + line_height(NAME_SIZE) + 6 + LINE_CARD[1] + PANEL_PAD)
+"""Two panels side by side; a panel holds the name row, then the deck and the line."""
+PANEL_GAP = 12
+HEADER_TOP = MARGIN + line_height(STATUS_SIZE) + 12
+GRID_TOP = HEADER_TOP + DISPLAY_CARD[1] + 8 + SLOT_BADGE[1] + 20
+
+
+def table_size(players: int) -> tuple[int, int]:
+    """The table picture's size: two columns of player panels under the display."""
+    rows = (players + 1) // 2
+    return WIDTH, GRID_TOP + rows * PANEL_SIZE[1] + (rows - 1) * PANEL_GAP + MARGIN
+
+
+def display_origin(display_size: int) -> tuple[int, int]:
+    """Top-left corner of the first display card on the table: centred left of the piles."""
+    room = WIDTH - 2 * MARGIN - PILE_COLUMN
+    used = display_size * DISPLAY_CARD[0] + (display_size - 1) * DISPLAY_GAP
+    return MARGIN + (room - used) // 2, HEADER_TOP
+
+
+def panel_origin(seat: int) -> tuple[int, int]:
+    """Top-left corner of ``seat``'s panel (seats fill rows left to right)."""
+    row, column = divmod(seat, 2)
+    return MARGIN + column * (PANEL_SIZE[0] + 16), GRID_TOP + row * (PANEL_SIZE[1] + PANEL_GAP)
+
+
+def line_origin(seat: int) -> tuple[int, int]:
+    """Top-left corner of ``seat``'s first line card on the table (right of the deck)."""
+    x, y = panel_origin(seat)
+    return x + PANEL_PAD + DECK[0] + PANEL_PAD, y + PANEL_SIZE[1] - PANEL_PAD - LINE_CARD[1]
+
+
+@lru_cache(maxsize=256)
+def _panel(
+    name: str, voted: bool, score: int | None, total: int | None, framed: bool, places: int, labels: Labels
+) -> Image.Image:
+    """A player's panel without what changes during play (deck count, line cards): framed in
+    gold for the player everyone waits for (or the caller of toppo), the name, a raised hand if
+    they voted to replace the display, the game's points once it is over, the running total,
+    and the empty line places."""
+    tile = _rounded_tile(PANEL_SIZE, PANEL, GOLD if framed else PANEL, 4, 16).copy()
+    right: list[tuple[str, RGB, bool]] = []
+    if voted:
+        right.append(("✋", TEXT, False))
+    if score is not None:
+        right.append((f"+{score}", TEXT, True))
+    if total is not None:
+        right.append((labels.points.format(points=total), DIM, False))
+    x = PANEL_SIZE[0] - PANEL_PAD
+    for text, colour, bold in reversed(right):
+        x -= _paste_text(tile, (x, 12), text, NUMBER_SIZE, colour, PANEL, bold=bold, align="right") + 10
+    _paste_text(
+        tile, (PANEL_PAD + 4, 8), name, NAME_SIZE, TEXT, PANEL, bold=True, max_width=x - PANEL_PAD - 4
+    )
+    line_x = PANEL_PAD + DECK[0] + PANEL_PAD
+    _cards_row(
+        tile, (line_x, PANEL_SIZE[1] - PANEL_PAD - LINE_CARD[1]), (), places, LINE_CARD, LINE_GAP, PANEL
+    )
+    return tile
+
+
+def table_png(
+    view: ToppoView,
+    names: Sequence[str],
+    totals: Sequence[int] | None = None,
+    game_number: int | None = None,
+    labels: Labels = ENGLISH,
+) -> bytes:
+    """The public table: who is waited for or may play, the display (slots lettered), the stock
+    and topped piles, votes to replace, and per player the name, running total (``totals`` from
+    the series, if any), deck size and line face up; once the game is over, each player's points.
+    The view's seat, if any, is ignored: this picture is for everyone."""
+    _check_seats(view, names, totals)
+    canvas = PALETTE.canvas(table_size(view.players), BG)
+    _headline(canvas, view, names, game_number, labels)
+
+    x, y = display_origin(view.display_size)
+    _cards_row(canvas, (x, y), view.display, view.display_size, DISPLAY_CARD, DISPLAY_GAP, BG)
+    letters = SLOT_LETTERS[: view.display_size]
+    _badges_row(canvas, (x, y + DISPLAY_CARD[1] + 8), letters, SLOT_BADGE, DISPLAY_CARD[0], DISPLAY_GAP)
+
+    pile_x = WIDTH - MARGIN - PILE_COLUMN + 16
+    piles = (
+        (back_tile(*PILE, BG, view.stock_size), labels.stock),
+        (slot_tile(*PILE, BG, view.topped_size), labels.topped),
+    )
+    for row, (tile, label) in enumerate(piles):
+        pile_y = y + row * (PILE[1] + 12)
+        canvas.paste(tile, (pile_x, pile_y))
+        label_y = top_for_middle(pile_y + PILE[1] // 2, LABEL_SIZE)
+        room = PILE_COLUMN - PILE[0] - 28
+        _paste_text(canvas, (pile_x + PILE[0] + 12, label_y), label, LABEL_SIZE, DIM, BG, max_width=room)
+    if view.votes:
+        votes = labels.votes.format(votes=len(view.votes), needed=view.votes_needed)
+        votes_y = top_for_middle(y + DISPLAY_CARD[1] + 8 + SLOT_BADGE[1] // 2, LABEL_SIZE)
+        _paste_text(
+            canvas, (pile_x, votes_y), votes, LABEL_SIZE, GOLD, BG, bold=True, max_width=PILE_COLUMN - 16
+        )
+
+    outcome = view.outcome
+    framed = outcome.caller if outcome is not None else view.restarter
+    for seat in range(view.players):
+        score = outcome.scores[seat] if outcome is not None else None
+        total = totals[seat] if totals is not None else None
+        panel = _panel(
+            names[seat], seat in view.votes, score, total, seat == framed, view.display_size, labels
+        )
+        px, py = panel_origin(seat)
+        canvas.paste(panel, (px, py))
+        lx, ly = line_origin(seat)
+        canvas.paste(back_tile(*DECK, PANEL, view.deck_sizes[seat]), (px + PANEL_PAD, ly))
+        _cards_row(canvas, (lx, ly), view.lines[seat], len(view.lines[seat]), LINE_CARD, LINE_GAP, PANEL)
+    return encode(canvas)
+
+
+# -- the private line ------------------------------------------------------------------------------
+
+BIG_DISPLAY = (150, 210)
+BIG_LINE = (170, 238)
+BIG_GAP = 18
+LETTER_BADGE = (64, 50)
+NUMBER_BADGE = (64, 56)
+
+
+@dataclass(frozen=True, slots=True)
+class LineLayout:
+    """Where the private line picture puts things, top to bottom."""
+
+    display_x: int
+    letters_y: int
+    display_y: int
+    caption_y: int
+    line_x: int
+    line_y: int
+    numbers_y: int
+    hint_y: int
+    height: int
+
+    @classmethod
+    def of(cls, display_size: int) -> "LineLayout":
+        letters_y = MARGIN + line_height(STATUS_SIZE) + 16
+        display_y = letters_y + LETTER_BADGE[1] + 10
+        caption_y = display_y + BIG_DISPLAY[1] + 20
+        line_y = caption_y + line_height(LABEL_SIZE) + 6
+        numbers_y = line_y + BIG_LINE[1] + 10
+        hint_y = numbers_y + NUMBER_BADGE[1] + 14
+        return cls(
+            display_x=(WIDTH - display_size * BIG_DISPLAY[0] - (display_size - 1) * BIG_GAP) // 2,
+            letters_y=letters_y,
+            display_y=display_y,
+            caption_y=caption_y,
+            line_x=(WIDTH - display_size * BIG_LINE[0] - (display_size - 1) * BIG_GAP) // 2,
+            line_y=line_y,
+            numbers_y=numbers_y,
+            hint_y=hint_y,
+            height=hint_y + line_height(NUMBER_SIZE) + MARGIN,
+        )
+
+
+def _hints(view: ToppoView, seat: int, labels: Labels) -> str:
+    """What the player may want to know before pressing a button."""
+    hints = []
+    left = view.deck_sizes[seat] + len(view.lines[seat])
+    if view.outcome is None and left < TOPPO_LIMIT:
+        hints.append(labels.may_call_toppo)
+    if view.matching[seat]:
+        hints.append(labels.matching)
+    if view.votes:
+        votes = labels.votes.format(votes=len(view.votes), needed=view.votes_needed)
+        hints.append(f"{votes} ({labels.you_voted})" if seat in view.votes else votes)
+    return " · ".join(hints)
+
+
+def line_png(
+    view: ToppoView,
+    names: Sequence[str],
+    game_number: int | None = None,
+    labels: Labels = ENGLISH,
+) -> bytes:
+    """One player's private picture (``view`` is their seat's): the display big with its slots
+    lettered A, B, C... (the match buttons), their line big with its cards numbered 1, 2, 3...
+    (the line buttons) and empty places still to turn, their deck, and hints (toppo may be
+    called, matching goes on, votes to replace)."""
+    if view.seat is None:
+        raise ValueError("the private line is drawn from a seat's view")
+    _check_seats(view, names)
+    seat, size = view.seat, view.display_size
+    layout = LineLayout.of(size)
+    canvas = PALETTE.canvas((WIDTH, layout.height), BG)
+    _headline(canvas, view, names, game_number, labels)
+
+    letters = SLOT_LETTERS[:size]
+    _badges_row(canvas, (layout.display_x, layout.letters_y), letters, LETTER_BADGE, BIG_DISPLAY[0], BIG_GAP)
+    _cards_row(canvas, (layout.display_x, layout.display_y), view.display, size, BIG_DISPLAY, BIG_GAP, BG)
+
+    line, deck = view.lines[seat], view.deck_sizes[seat]
+    _paste_text(canvas, (layout.line_x, layout.caption_y), labels.your_line, LABEL_SIZE, DIM, BG, bold=True)
+    caption = labels.deck.format(count=deck, left=deck + len(line))
+    _paste_text(
+        canvas, (WIDTH - layout.line_x, layout.caption_y), caption, LABEL_SIZE, DIM, BG, align="right"
+    )
+    _cards_row(canvas, (layout.line_x, layout.line_y), line, size, BIG_LINE, BIG_GAP, BG)
+    numbers = "".join(str(index + 1) for index in range(len(line)))
+    _badges_row(canvas, (layout.line_x, layout.numbers_y), numbers, NUMBER_BADGE, BIG_LINE[0], BIG_GAP)
+
+    hints = _hints(view, seat, labels)
+    if hints:
+        _paste_text(
+            canvas,
+            (WIDTH // 2, layout.hint_y),
+            hints,
+            NUMBER_SIZE,
+            GOLD,
+            BG,
+            bold=True,
+            max_width=WIDTH - 2 * MARGIN,
+            align="centre",
+        )
+    return encode(canvas)
+
+
+# -- the results -----------------------------------------------------------------------------------
+
+ROW_SIZE = (WIDTH - 2 * MARGIN, 56)
+ROW_PITCH = 64
+RANK_X = MARGIN + 20
+NAME_X = MARGIN + 84
+SCORE_RIGHT = WIDTH - MARGIN - 200
+TOTAL_RIGHT = WIDTH - MARGIN - 24
+ROWS_TOP = MARGIN + line_height(STATUS_SIZE) + 16 + line_height(LABEL_SIZE) + 8
+
+
+def results_size(players: int) -> tuple[int, int]:
+    return WIDTH, ROWS_TOP + players * ROW_PITCH + 16 + line_height(NUMBER_SIZE) + MARGIN
+
+
+def results_png(
+    series: SeriesView,
+    names: Sequence[str],
+    final: bool = False,
+    labels: Labels = ENGLISH,
+) -> bytes:
+    """After a game: who called toppo, then every player from best (lowest running total) to
+    worst with the game's points and the total; leaders framed in gold, ties share a rank. The
+    player who chooses the next display is named, unless ``final`` ends the series, when the
+    title names the winner (or winners, on a tie)."""
+    view = series.game
+    outcome = view.outcome
+    if outcome is None or not series.history:
+        raise ValueError("results are drawn once a game has ended")
+    _check_seats(view, names)
+    totals = series.totals
+    standings = sorted(range(view.players), key=lambda seat: totals[seat])
+    best = totals[standings[0]]
+    canvas = PALETTE.canvas(results_size(view.players), BG)
+    if final:
+        winners = " & ".join(isolate(names[seat]) for seat in standings if totals[seat] == best)
+        title = labels.series_over.format(name=winners)
+    else:
+        title = labels.results.format(number=len(series.history), name=isolate(names[outcome.caller]))
+    _paste_text(
+        canvas, (MARGIN, MARGIN), title, STATUS_SIZE, GOLD, BG, bold=True, max_width=WIDTH - 2 * MARGIN
+    )
+
+    y = MARGIN + line_height(STATUS_SIZE) + 16
+    _paste_text(canvas, (NAME_X, y), labels.player, LABEL_SIZE, DIM, BG)
+    _paste_text(canvas, (SCORE_RIGHT, y), labels.score, LABEL_SIZE, DIM, BG, align="right")
+    _paste_text(canvas, (TOTAL_RIGHT, y), labels.total, LABEL_SIZE, DIM, BG, align="right")
+    for row, seat in enumerate(standings):
+        row_y = ROWS_TOP + row * ROW_PITCH
+        canvas.paste(
+            _rounded_tile(ROW_SIZE, PANEL, GOLD if totals[seat] == best else PANEL, 3, 12), (MARGIN, row_y)
+        )
+        text_y = top_for_middle(row_y + ROW_SIZE[1] // 2, NAME_SIZE)
+        rank = 1 + sum(1 for other in standings if totals[other] < totals[seat])
+        room = SCORE_RIGHT - NAME_X - text_width("+000", NAME_SIZE, True) - 24
+        _paste_text(canvas, (RANK_X, text_y), str(rank), NAME_SIZE, DIM, PANEL, bold=True)
+        _paste_text(canvas, (NAME_X, text_y), names[seat], NAME_SIZE, TEXT, PANEL, bold=True, max_width=room)
+        score_colour = GOLD if seat == outcome.caller else TEXT
+        score = f"+{outcome.scores[seat]}"
+        _paste_text(
+            canvas, (SCORE_RIGHT, text_y), score, NAME_SIZE, score_colour, PANEL, bold=True, align="right"
+        )
+        _paste_text(
+            canvas, (TOTAL_RIGHT, text_y), str(totals[seat]), NAME_SIZE, TEXT, PANEL, bold=True, align="right"
+        )
+    if not final and series.chooser is not None:
+        note = labels.next_game.format(name=isolate(names[series.chooser]))
+        note_y = ROWS_TOP + view.players * ROW_PITCH + 8
+        _paste_text(canvas, (MARGIN, note_y), note, NUMBER_SIZE, DIM, BG, max_width=WIDTH - 2 * MARGIN)
+    return encode(canvas)

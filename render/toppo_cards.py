@@ -1,0 +1,197 @@
+"""Toppo card faces, backs and empty places, and the palette of the Toppo pictures.
+
+Colour is never the only cue: every face shows its symbol as a large shape and its colour's
+letter (the engine's notation: R, Y, W, G, B) in the corner. The five fills are chosen to stay
+apart for protanopia, deuteranopia and tritanopia too (Okabe-Ito's vermillion and sky blue, a
+dark bluish green): the smallest CIE76 distance between any two of them under the Machado 2009
+simulations is 29, where a plain red (220, 40, 40) and green (40, 170, 60) are 12 apart for
+deuteranopes.
+
+:func:`paint_card` draws on any RGB image at any size; the pictures use :func:`card_tile`, a
+face drawn once at three times the size, reduced (antialiasing) and quantized to the palette.
+"""
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.toppo.cards import Card, Colour, Symbol
+from render.canvas import Palette
+from render.fonts import RGB, draw_text, text_width, top_for_middle
+from render.theme import BACK, BACK_PATTERN, BG, BUTTON, DIM, GOLD, INK, LIGHT, PANEL, SLOT, TEXT
+
+CARD_COLOURS: dict[Colour, RGB] = {
+    Colour.RED: (213, 94, 0),
+    Colour.YELLOW: (245, 205, 50),
+    Colour.WHITE: (240, 240, 236),
+    Colour.GREEN: (0, 120, 80),
+    Colour.BLUE: (86, 180, 233),
+}
+STROKES: dict[Colour, RGB] = {colour: LIGHT if colour is Colour.GREEN else INK for colour in Colour}
+"""Symbol and letter colour per card: whichever of dark or light contrasts more with the fill."""
+
+PALETTE = Palette(
+    colours=[
+        BG,
+        PANEL,
+        TEXT,
+        DIM,
+        GOLD,
+        INK,
+        LIGHT,
+        SLOT,
+        BACK,
+        BACK_PATTERN,
+        BUTTON,
+        *CARD_COLOURS.values(),
+    ],
+    ramps=[
+        (TEXT, BG),
+        (TEXT, PANEL),
+        (DIM, BG),
+        (DIM, PANEL),
+        (GOLD, BG),
+        (GOLD, PANEL),
+        (INK, BG),
+        (INK, PANEL),
+        (SLOT, BG),
+        (SLOT, PANEL),
+        (TEXT, BACK),
+        (TEXT, BUTTON),
+        (BUTTON, BG),
+        (BACK_PATTERN, BACK),
+        *((STROKES[colour], fill) for colour, fill in CARD_COLOURS.items()),
+    ],
+)
+
+SUPERSAMPLE = 3
+
+
+def _rounded(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    fill: RGB | None,
+    outline: RGB,
+    stroke: float,
+) -> None:
+    """A card's rounded outline: corners and edge scale with its width."""
+    width = box[2] - box[0]
+    draw.rounded_rectangle(
+        box, radius=width * 0.12, fill=fill, outline=outline, width=max(1, round(width * stroke))
+    )
+
+
+def paint_card(image: Image.Image, box: tuple[int, int, int, int], card: Card) -> None:
+    """Draw ``card`` face up filling ``box`` (left, top, right, bottom; inclusive) of an RGB
+    image: its colour, a dark edge, the colour letter top left and the symbol in the middle."""
+    left, top, right, bottom = box
+    width, height = right - left + 1, bottom - top + 1
+    draw = ImageDraw.Draw(image)
+    fill, stroke = CARD_COLOURS[card.colour], STROKES[card.colour]
+    _rounded(draw, box, fill, INK, 0.035)
+    letter_size = max(8, round(width * 0.3))
+    draw_text(
+        image,
+        (left + round(width * 0.1), top - round(letter_size * 0.12)),
+        card.colour.value,
+        letter_size,
+        stroke,
+        bold=True,
+    )
+    side = width * 0.58
+    _paint_symbol(draw, card.symbol, (left + width / 2, top + height * 0.6), side, stroke)
+
+
+def _paint_symbol(
+    draw: ImageDraw.ImageDraw, symbol: Symbol, centre: tuple[float, float], side: float, colour: RGB
+) -> None:
+    """The symbol as a bold shape inside a ``side`` square: shapes, not colours, tell them apart."""
+    x, y = centre
+    half = side / 2
+    bar = side * 0.26
+    if symbol is Symbol.CIRCLE:
+        radius = side * 0.42
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
+    elif symbol is Symbol.SQUARE:
+        edge = side * 0.36
+        draw.rectangle((x - edge, y - edge, x + edge, y + edge), fill=colour)
+    elif symbol is Symbol.BAR:
+        draw.rectangle((x - half, y - bar / 2, x + half, y + bar / 2), fill=colour)
+    elif symbol is Symbol.PLUS:
+        draw.rectangle((x - half, y - bar / 2, x + half, y + bar / 2), fill=colour)
+        draw.rectangle((x - bar / 2, y - half, x + bar / 2, y + half), fill=colour)
+    else:  # waves: three wavy lines with round ends
+        stroke = side * 0.11
+        for row in (-1, 0, 1):
+            points = [
+                (
+                    x - half + side * step / 24,
+                    y + row * side * 0.32 + math.sin(math.pi * 3 * step / 24) * side * 0.08,
+                )
+                for step in range(25)
+            ]
+            draw.line(points, fill=colour, width=max(1, round(stroke)), joint="curve")
+            for end_x, end_y in (points[0], points[-1]):
+                r = stroke / 2
+                draw.ellipse((end_x - r, end_y - r, end_x + r, end_y + r), fill=colour)
+
+
+def _tile(width: int, height: int, bg: RGB) -> tuple[Image.Image, tuple[int, int, int, int]]:
+    """A supersampled RGB canvas for one tile and the box that fills it."""
+    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), bg)
+    return big, (0, 0, big.width - 1, big.height - 1)
+
+
+def _finish(big: Image.Image) -> Image.Image:
+    return PALETTE.quantize(big.reduce(SUPERSAMPLE))
+
+
+@lru_cache(maxsize=512)
+def card_tile(card: Card, width: int, height: int, bg: RGB) -> Image.Image:
+    """``card`` face up as a palette tile of ``width`` x ``height`` on ``bg``."""
+    big, box = _tile(width, height, bg)
+    paint_card(big, box, card)
+    return _finish(big)
+
+
+def paint_back(image: Image.Image, box: tuple[int, int, int, int], count: int | None) -> None:
+    """A face-down card (a deck, the stock) with how many cards it holds written on it."""
+    left, top, right, bottom = box
+    width = right - left + 1
+    draw = ImageDraw.Draw(image)
+    _rounded(draw, box, BACK, INK, 0.035)
+    inset = width * 0.12
+    _rounded(draw, (left + inset, top + inset, right - inset, bottom - inset), None, BACK_PATTERN, 0.07)
+    if count is not None:
+        _centre_text(image, box, str(count), round(width * 0.5), TEXT)
+
+
+def paint_slot(image: Image.Image, box: tuple[int, int, int, int], count: int | None) -> None:
+    """An empty card place (a line not yet turned, an empty pile), with an optional count."""
+    width = box[2] - box[0] + 1
+    _rounded(ImageDraw.Draw(image), box, None, SLOT, 0.04)
+    if count is not None:
+        _centre_text(image, box, str(count), round(width * 0.5), DIM)
+
+
+def _centre_text(image: Image.Image, box: tuple[int, int, int, int], text: str, size: int, fill: RGB) -> None:
+    left, top, right, bottom = box
+    x = (left + right + 1 - text_width(text, size, True)) // 2
+    draw_text(image, (x, top_for_middle((top + bottom + 1) // 2, size)), text, size, fill, bold=True)
+
+
+@lru_cache(maxsize=512)
+def back_tile(width: int, height: int, bg: RGB, count: int | None = None) -> Image.Image:
+    """A face-down card with ``count`` on it, as a palette tile."""
+    big, box = _tile(width, height, bg)
+    paint_back(big, box, count)
+    return _finish(big)
+
+
+@lru_cache(maxsize=512)
+def slot_tile(width: int, height: int, bg: RGB, count: int | None = None) -> Image.Image:
+    """An empty card place, with ``count`` in it if given, as a palette tile."""
+    big, box = _tile(width, height, bg)
+    paint_slot(big, box, count)
+    return _finish(big)
