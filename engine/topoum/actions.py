@@ -1,0 +1,201 @@
+"""What a Topoum player can do: one small step of a turn at a time.
+
+A turn is a sequence of choices (which action, which mole, which hex, which card from where,
+which target or direction, which part of a split battlefield survives). Each choice is its own
+action, and the state keeps the decision it is waiting for (see ``state.Stage``), so
+``legal_actions(seat)`` is exactly the menu to show at every moment and every item on it can be
+carried through to the end of the turn: the state only offers a step that leads somewhere.
+
+Every action names the seat that acts. Hexes serialise as their labels ("G7"), so a saved action
+reads ``{"type": "move_to", "seat": 1, "hex": "H6"}``.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from enum import StrEnum
+from typing import Any
+
+from engine.hexgrid import Hex
+from engine.topoum.cards import LINE_COSTS, CardType
+
+
+class ActionKind(StrEnum):
+    ENTER = "enter"
+    """Enter combat: a mole and a base from reserve, then a card."""
+    MOVE = "move"
+    """Move moles: each mole that began the turn on the board may step once."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put a base on ``hex``: during setup a coloured base next to the centre, later a base with
+    a mole (setup, "always a mole", entering combat)."""
+
+    seat: int
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Reclaim:
+    """Out of bases: take back one's own placed base on ``hex`` to use it again."""
+
+    seat: int
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAction:
+    seat: int
+    kind: ActionKind
+
+
+@dataclass(frozen=True, slots=True)
+class SelectMole:
+    """Move moles: the mole on ``hex`` steps next."""
+
+    seat: int
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTo:
+    """Move moles: the selected mole steps onto the adjacent base on ``hex``."""
+
+    seat: int
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class EndMoves:
+    """Move moles: leave the remaining moles where they are."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play ``card`` from the hand (``slot`` None) or from Operations Line slot ``slot``."""
+
+    seat: int
+    card: CardType
+    slot: int | None = None
+
+    @property
+    def cost(self) -> int:
+        """Badges gained (negative: paid) by taking the card; 0 from the hand."""
+        return 0 if self.slot is None else LINE_COSTS[self.slot]
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeBase:
+    """After a free step onto a free base: change that base instead of playing a card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The hex the card in play acts on (or moves to)."""
+
+    seat: int
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Direction:
+    """Panic Attack: push along direction ``direction`` (0-5, as in ``engine.hexgrid``)."""
+
+    seat: int
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepPart:
+    """A split into equal largest parts: keep the part whose first hex (in sorted order) is ``hex``."""
+
+    seat: int
+    hex: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Ransom:
+    """Before acting, pay ``captor`` 3 badges to get one captured mole back to the reserve."""
+
+    seat: int
+    captor: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Offered only when the player has no action at all [house]."""
+
+    seat: int
+
+
+Action = (
+    Place
+    | Reclaim
+    | ChooseAction
+    | SelectMole
+    | MoveTo
+    | EndMoves
+    | PlayCard
+    | ChangeBase
+    | Target
+    | Direction
+    | KeepPart
+    | Ransom
+    | Pass
+)
+
+_TYPES: dict[str, type[Action]] = {
+    "place": Place,
+    "reclaim": Reclaim,
+    "choose_action": ChooseAction,
+    "select_mole": SelectMole,
+    "move_to": MoveTo,
+    "end_moves": EndMoves,
+    "play_card": PlayCard,
+    "change_base": ChangeBase,
+    "target": Target,
+    "direction": Direction,
+    "keep_part": KeepPart,
+    "ransom": Ransom,
+    "pass": Pass,
+}
+_NAMES = {cls: name for name, cls in _TYPES.items()}
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """A JSON object naming the action type and its fields; hexes as labels."""
+    data: dict[str, Any] = {"type": _NAMES[type(action)]}
+    for field in fields(action):
+        value = getattr(action, field.name)
+        data[field.name] = value.label if isinstance(value, Hex) else value
+    return data
+
+
+_PARSERS: dict[str, Any] = {"hex": Hex.parse, "kind": ActionKind, "card": CardType}
+"""Fields that are not plain integers, and how to read them back."""
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    """The inverse of :func:`action_to_json`; ``ValueError`` for an unknown or malformed action
+    (a saved log is data from outside, so every other field must be a plain integer, or None
+    for a hand card's slot)."""
+    try:
+        cls = _TYPES[data["type"]]
+        values: dict[str, Any] = {}
+        for field in fields(cls):
+            raw = data[field.name]
+            if field.name in _PARSERS:
+                if not isinstance(raw, str):
+                    raise ValueError(f"bad {field.name} {raw!r}")
+                values[field.name] = _PARSERS[field.name](raw)
+            elif type(raw) is int or (field.name == "slot" and raw is None):
+                values[field.name] = raw
+            else:
+                raise ValueError(f"bad {field.name} {raw!r}")
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"malformed action {data!r}") from exc
+    return cls(**values)
