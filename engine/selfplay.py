@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from engine.errors import IllegalAction
 
 REGISTRY: dict[str, str] = {
+    "assets": "engine.assets.selfplay",
     "toppo": "engine.toppo.selfplay",
     "topoum": "engine.topoum.selfplay",
 }

@@ -8,6 +8,7 @@
 - :mod:`~engine.toppo.selfplay`: invariants and the self-play match.
 """
 
+from engine.ai import Level
 from engine.toppo.actions import (
     Action,
     CallTop,
@@ -21,7 +22,7 @@ from engine.toppo.actions import (
     action_from_json,
     action_to_json,
 )
-from engine.toppo.ai import Choice, Level, choose, choose_in_series
+from engine.toppo.ai import Choice, choose, choose_in_series
 from engine.toppo.cards import Card, Colour, Symbol, make_deck, notation, parse_cards
 from engine.toppo.events import Event, Penalty
 from engine.toppo.series import GameRecord, Series, SeriesView

@@ -7,8 +7,10 @@ Actions serialise to small JSON objects (``{"type": "match", "seat": 1, "line_in
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
+
+from engine.saving import INTEGERS, ActionCodec
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,41 +78,26 @@ Action = TurnCard | CallTop | Match | Renew | CallToppo | VoteReplace
 SeriesAction = Action | ChooseDisplaySize
 """An action a series accepts: a game action, or the display size between games."""
 
-_TYPES: dict[str, type[SeriesAction]] = {
-    "turn_card": TurnCard,
-    "call_top": CallTop,
-    "match": Match,
-    "renew": Renew,
-    "call_toppo": CallToppo,
-    "vote_replace": VoteReplace,
-    "choose_display_size": ChooseDisplaySize,
-}
-_NAMES = {cls: name for name, cls in _TYPES.items()}
+_CODEC: ActionCodec[SeriesAction] = ActionCodec(
+    {
+        "turn_card": TurnCard,
+        "call_top": CallTop,
+        "match": Match,
+        "renew": Renew,
+        "call_toppo": CallToppo,
+        "vote_replace": VoteReplace,
+        "choose_display_size": ChooseDisplaySize,
+    },
+    {"order": INTEGERS},
+)
 
 
 def action_to_json(action: SeriesAction) -> dict[str, Any]:
     """A JSON object naming the action type and its fields."""
-    data: dict[str, Any] = {"type": _NAMES[type(action)]}
-    for field in fields(action):
-        value = getattr(action, field.name)
-        data[field.name] = list(value) if isinstance(value, tuple) else value
-    return data
+    return _CODEC.to_json(action)
 
 
 def action_from_json(data: Mapping[str, Any]) -> SeriesAction:
     """The inverse of :func:`action_to_json`; ``ValueError`` for an unknown or malformed action
     (a saved log is data from outside, so every field must be a plain integer)."""
-    try:
-        cls = _TYPES[data["type"]]
-        values = {field.name: data[field.name] for field in fields(cls)}
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"malformed action {data!r}") from exc
-    numbers = [value for name, value in values.items() if name != "order"]
-    if "order" in values:
-        if not isinstance(values["order"], list):
-            raise ValueError(f"malformed action {data!r}")
-        values["order"] = tuple(values["order"])
-        numbers.extend(values["order"])
-    if not all(type(value) is int for value in numbers):
-        raise ValueError(f"malformed action {data!r}")
-    return cls(**values)
+    return _CODEC.from_json(data)

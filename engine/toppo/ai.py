@@ -18,8 +18,8 @@ human.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
+from engine.ai import Level, delay
 from engine.rng import Rng
 from engine.toppo.actions import (
     CallTop,
@@ -34,12 +34,6 @@ from engine.toppo.actions import (
 from engine.toppo.cards import Card
 from engine.toppo.series import Series
 from engine.toppo.state import TOPPO_LIMIT, ToppoState
-
-
-class Level(StrEnum):
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,10 +140,10 @@ def choose(state: ToppoState, seat: int, level: Level, rng: Rng) -> Choice | Non
     profile = PROFILES[level]
 
     def turn() -> Choice:
-        return Choice(TurnCard(seat), _delay(profile.turn_delay, rng))
+        return Choice(TurnCard(seat), delay(profile.turn_delay, rng))
 
     def decide(action: SeriesAction) -> Choice:
-        return Choice(action, _delay(profile.think_delay, rng))
+        return Choice(action, delay(profile.think_delay, rng))
 
     if state.cards_left(seat) < TOPPO_LIMIT:
         return decide(CallToppo(seat))
@@ -188,7 +182,7 @@ def choose_in_series(series: Series, seat: int, level: Level, rng: Rng) -> Choic
     if seat != chooser:
         return None
     size = rng.choice(series.display_sizes())
-    return Choice(ChooseDisplaySize(seat, size), _delay(PROFILES[level].think_delay, rng))
+    return Choice(ChooseDisplaySize(seat, size), delay(PROFILES[level].think_delay, rng))
 
 
 def _blunder(state: ToppoState, seat: int, rng: Rng) -> SeriesAction:
@@ -206,8 +200,3 @@ def _blunder(state: ToppoState, seat: int, rng: Rng) -> SeriesAction:
     order = list(range(len(line)))
     rng.shuffle(order)
     return CallTop(seat, tuple(order))
-
-
-def _delay(bounds: tuple[float, float], rng: Rng) -> float:
-    low, high = bounds
-    return low + (high - low) * rng.random()

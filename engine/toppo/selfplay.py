@@ -15,10 +15,11 @@ from collections import Counter
 from collections.abc import Hashable
 from itertools import chain
 
+from engine.ai import Level
 from engine.rng import Rng, derive_seed
 from engine.selfplay import SelfPlaySpec
 from engine.toppo.actions import SeriesAction
-from engine.toppo.ai import Choice, Level, choose_in_series
+from engine.toppo.ai import Choice, choose_in_series
 from engine.toppo.cards import Card, make_deck, sets_for
 from engine.toppo.series import Series
 from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS, TOPPO_LIMIT, ToppoState

@@ -36,6 +36,7 @@ from typing import Any, ClassVar
 from engine.cards import Pile
 from engine.errors import IllegalAction, Reason
 from engine.rng import Rng
+from engine.saving import restore, saved
 from engine.toppo.actions import (
     Action,
     CallTop,
@@ -455,36 +456,25 @@ class ToppoState:
     def to_json(self) -> dict[str, Any]:
         """The saved game: how it was dealt (options and seed, or the stacked position) and the
         action log; :meth:`from_json` replays it."""
-        data: dict[str, Any] = {"game": "toppo", "players": self.players, "seed": self.seed}
         if self.options is not None:
-            data["options"] = {
-                "display_size": self.options.display_size,
-                "start_player": self.options.start_player,
-            }
+            options = {"display_size": self.options.display_size, "start_player": self.options.start_player}
+            setup = {"options": options}
         else:
             assert self._position is not None
-            data["position"] = _position_to_json(self._position)
-        data["log"] = [action_to_json(action) for action in self.log]
-        return data
+            setup = {"position": _position_to_json(self._position)}
+        return saved("toppo", self.players, self.seed, setup, map(action_to_json, self.log))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "ToppoState":
         """Deal again and replay the log; ``ValueError`` (``IllegalAction`` for an action the
         rules refuse) if the data is not a Toppo game."""
-        if data.get("game") != "toppo":
-            raise ValueError("not a saved Toppo game")
-        try:
+
+        def start(data: Mapping[str, Any]) -> ToppoState:
             if "position" in data:
-                state = cls.from_position(_position_from_json(data["position"]), data["seed"])
-            else:
-                options = ToppoOptions(**data["options"])
-                state = new_game(data["players"], options, data["seed"])
-            actions = [action_from_json(item) for item in data["log"]]
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"malformed saved game: {exc}") from exc
-        for action in actions:
-            state.apply(action)
-        return state
+                return cls.from_position(_position_from_json(data["position"]), data["seed"])
+            return new_game(data["players"], ToppoOptions(**data["options"]), data["seed"])
+
+        return restore(data, "toppo", start, action_from_json)
 
 
 def _position_to_json(position: Position) -> dict[str, Any]:
