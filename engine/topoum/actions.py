@@ -10,13 +10,16 @@ Every action names the seat that acts. Hexes serialise as their labels ("G7"), s
 reads ``{"type": "move_to", "seat": 1, "hex": "H6"}``.
 """
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.hexgrid import Hex
+from engine.saving import ActionCodec, FieldCodec, integer
 from engine.topoum.cards import LINE_COSTS, CardType
+
+T = TypeVar("T")
 
 
 class ActionKind(StrEnum):
@@ -148,54 +151,56 @@ Action = (
     | Pass
 )
 
-_TYPES: dict[str, type[Action]] = {
-    "place": Place,
-    "reclaim": Reclaim,
-    "choose_action": ChooseAction,
-    "select_mole": SelectMole,
-    "move_to": MoveTo,
-    "end_moves": EndMoves,
-    "play_card": PlayCard,
-    "change_base": ChangeBase,
-    "target": Target,
-    "direction": Direction,
-    "keep_part": KeepPart,
-    "ransom": Ransom,
-    "pass": Pass,
-}
-_NAMES = {cls: name for name, cls in _TYPES.items()}
+
+def _from_string(parse: Callable[[str], T]) -> Callable[[Any], T]:
+    """A field reader for values saved as strings: ``parse`` them, ``ValueError`` for a non-string."""
+
+    def read(raw: Any) -> T:
+        if not isinstance(raw, str):
+            raise ValueError(f"not a string: {raw!r}")
+        return parse(raw)
+
+    return read
+
+
+_HEX = FieldCodec(write=lambda hex_: hex_.label, read=_from_string(Hex.parse))
+"""A hex, saved as its label ("G7")."""
+_SLOT = FieldCodec(write=lambda slot: slot, read=lambda raw: None if raw is None else integer(raw))
+"""An Operations Line slot, or None for a card from the hand."""
+
+_CODEC: ActionCodec[Action] = ActionCodec(
+    {
+        "place": Place,
+        "reclaim": Reclaim,
+        "choose_action": ChooseAction,
+        "select_mole": SelectMole,
+        "move_to": MoveTo,
+        "end_moves": EndMoves,
+        "play_card": PlayCard,
+        "change_base": ChangeBase,
+        "target": Target,
+        "direction": Direction,
+        "keep_part": KeepPart,
+        "ransom": Ransom,
+        "pass": Pass,
+    },
+    {
+        "hex": _HEX,
+        "kind": FieldCodec(write=str, read=_from_string(ActionKind)),
+        "card": FieldCodec(write=str, read=_from_string(CardType)),
+        "slot": _SLOT,
+    },
+)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    """A JSON object naming the action type and its fields; hexes as labels."""
-    data: dict[str, Any] = {"type": _NAMES[type(action)]}
-    for field in fields(action):
-        value = getattr(action, field.name)
-        data[field.name] = value.label if isinstance(value, Hex) else value
-    return data
-
-
-_PARSERS: dict[str, Any] = {"hex": Hex.parse, "kind": ActionKind, "card": CardType}
-"""Fields that are not plain integers, and how to read them back."""
+    """A JSON object naming the action type and its fields; hexes as labels, kinds and cards as
+    their values."""
+    return _CODEC.to_json(action)
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
     """The inverse of :func:`action_to_json`; ``ValueError`` for an unknown or malformed action
-    (a saved log is data from outside, so every other field must be a plain integer, or None
-    for a hand card's slot)."""
-    try:
-        cls = _TYPES[data["type"]]
-        values: dict[str, Any] = {}
-        for field in fields(cls):
-            raw = data[field.name]
-            if field.name in _PARSERS:
-                if not isinstance(raw, str):
-                    raise ValueError(f"bad {field.name} {raw!r}")
-                values[field.name] = _PARSERS[field.name](raw)
-            elif type(raw) is int or (field.name == "slot" and raw is None):
-                values[field.name] = raw
-            else:
-                raise ValueError(f"bad {field.name} {raw!r}")
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"malformed action {data!r}") from exc
-    return cls(**values)
+    (a saved log is data from outside: seats, directions and captors must be plain integers,
+    a slot one or None for a hand card, hexes known labels, kinds and cards known values)."""
+    return _CODEC.from_json(data)

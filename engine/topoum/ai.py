@@ -22,20 +22,14 @@ table waits before acting.
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 
+from engine.ai import Level, delay
 from engine.rng import Rng
 from engine.topoum.actions import Action, EndMoves, Pass, Ransom
 from engine.topoum.board import NEIGHBOURS, NOBODY
 from engine.topoum.cards import CardType
 from engine.topoum.scoring import new_lines, sight_lines
 from engine.topoum.state import Stage, TopoumState
-
-
-class Level(StrEnum):
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,14 +154,14 @@ class TopoumAI:
         if self._plan and len(state.log) == self._expected_log and self._plan[0] in legal:
             action = self._plan.pop(0)
             self._expected_log += 1
-            return Choice(action, self._delay(STEP_DELAY))
+            return Choice(action, delay(STEP_DELAY, self.rng))
         if self.level is Level.EASY:
             action = self.rng.choice(legal)
         else:
             plan = self._ransom(state, seat, legal) or self._best(state, seat)
             action, self._plan = plan[0], plan[1:]
             self._expected_log = len(state.log) + 1
-        return Choice(action, self._delay(THINK_DELAY[self.level]))
+        return Choice(action, delay(THINK_DELAY[self.level], self.rng))
 
     def _ransom(self, state: TopoumState, seat: int, legal: list[Action]) -> list[Action]:
         """Buy a mole back when none is left to field, or when badges are plentiful."""
@@ -206,10 +200,6 @@ class TopoumAI:
             unseen.insert(len(unseen) - self.rng.below(last_six), CardType.PEACE)
         world.deck.put_top(unseen)
         return world
-
-    def _delay(self, bounds: tuple[float, float]) -> float:
-        low, high = bounds
-        return low + (high - low) * self.rng.random()
 
 
 def candidate_plans(state: TopoumState, seat: int, search: Search) -> list[Plan]:

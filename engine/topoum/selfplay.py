@@ -20,10 +20,11 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from itertools import chain
 
+from engine.ai import Level
 from engine.rng import Rng, derive_seed
 from engine.selfplay import SelfPlaySpec
 from engine.topoum.actions import Action
-from engine.topoum.ai import Choice, Level, TopoumAI
+from engine.topoum.ai import Choice, TopoumAI
 from engine.topoum.board import NOBODY
 from engine.topoum.cards import HAND_SIZE, LINE_SLOTS, CardType, copies_per_type
 from engine.topoum.state import BASES, MAX_PLAYERS, MIN_PLAYERS, MOLES, Stage, TopoumState, new_game

@@ -37,15 +37,18 @@ texts' readings are in ``targets``, the scoring ones in ``scoring``):
   all win.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import islice
 from typing import Any, ClassVar
 
 from engine.cards import Pile
 from engine.errors import IllegalAction, Reason
 from engine.hexgrid import Hex
 from engine.rng import Rng
+from engine.saving import restore, saved
 from engine.topoum.actions import (
     Action,
     ActionKind,
@@ -539,22 +542,23 @@ class TopoumState:
 
     # -- hypothetical moves, taken back at once: "could this step lead anywhere?" ---------------
 
-    def _suppose_entry(self, seat: int, hex_: int) -> Callable[[], None]:
+    @contextmanager
+    def _supposing_entry(self, seat: int, hex_: int) -> Iterator[None]:
         board = self.board
         board.base[hex_] = seat
         board.mole[hex_] = seat
         self.base_reserve[seat] -= 1
         self.mole_reserve[seat] -= 1
-
-        def restore() -> None:
+        try:
+            yield
+        finally:
             board.base[hex_] = NOBODY
             board.mole[hex_] = NOBODY
             self.base_reserve[seat] += 1
             self.mole_reserve[seat] += 1
 
-        return restore
-
-    def _suppose_reclaim(self, seat: int, hex_: int) -> Callable[[], None]:
+    @contextmanager
+    def _supposing_reclaim(self, seat: int, hex_: int) -> Iterator[None]:
         board = self.board
         neutral = board.neutral[hex_]
         obstacle = board.obstacle[hex_]
@@ -562,84 +566,67 @@ class TopoumState:
         board.neutral[hex_] = False
         board.obstacle[hex_] = None
         self.base_reserve[seat] += 1
-
-        def restore() -> None:
+        try:
+            yield
+        finally:
             board.base[hex_] = seat
             board.neutral[hex_] = neutral
             board.obstacle[hex_] = obstacle
             self.base_reserve[seat] -= 1
 
-        return restore
-
-    def _suppose_step(self, seat: int, origin: int, hex_: int) -> Callable[[], None]:
+    @contextmanager
+    def _supposing_step(self, seat: int, origin: int, hex_: int) -> Iterator[None]:
         board = self.board
         turnip = board.obstacle[hex_]
         board.mole[origin] = NOBODY
         board.mole[hex_] = seat
         board.obstacle[hex_] = None
-
-        def restore() -> None:
+        try:
+            yield
+        finally:
             board.mole[hex_] = NOBODY
             board.mole[origin] = seat
             board.obstacle[hex_] = turnip
 
-        return restore
-
     def _entries(self, seat: int, *, first_only: bool) -> list[int]:
         """Free hexes next to the battlefield from which a mole entering combat can play a card."""
-        found: list[int] = []
-        for hex_ in self.board.frontier():
-            restore = self._suppose_entry(seat, hex_)
-            works = self._any_playable(seat, hex_)
-            restore()
-            if works:
-                found.append(hex_)
-                if first_only:
-                    break
-        return found
+
+        def works(hex_: int) -> bool:
+            with self._supposing_entry(seat, hex_):
+                return self._any_playable(seat, hex_)
+
+        return _select(self.board.frontier(), works, first_only=first_only)
 
     def _enter_reclaims(self, seat: int, *, first_only: bool) -> list[int]:
         """Bases to take back that still leave somewhere to enter combat from."""
-        found: list[int] = []
-        for hex_ in self._reclaimable(seat):
-            restore = self._suppose_reclaim(seat, hex_)
-            works = bool(self._entries(seat, first_only=True))
-            restore()
-            if works:
-                found.append(hex_)
-                if first_only:
-                    break
-        return found
+
+        def works(hex_: int) -> bool:
+            with self._supposing_reclaim(seat, hex_):
+                return bool(self._entries(seat, first_only=True))
+
+        return _select(self._reclaimable(seat), works, first_only=first_only)
 
     def _steps(self, seat: int, origin: int, *, first_only: bool) -> list[int]:
         """Where the mole on ``origin`` may step in Move moles: an adjacent base it can enter,
         after which it meets an enemy, springs a trap, or can play a card or change the base."""
         board = self.board
-        found: list[int] = []
-        for hex_ in sorted(NEIGHBOURS[origin]):
-            if not can_enter(board, hex_, seat):
-                continue
+
+        def works(hex_: int) -> bool:
             if board.mole[hex_] != NOBODY or board.obstacle[hex_] is Obstacle.TRAP:
-                works = True
-            else:
-                restore = self._suppose_step(seat, origin, hex_)
-                works = self._can_change(seat, hex_) or self._any_playable(seat, hex_)
-                restore()
-            if works:
-                found.append(hex_)
-                if first_only:
-                    break
-        return found
+                return True
+            with self._supposing_step(seat, origin, hex_):
+                return self._can_change(seat, hex_) or self._any_playable(seat, hex_)
+
+        candidates = (hex_ for hex_ in sorted(NEIGHBOURS[origin]) if can_enter(board, hex_, seat))
+        return _select(candidates, works, first_only=first_only)
 
     def _steppers(self, seat: int, *, first_only: bool) -> list[int]:
         """Moles that may still step this turn and have somewhere to go."""
-        found: list[int] = []
-        for hex_ in sorted(self.movable):
-            if self._steps(seat, hex_, first_only=True):
-                found.append(hex_)
-                if first_only:
-                    break
-        return found
+
+        def works(hex_: int) -> bool:
+            return bool(self._steps(seat, hex_, first_only=True))
+
+        return _select(sorted(self.movable), works, first_only=first_only)
 
     # -- applying actions ------------------------------------------------------------------------
 
@@ -1194,43 +1181,31 @@ class TopoumState:
     def to_json(self) -> dict[str, Any]:
         """The saved game: how it was set up (options and seed, or the stacked position) and the
         action log; :meth:`from_json` replays it."""
-        data: dict[str, Any] = {"game": "topoum", "players": self.players, "seed": self.seed}
         if self.options is not None:
-            data["options"] = {
-                "card_types": None if self.options.card_types is None else list(self.options.card_types),
-                "farmer": self.options.farmer,
-                "start_player": self.options.start_player,
-            }
+            setup = {"options": _options_to_json(self.options)}
         else:
             assert self.position is not None
-            data["position"] = _position_to_json(self.position)
-        data["log"] = [action_to_json(action) for action in self.log]
-        return data
+            setup = {"position": _position_to_json(self.position)}
+        return saved("topoum", self.players, self.seed, setup, map(action_to_json, self.log))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "TopoumState":
         """Set up again and replay the log; ``ValueError`` (``IllegalAction`` for an action the
         rules refuse) if the data is not a Topoum game."""
-        if data.get("game") != "topoum":
-            raise ValueError("not a saved Topoum game")
-        try:
+
+        def start(data: Mapping[str, Any]) -> TopoumState:
             if "position" in data:
-                state = cls.from_position(_position_from_json(data["position"]), data["seed"])
-            else:
-                raw = data["options"]
-                types = raw["card_types"]
-                options = TopoumOptions(
-                    card_types=None if types is None else tuple(CardType(card) for card in types),
-                    farmer=None if raw["farmer"] is None else Farmer(raw["farmer"]),
-                    start_player=raw["start_player"],
-                )
-                state = new_game(data["players"], options, data["seed"])
-            actions = [action_from_json(item) for item in data["log"]]
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"malformed saved game: {exc}") from exc
-        for action in actions:
-            state.apply(action)
-        return state
+                return cls.from_position(_position_from_json(data["position"]), data["seed"])
+            return new_game(data["players"], _options_from_json(data["options"]), data["seed"])
+
+        return restore(data, "topoum", start, action_from_json)
+
+
+def _select(candidates: Iterable[int], works: Callable[[int], bool], *, first_only: bool) -> list[int]:
+    """The candidates for which ``works`` holds, in order; with ``first_only`` just the first of
+    them (all it takes to know there is one), trying no more candidates than that."""
+    found = (hex_ for hex_ in candidates if works(hex_))
+    return list(islice(found, 1)) if first_only else list(found)
 
 
 def _discard_view(pile: list[CardType], owner: bool) -> DiscardView:
@@ -1257,6 +1232,23 @@ def _refusal(action: Action, legal: list[Action]) -> Reason:
 
 def _cards(cards: Any) -> tuple[CardType, ...]:
     return tuple(CardType(card) for card in cards)
+
+
+def _options_to_json(options: TopoumOptions) -> dict[str, Any]:
+    return {
+        "card_types": None if options.card_types is None else list(options.card_types),
+        "farmer": options.farmer,
+        "start_player": options.start_player,
+    }
+
+
+def _options_from_json(data: Mapping[str, Any]) -> TopoumOptions:
+    types = data["card_types"]
+    return TopoumOptions(
+        card_types=None if types is None else _cards(types),
+        farmer=None if data["farmer"] is None else Farmer(data["farmer"]),
+        start_player=data["start_player"],
+    )
 
 
 def _position_to_json(position: Position) -> dict[str, Any]:

@@ -3,9 +3,10 @@ easy one, hidden cards stay hidden from the planner, and the invariants catch a 
 
 from collections import Counter
 
+from engine.ai import Level
 from engine.rng import Rng
 from engine.selfplay import run
-from engine.topoum.ai import Level, TopoumAI
+from engine.topoum.ai import TopoumAI
 from engine.topoum.board import INDEX
 from engine.topoum.cards import CardType
 from engine.topoum.selfplay import check_game, duel
