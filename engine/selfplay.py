@@ -1,10 +1,13 @@
 """Self-play: AI-only matches on a simulated clock, checking invariants after every action.
 
     python -m engine.selfplay --game toppo --players 4 --games 1000 --seed 1
+    python -m engine.selfplay --game spit --variant speed --games 1000
 
 prints one JSON line (games, actions, games per second, invariant violations) and exits
 non-zero on a violation. Each game registers a module in :data:`REGISTRY` that exposes
-``SELFPLAY``, a :class:`SelfPlaySpec`; this runner knows nothing of any game's rules.
+``SELFPLAY``, a :class:`SelfPlaySpec`; this runner knows nothing of any game's rules. A game
+played another way (Speed is Spit's variant) names it in the spec's ``variants``, chosen with
+``--variant``; ``--players`` may be left out for a game with one player count.
 
 Real time is simulated, not slept: every seat's AI proposes an action and a reaction delay; the
 runner applies whichever proposal falls due first on its clock, then asks again every seat whose
@@ -18,7 +21,7 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -26,6 +29,7 @@ from engine.errors import IllegalAction
 
 REGISTRY: dict[str, str] = {
     "assets": "engine.assets.selfplay",
+    "spit": "engine.spit.selfplay",
     "toppo": "engine.toppo.selfplay",
     "topoum": "engine.topoum.selfplay",
 }
@@ -69,14 +73,27 @@ class SelfPlayMatch(Protocol):
         ...
 
 
+NewMatch = Callable[[int, int, int], SelfPlayMatch]
+"""``(players, games, seed)`` -> a match that ends after ``games`` games."""
+
+
 @dataclass(frozen=True, slots=True)
 class SelfPlaySpec:
     min_players: int
     max_players: int
-    new_match: Callable[[int, int, int], SelfPlayMatch]
-    """``(players, games, seed)`` -> a match that ends after ``games`` games."""
+    new_match: NewMatch
     max_actions_per_game: int
     """More actions than this per game means the match is stuck: a violation."""
+    variants: Mapping[str, NewMatch] = field(default_factory=dict)
+    """Other ways to play the game, by the name ``--variant`` takes."""
+
+    def match_maker(self, game: str, variant: str | None) -> NewMatch:
+        """``new_match``, or the named variant's; ``ValueError`` for a variant the game lacks."""
+        if variant is None:
+            return self.new_match
+        if variant not in self.variants:
+            raise ValueError(f"{game} has no variant {variant!r}")
+        return self.variants[variant]
 
 
 @dataclass
@@ -85,6 +102,7 @@ class Report:
     players: int
     games: int
     seed: int
+    variant: str | None = None
     actions: int = 0
     simulated_seconds: float = 0.0
     violations: int = 0
@@ -106,14 +124,15 @@ _UNSEEN = object()
 """A situation no seat is ever in, to force a seat to be asked again."""
 
 
-def run(game: str, players: int, games: int, seed: int) -> Report:
-    """Play one match of ``games`` games and report; stops at the first broken invariant,
-    since a corrupt table only produces more noise after it."""
+def run(game: str, players: int, games: int, seed: int, variant: str | None = None) -> Report:
+    """Play one match of ``games`` games (of ``variant``, if given) and report; stops at the
+    first broken invariant, since a corrupt table only produces more noise after it."""
     spec = load(game)
     if not spec.min_players <= players <= spec.max_players:
         raise ValueError(f"{game} is for {spec.min_players} to {spec.max_players} players")
-    report = Report(game, players, games, seed)
-    return play(spec.new_match(players, games, seed), spec.max_actions_per_game, report)
+    new_match = spec.match_maker(game, variant)
+    report = Report(game, players, games, seed, variant)
+    return play(new_match(players, games, seed), spec.max_actions_per_game, report)
 
 
 def play(match: SelfPlayMatch, max_actions_per_game: int, report: Report) -> Report:
@@ -162,17 +181,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m engine.selfplay", description="Play AI-only games and check invariants."
     )
     parser.add_argument("--game", required=True, choices=sorted(REGISTRY))
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--players", type=int, help="required unless the game has one player count")
+    parser.add_argument("--variant", help="another way to play the game (spit: speed)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    spec = load(args.game)
+    players = args.players
+    if players is None:
+        if spec.min_players != spec.max_players:
+            parser.error(f"--players is required for {args.game}")
+        players = spec.min_players
+    if args.variant is not None and args.variant not in spec.variants:
+        parser.error(f"{args.game} has no variant {args.variant!r}")
     # Wall-clock time only measures throughput for the report; it never reaches a game. The
     # engine imports no ``time`` (the purity rule), and os.times() gives the elapsed real time.
     started = os.times().elapsed
-    report = run(args.game, args.players, args.games, args.seed)
+    report = run(args.game, players, args.games, args.seed, args.variant)
     elapsed = os.times().elapsed - started
     line: dict[str, Any] = {
         "game": report.game,
+        **({} if report.variant is None else {"variant": report.variant}),
         "players": report.players,
         "seed": report.seed,
         "games": report.games,
