@@ -15,6 +15,9 @@ from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 
+MAX_PRESSES = 40
+"""A bound on presses while waiting for play to start, so a stuck table fails instead of hanging."""
+
 
 def saved_moves(database: Path) -> int:
     """How many actions the saved running game holds."""
@@ -23,17 +26,24 @@ def saved_moves(database: Path) -> int:
     return len(json.loads(state)["series"]["moves"])
 
 
-async def turn_two_cards(panel: Panel) -> Panel:
-    while len(panel.line) < 2:
+async def turn_two_cards(panel: Panel, other: Panel) -> Panel:
+    """Turn two cards of ``panel``'s line, the other human restarting play first if it is theirs
+    to restart (the AI restarts by itself)."""
+    if other.status == "restart":
+        await other.press("turn")
+    for _ in range(MAX_PRESSES):
+        if len(panel.line) >= 2:
+            return panel
         panel = await panel.press("refresh" if panel.status == "waiting" else "turn")
-    return panel
+    raise AssertionError(f"two cards were not turned in {MAX_PRESSES} presses (status {panel.status!r})")
 
 
 async def test_the_table_its_panels_and_its_ai_carry_on_after_a_restart(world: World, database: Path) -> None:
     first = BotProcess(world.fake, database)
     await first.start()
     table = await open_table(world, [world.alice, world.bruno], ["easy"])
-    before = await turn_two_cards(await open_panel(world.alice, table))
+    alice, bruno = await open_panel(world.alice, table), await open_panel(world.bruno, table)
+    before = await turn_two_cards(alice, bruno)
     assert await first.stop() == 0
     assert_bot_healthy(first)
     moves = saved_moves(database)
