@@ -1,17 +1,25 @@
 """The running tables of the whole bot, one per channel.
 
 The registry is what ``bot.py`` builds once and hands to the cogs: a command asks it for the
-channel's table, ``/about`` counts them, and a shutdown saves every one so nothing is lost on a
-restart. Each game's table class (built by the game issues) satisfies :class:`Table`.
+channel's table, ``/about`` counts them, and a shutdown stops and saves every one so nothing is
+lost on a restart. It also holds what all tables share (the store, the clock, the pacing of
+Discord writes), and at start-up turns every saved table back into a running one through the
+loader each game registers. Each game's table class satisfies :class:`Table`.
 """
 
+import logging
+from collections.abc import Callable
 from typing import Protocol
 
-from data import SavedTable, Store
+from data import Game, SavedTable, Store
+from tables.clock import Clock, LoopClock
+from tables.pacing import ChannelPacing
+
+log = logging.getLogger(__name__)
 
 
 class Table(Protocol):
-    """What the registry needs of a running table: where it is and how to save it."""
+    """What the registry needs of a running table: where it is, how to save, resume and stop it."""
 
     @property
     def channel_id(self) -> int: ...
@@ -19,6 +27,18 @@ class Table(Protocol):
     def snapshot(self) -> SavedTable:
         """The table as it must be saved to resume after a restart."""
         ...
+
+    def resume(self) -> None:
+        """Start its clocks again after it was loaded."""
+        ...
+
+    async def stop(self) -> None:
+        """Cancel its timers and pending work; the bot is stopping."""
+        ...
+
+
+Loader = Callable[[SavedTable], Table]
+"""Turns a saved table of one game back into a running table."""
 
 
 class ChannelTaken(Exception):
@@ -28,9 +48,12 @@ class ChannelTaken(Exception):
 class TableRegistry:
     """Tables by channel id, saved through the store."""
 
-    def __init__(self, store: Store) -> None:
-        self._store = store
+    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+        self.store = store
+        self.clock: Clock = clock or LoopClock()
+        self.pacing = ChannelPacing(self.clock)
         self._tables: dict[int, Table] = {}
+        self._loaders: dict[Game, Loader] = {}
 
     def __len__(self) -> int:
         return len(self._tables)
@@ -46,7 +69,44 @@ class TableRegistry:
     def remove(self, channel_id: int) -> None:
         self._tables.pop(channel_id, None)
 
+    def discard(self, table: Table) -> None:
+        """Remove ``table`` if it is still its channel's table (a finished table leaving)."""
+        if self._tables.get(table.channel_id) is table:
+            del self._tables[table.channel_id]
+
+    def register_loader(self, game: Game, loader: Loader) -> None:
+        """How to resume saved tables of ``game``; each game's cog registers one."""
+        self._loaders[game] = loader
+
+    async def resume_saved(self) -> int:
+        """Load and start every saved table whose game has a loader; returns how many.
+
+        A table that cannot be loaded (its game has no loader, or its state is damaged) stays
+        in the store and is logged, so a bad row never stops the bot from starting.
+        """
+        resumed = 0
+        for saved in await self.store.load_tables():
+            loader = self._loaders.get(saved.game)
+            if loader is None:
+                log.warning("table %s: no loader for %s; left saved", saved.table_id, saved.game)
+                continue
+            try:
+                table = loader(saved)
+            except (ValueError, KeyError, TypeError):
+                log.exception("table %s could not be resumed; left saved", saved.table_id)
+                continue
+            self.add(table)
+            table.resume()
+            resumed += 1
+        return resumed
+
     async def save_all(self) -> None:
         """Save every running table, as the last step before the bot stops."""
         for table in self._tables.values():
-            await self._store.save_table(table.snapshot())
+            await self.store.save_table(table.snapshot())
+
+    async def shutdown(self) -> None:
+        """Stop every table (AI seats, timers, pending edits), then save them all."""
+        for table in self._tables.values():
+            await table.stop()
+        await self.save_all()

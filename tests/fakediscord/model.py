@@ -457,6 +457,8 @@ class Interaction:
     modal: JSON | None = None
     failed: bool = False
     acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
+    # When the bot's interaction response arrived (clock seconds), for latency benchmarks.
+    answered_at: float | None = None
 
     def payload(self, bot_member: Member) -> JSON:
         """INTERACTION_CREATE's data, with every field discord.py reads."""

@@ -319,6 +319,7 @@ class Rest:
     async def callback(self, call: Call) -> tuple[int, Any]:
         """The interaction response. Types: 4 message, 5 deferred message ("thinking"), 6 deferred
         update, 7 update the component's message, 9 modal."""
+        arrived = self.fake.clock.now()
         rec = self._interaction(call)
         if rec.response_type is not None:
             raise fail(ALREADY_ACKNOWLEDGED)
@@ -352,6 +353,7 @@ class Rest:
             errors.raise_if_any()
             rec.modal = data
         rec.response_type = kind
+        rec.answered_at = arrived
         rec.acknowledged.set()
         original = rec.original
         if original is not None and kind in (4, 5, 7):

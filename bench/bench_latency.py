@@ -1,0 +1,311 @@
+"""How fast a Toppo button press is answered while 50 tables of 4 AI seats play in the same bot.
+
+    .venv/bin/python bench/bench_latency.py [--tables 50] [--presses 300] [--level hard]
+
+The real ``bot.py`` runs as a subprocess against the offline Discord stand-in
+(``tests/fakediscord``), exactly as in the end-to-end tests. A probe player presses the buttons of
+their private panel (turn a card, renew the line) one press at a time, and for each press the
+stand-in notes when it sent the press to the bot and when the bot's interaction response arrived:
+that is the press-to-reply latency (it includes both trips over the local socket). The same presses
+are measured twice in one run: first with only the probe's table (the baseline), then with
+``--tables`` more tables whose AI seats play at their level's speed (games that end are continued
+with "Next game", so the load lasts). The ratio loaded/baseline is printed with p50, p99 and max.
+
+Inside the bot, a watcher wakes every millisecond and records how late it woke: a late wake-up is
+an event-loop stall (nothing else could run either). The longest stall in each phase is printed.
+Targets on the project's 2-core machine: p99 press-to-reply at most 50 ms with the tables running,
+and no stall over 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+STALLS_ENV = "GAMENIGHT_BENCH_STALLS"
+WATCH_PERIOD = 0.001
+TARGET_P99 = 0.050
+TARGET_STALL = 0.005
+
+
+# -- inside the bot process ------------------------------------------------------------------------
+
+
+async def watch_loop(stalls: list[tuple[float, float, float]]) -> None:
+    """Sleep 1 ms at a time and record (when, how late, CPU time the loop's thread used meanwhile)
+    for every wake-up over 1 ms late. A late wake-up with little CPU time was the thread waiting
+    (for the interpreter lock held by a drawing thread, or for a core): not the bot's own work."""
+    while True:
+        start, cpu = time.perf_counter(), time.thread_time()
+        await asyncio.sleep(WATCH_PERIOD)
+        late = time.perf_counter() - start - WATCH_PERIOD
+        if late > 0.001:
+            stalls.append((time.time(), late, time.thread_time() - cpu))
+
+
+def serve_bot() -> int:
+    """Run ``bot.py``'s main unchanged, with :func:`watch_loop` beside it; the stalls are written
+    to the file named by ``GAMENIGHT_BENCH_STALLS`` when the bot stops."""
+    import bot
+
+    original = bot.run
+    stalls: list[tuple[float, float, float]] = []
+
+    async def run(config: Any) -> int:
+        watcher = asyncio.create_task(watch_loop(stalls))
+        try:
+            return await original(config)
+        finally:
+            watcher.cancel()
+            Path(os.environ[STALLS_ENV]).write_text(json.dumps(stalls))
+
+    bot.run = run
+    return bot.main()
+
+
+# -- the bench, driving the stand-in -----------------------------------------------------------------
+
+
+@dataclass
+class Phase:
+    name: str
+    latencies: list[float]
+    started: float
+    ended: float
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def main(args: argparse.Namespace) -> int:
+    from tests.conftest import build_world
+    from tests.fakediscord import FakeDiscord
+    from tests.fakediscord.model import APPLICATION_COMMAND, MESSAGE_COMPONENT, Interaction, Message
+
+    fake = FakeDiscord()
+    world = build_world(fake)
+    host_member = fake.add_member(world.guild, "host")
+    channels = [fake.add_channel(world.guild, f"table-{n}") for n in range(args.tables)]
+    await fake.start()
+    workdir = Path(tempfile.mkdtemp(prefix="gamenight-bench-"))
+    database, stalls_path = workdir / "bench.sqlite3", workdir / "stalls.json"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    env.update(
+        DISCORD_TOKEN=fake.application.token,
+        DISCORD_API_BASE=fake.base_url,
+        DATABASE_PATH=str(database),
+        DEV_GUILD_ID="",
+        LOG_LEVEL="WARNING",
+        PYTHONUNBUFFERED="1",
+        **{STALLS_ENV: str(stalls_path)},
+    )
+    log_path = workdir / "bot.log"
+    with log_path.open("wb") as log:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--serve-bot",
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=log,
+        )
+    await fake.wait_for(lambda: fake.gateway.ready_sessions > 0, timeout=30, what="the bot to connect")
+    await fake.settle(quiet=0.3, timeout=30)
+
+    async def interact(
+        member: Any, channel: Any, kind: int, data: dict[str, Any], message: Message | None
+    ) -> Interaction:
+        record = fake.new_interaction(member, channel, kind, data, "en-US", message)
+        await fake.deliver(record)
+        await asyncio.wait_for(record.acknowledged.wait(), timeout=3)
+        return record
+
+    async def press(member: Any, message: Message, custom_id: str) -> Interaction:
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await interact(member, message.channel, MESSAGE_COMPONENT, data, message)
+
+    def buttons(message: Message) -> list[dict[str, Any]]:
+        return [b for row in message.components for b in row.get("components", []) if b.get("type") == 2]
+
+    def button(message: Message, action: str) -> str | None:
+        for b in buttons(message):
+            if b["custom_id"].split(":")[2] == action and not b.get("disabled"):
+                return str(b["custom_id"])
+        return None
+
+    def public(channel: Any) -> list[Message]:
+        return [m for m in channel.messages.values() if not m.ephemeral]
+
+    # The probe's table: alice and bruno; alice presses her panel.
+    alice, bruno = world.alice.member, world.bruno.member
+    command = world.alice.command_data("toppo start", channel=world.games)
+    lobby = (await interact(alice, world.games, APPLICATION_COMMAND, command, None)).original
+    assert lobby is not None
+    table_id = buttons(lobby)[0]["custom_id"].split(":")[1]
+    await press(bruno, lobby, f"tp:{table_id}:join:")
+    await press(alice, lobby, f"tp:{table_id}:start:")
+    await fake.wait_for(lambda: bool(lobby.attachments), timeout=10, what="the probe table")
+
+    async def panel_of(member: Any) -> Message:
+        record = await press(member, lobby, f"tp:{table_id}:line:")
+        assert record.original is not None
+        return record.original
+
+    bruno_panel = await panel_of(bruno)
+    if "Waiting" not in (bruno_panel.embeds[0].get("description") or ""):
+        turn = button(bruno_panel, "turn")
+        assert turn is not None
+        await press(bruno, bruno_panel, turn)  # bruno was the start player: open play
+    alice_panel = await panel_of(alice)
+
+    async def measure(name: str) -> Phase:
+        latencies: list[float] = []
+        started = time.time()
+        for _ in range(args.presses):
+            custom_id = (
+                button(alice_panel, "turn") or button(alice_panel, "renew") or button(alice_panel, "refresh")
+            )
+            assert custom_id is not None
+            record = await press(alice, alice_panel, custom_id)
+            assert record.answered_at is not None
+            latencies.append(record.answered_at - record.created)
+            await asyncio.sleep(0.02)
+        return Phase(name, latencies, started, time.time())
+
+    def moves() -> dict[str, int]:
+        """Moves of each table's running game, as saved."""
+        with sqlite3.connect(database) as conn:
+            rows = conn.execute("SELECT table_id, state FROM saved_tables").fetchall()
+        saved = {table: json.loads(state)["series"] for table, state in rows}
+        return {table: len(series["moves"]) for table, series in saved.items() if series is not None}
+
+    def moves_since(before: dict[str, int]) -> int:
+        """Moves saved since ``before`` (a table that began a new game meanwhile counts its new game)."""
+        return sum(
+            now - before.get(table, 0) if now >= before.get(table, 0) else now
+            for table, now in moves().items()
+        )
+
+    baseline = await measure("baseline: the probe's table alone")
+
+    # The load: tables of AI seats, opened by a host who then leaves them to the AI.
+    async def open_ai_table(channel: Any) -> None:
+        data = fake.actor(host_member, channel).command_data("toppo start", channel=channel)
+        opened = (await interact(host_member, channel, APPLICATION_COMMAND, data, None)).original
+        assert opened is not None
+        tid = buttons(opened)[0]["custom_id"].split(":")[1]
+        for _ in range(4):
+            await press(host_member, opened, f"tp:{tid}:ai:{args.level}")
+        await press(host_member, opened, f"tp:{tid}:leave:")
+        await press(host_member, opened, f"tp:{tid}:start:")
+
+    for channel in channels:
+        await open_ai_table(channel)
+    await fake.wait_for(
+        lambda: all(any(m.attachments for m in public(c)) for c in channels),
+        timeout=120,
+        what="every AI table",
+    )
+
+    async def keep_playing() -> None:
+        """Press "Next game" on tables whose game ended, so the load does not fade."""
+        while True:
+            for channel in channels:
+                for message in public(channel):
+                    custom_id = button(message, "next")
+                    if custom_id is not None:
+                        await press(host_member, message, custom_id)
+            await asyncio.sleep(1)
+
+    keeper = asyncio.create_task(keep_playing())
+    await asyncio.sleep(args.warmup)
+    moves_before, edits_before, clock_before = moves(), edit_count(fake), time.monotonic()
+    loaded = await measure(f"loaded: {args.tables} tables of 4 {args.level} AI seats playing")
+    elapsed = time.monotonic() - clock_before
+    moves_made, edits_made = moves_since(moves_before), edit_count(fake) - edits_before
+    keeper.cancel()
+
+    process.send_signal(signal.SIGINT)
+    code = await asyncio.wait_for(process.wait(), timeout=30)
+    await fake.stop()
+    stalls = [tuple(s) for s in json.loads(stalls_path.read_text())]
+    problems = fake.take_problems()
+
+    print(f"press-to-reply latency, {args.presses} presses of a private panel's buttons per phase")
+    for phase in (baseline, loaded):
+        window = [(late, cpu) for when, late, cpu in stalls if phase.started <= when <= phase.ended]
+        longest = max(window, default=(0.0, 0.0))
+        print(f"  {phase.name}")
+        print(
+            f"    p50 {1000 * statistics.median(phase.latencies):6.1f} ms   "
+            f"p99 {1000 * percentile(phase.latencies, 0.99):6.1f} ms   "
+            f"max {1000 * max(phase.latencies):6.1f} ms"
+        )
+        print(
+            f"    longest event-loop stall {1000 * longest[0]:.1f} ms (the loop's own CPU in it: "
+            f"{1000 * longest[1]:.1f} ms); stalls over {1000 * TARGET_STALL:.0f} ms: "
+            f"{sum(1 for late, _ in window if late > TARGET_STALL)}, of which busy over "
+            f"{1000 * TARGET_STALL:.0f} ms: {sum(1 for _, cpu in window if cpu > TARGET_STALL)}"
+        )
+    p50_ratio = statistics.median(loaded.latencies) / statistics.median(baseline.latencies)
+    p99_ratio = percentile(loaded.latencies, 0.99) / percentile(baseline.latencies, 0.99)
+    print(f"  ratio loaded/baseline: p50 x{p50_ratio:.2f}, p99 x{p99_ratio:.2f}")
+    print(
+        f"  load while measuring: {moves_made / elapsed:.0f} AI moves/s saved, "
+        f"{edits_made / elapsed:.1f} table message edits/s, "
+        f"{len(fake.stats.natural_429s)} rate limits hit (429)"
+    )
+    for hit in fake.stats.natural_429s:
+        scope = "global" if hit.is_global else "channel"
+        print(f"    429 on {hit.route} ({scope}), retry after {hit.retry_after:.2f} s")
+    loaded_stall = max(
+        (late for when, late, _ in stalls if loaded.started <= when <= loaded.ended), default=0.0
+    )
+    p99 = percentile(loaded.latencies, 0.99)
+    verdict = p99 <= TARGET_P99 and loaded_stall <= TARGET_STALL
+    print(
+        f"  targets (p99 <= {1000 * TARGET_P99:.0f} ms, no stall over {1000 * TARGET_STALL:.0f} ms): "
+        + ("met" if verdict else "NOT met")
+    )
+    if code != 0 or problems:
+        print(f"bot exited with {code}; problems: {problems}; log: {log_path}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def edit_count(fake: Any) -> int:
+    return int(fake.stats.count("PATCH /channels/{channel_id}/messages/{message_id}"))
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50, help="tables of AI seats playing meanwhile")
+    parser.add_argument("--presses", type=int, default=300, help="measured presses per phase")
+    parser.add_argument(
+        "--level", default="hard", choices=("easy", "normal", "hard"), help="the AI seats' level"
+    )
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of load before measuring")
+    parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    arguments = parse_args()
+    sys.exit(serve_bot() if arguments.serve_bot else asyncio.run(main(arguments)))

@@ -1,0 +1,134 @@
+"""The lobby message every game shares: seats, Join, Leave, AI seats at a level, Start.
+
+A game's cog passes a button factory that makes its own ``DynamicItem`` (with its own custom id
+prefix), so the lobby's buttons reach that game's table; everything else (the words, the layout,
+what each press does) is here once for all games.
+"""
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import discord
+
+from cogs.tables import Draft
+from locales import Catalog
+from tables.lobby import Lobby, Seat
+
+
+class ButtonFactory(Protocol):
+    """Makes a button of the game's own kind, whose custom id carries ``action`` and ``arg``."""
+
+    def __call__(
+        self,
+        action: str,
+        arg: str,
+        label: str,
+        style: discord.ButtonStyle,
+        row: int,
+        *,
+        disabled: bool = False,
+    ) -> discord.ui.Item[Any]: ...
+
+
+LOBBY_ACTIONS = frozenset({"join", "leave", "ai", "unai", "start"})
+LOBBY_COLOUR = discord.Colour.blurple()
+
+
+class LobbyTable(Protocol):
+    """What the lobby buttons need of a table."""
+
+    lobby: Lobby
+
+    async def join(self, user_id: int, name: str) -> None: ...
+
+    async def leave(self, user_id: int) -> None: ...
+
+    async def add_ai(self, user_id: int, level: str) -> None: ...
+
+    async def remove_ai(self, user_id: int) -> None: ...
+
+    async def start(self, user_id: int) -> None: ...
+
+
+def seat_names(messages: Catalog, seats: Sequence[Seat], locale: str) -> list[str]:
+    """What to call each seat: a human by their name, an AI by number and level ("AI 2 (hard)")."""
+    names = []
+    ai_number = 0
+    for seat in seats:
+        if seat.ai_level is None:
+            names.append(seat.name)
+        else:
+            ai_number += 1
+            level = messages.text(f"ai.level.{seat.ai_level}", locale)
+            names.append(messages.text("lobby.ai_name", locale, number=ai_number, level=level))
+    return names
+
+
+def lobby_draft(
+    messages: Catalog,
+    lobby: Lobby,
+    *,
+    game: str,
+    levels: Sequence[str],
+    locale: str,
+    button: ButtonFactory,
+) -> Draft:
+    """The open lobby: who sits where, and the buttons to change it."""
+    text = messages.text
+    embed = discord.Embed(
+        title=text("lobby.title", locale, game=text(f"games.{game}", locale)),
+        description=text(
+            "lobby.description",
+            locale,
+            host=f"<@{lobby.host_id}>",
+            low=lobby.min_seats,
+            high=lobby.max_seats,
+        ),
+        colour=LOBBY_COLOUR,
+    )
+    names = seat_names(messages, lobby.seats, locale)
+    seats = "\n".join(f"{number}. {name}" for number, name in enumerate(names, start=1))
+    embed.add_field(
+        name=text("lobby.seats", locale, taken=len(lobby.seats), high=lobby.max_seats),
+        value=seats or text("lobby.empty", locale),
+        inline=False,
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(button("join", "", text("lobby.join", locale), discord.ButtonStyle.success, 0))
+    view.add_item(button("leave", "", text("lobby.leave", locale), discord.ButtonStyle.secondary, 0))
+    view.add_item(button("start", "", text("lobby.start", locale), discord.ButtonStyle.primary, 0))
+    for level in levels:
+        label = text("lobby.add_ai", locale, level=text(f"ai.level.{level}", locale))
+        view.add_item(button("ai", level, label, discord.ButtonStyle.secondary, 1))
+    view.add_item(button("unai", "", text("lobby.remove_ai", locale), discord.ButtonStyle.secondary, 1))
+    return Draft(embed, view)
+
+
+def closed_lobby_draft(messages: Catalog, *, game: str, minutes: int, locale: str) -> Draft:
+    """A lobby that closed because nobody used it: says so, and has no buttons left."""
+    text = messages.text
+    embed = discord.Embed(
+        title=text("lobby.title", locale, game=text(f"games.{game}", locale)),
+        description=text("lobby.closed", locale, minutes=minutes),
+        colour=discord.Colour.dark_grey(),
+    )
+    return Draft(embed)
+
+
+async def press_lobby(interaction: discord.Interaction, table: LobbyTable, action: str, arg: str) -> None:
+    """Do what a lobby button says; the table's publisher redraws the lobby for everyone.
+
+    Refusals (``IllegalAction``, ``Refused``) propagate to the game's cog, which words them.
+    """
+    user = interaction.user
+    if action == "join":
+        await table.join(user.id, user.display_name)
+    elif action == "leave":
+        await table.leave(user.id)
+    elif action == "ai":
+        await table.add_ai(user.id, arg)
+    elif action == "unai":
+        await table.remove_ai(user.id)
+    else:
+        await table.start(user.id)
+    await interaction.response.defer()

@@ -1,0 +1,103 @@
+"""Discord-side pieces every game's table uses: drafts of messages, the public table message,
+pictures off the event loop, and refusals in words.
+
+A game's cog builds a :class:`Draft` (an embed, an optional picture, buttons) from its table; the
+helpers here send it as the table's public message (editing the one that exists, posting a new
+one when there is none or it was deleted) or as a private reply.
+"""
+
+import asyncio
+import contextlib
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ParamSpec, Protocol
+
+import discord
+
+from engine.errors import IllegalAction
+from locales import Catalog
+from tables.errors import Refused
+
+P = ParamSpec("P")
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A message before it is sent: its embed, an optional PNG shown in it, and its buttons."""
+
+    embed: discord.Embed
+    view: discord.ui.View | None = None
+    png: bytes | None = None
+    filename: str = "table.png"
+
+    def __post_init__(self) -> None:
+        if self.png is not None:
+            self.embed.set_image(url=f"attachment://{self.filename}")
+
+    def files(self) -> list[discord.File]:
+        return [] if self.png is None else [discord.File(io.BytesIO(self.png), self.filename)]
+
+
+async def draw(picture: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -> bytes:
+    """Render in a worker thread: Pillow holds the GIL only in parts, and the event loop must
+    keep answering other tables' presses meanwhile."""
+    return await asyncio.to_thread(picture, *args, **kwargs)
+
+
+class PublicTable(Protocol):
+    """What :func:`show_publicly` needs of a table."""
+
+    @property
+    def channel_id(self) -> int: ...
+
+    @property
+    def guild_id(self) -> int: ...
+
+    @property
+    def message_id(self) -> int | None: ...
+
+    async def set_message(self, message_id: int) -> None: ...
+
+
+async def show_publicly(client: discord.Client, table: PublicTable, draft: Draft) -> None:
+    """Make the table's public message show ``draft``: edit it, or post it if there is none (a
+    new game) or it was deleted by someone; remember a posted message for the next edits."""
+    channel = client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    if table.message_id is not None:
+        try:
+            await channel.get_partial_message(table.message_id).edit(
+                embed=draft.embed, attachments=draft.files(), view=draft.view
+            )
+            return
+        except discord.NotFound:
+            pass
+    if draft.view is None:
+        message = await channel.send(embed=draft.embed, files=draft.files())
+    else:
+        message = await channel.send(embed=draft.embed, files=draft.files(), view=draft.view)
+    await table.set_message(message.id)
+
+
+async def remove_buttons(client: discord.Client, channel_id: int, guild_id: int, message_id: int) -> None:
+    """Leave a message as it is but without its buttons (a finished game's, say); a message
+    someone deleted meanwhile needs nothing."""
+    channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
+    with contextlib.suppress(discord.NotFound):
+        await channel.get_partial_message(message_id).edit(view=None)
+
+
+def refusal_text(messages: Catalog, error: IllegalAction | Refused, locale: str) -> str:
+    """A refused request in words: engine reasons are ``reason.<code>``, table refusals
+    ``refused.<code>``."""
+    if isinstance(error, IllegalAction):
+        return messages.text(f"reason.{error.reason.value}", locale)
+    return messages.text(f"refused.{error.refusal.value}", locale)
+
+
+async def tell_privately(interaction: discord.Interaction, text: str) -> None:
+    """Answer ``interaction`` with a message only its user sees."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

@@ -1,0 +1,324 @@
+"""What a Toppo table looks like on Discord: the public message in each phase, the private panel,
+and the words for cards, seats and what happened.
+
+Every function here reads the table and returns a :class:`~cogs.tables.Draft`; none changes the
+table. The same phase always gives the same message, so the publisher can redraw it at any time.
+Pictures come from :mod:`render.toppo` and are drawn off the event loop.
+"""
+
+import dataclasses
+from functools import cache
+
+import discord
+from discord.utils import escape_markdown
+
+from cogs.lobby import ButtonFactory, closed_lobby_draft, lobby_draft, seat_names
+from cogs.tables import Draft, draw
+from engine.toppo.cards import Card
+from locales import Catalog
+from render.toppo import SLOT_LETTERS, Labels, line_png, results_png, table_png
+from tables.toppo import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase, ToppoTable
+
+COLOUR = discord.Colour.from_rgb(230, 126, 34)
+
+
+@cache
+def picture_labels(messages: Catalog, language: str) -> Labels:
+    """The words on the pictures in one language (``toppo.picture.<field>``)."""
+    return Labels(
+        **{
+            field.name: messages.text(f"toppo.picture.{field.name}", language)
+            for field in dataclasses.fields(Labels)
+        }
+    )
+
+
+def labels_for(messages: Catalog, locale: str) -> Labels:
+    return picture_labels(messages, messages.language_for(locale))
+
+
+def card_name(messages: Catalog, card: Card, locale: str) -> str:
+    """``red waves``, ``ondas en rojo``."""
+    colour = messages.text(f"toppo.colour.{card.colour.name.lower()}", locale)
+    symbol = messages.text(f"toppo.symbol.{card.symbol.name.lower()}", locale)
+    return messages.text("toppo.card", locale, colour=colour, symbol=symbol)
+
+
+def names_of(messages: Catalog, table: ToppoTable, locale: str) -> list[str]:
+    return seat_names(messages, table.seats, locale)
+
+
+def notice_text(messages: Catalog, notice: Notice, names: list[str], locale: str) -> str:
+    """One thing that happened, in words (``toppo.notice.<code>``)."""
+    values: dict[str, object] = dict(notice.values)
+    if "card" in values:
+        values["card"] = card_name(messages, Card.parse(str(values["card"])), locale)
+    if "slot" in values:
+        values["slot"] = SLOT_LETTERS[int(str(values["slot"]))]
+    player = "" if notice.player is None else f"**{escape_markdown(names[notice.player])}**"
+    return messages.text(f"toppo.notice.{notice.code}", locale, player=player, **values)
+
+
+def _notices_field(messages: Catalog, table: ToppoTable, embed: discord.Embed, names: list[str]) -> None:
+    if table.notices:
+        lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
+        embed.add_field(
+            name=messages.text("toppo.table.recent", table.locale), value="\n".join(lines), inline=False
+        )
+
+
+def status_text(messages: Catalog, table: ToppoTable, seat: int | None, names: list[str], locale: str) -> str:
+    """Who play waits for, if anyone; for a seat's own panel, "you restart"; who ended the game."""
+    game = table.require_series().game
+    if game.outcome is not None:
+        return messages.text(
+            "toppo.status.over", locale, name=f"**{escape_markdown(names[game.outcome.caller])}**"
+        )
+    if game.restarter is None:
+        return messages.text("toppo.status.play", locale)
+    if game.restarter == seat:
+        return messages.text("toppo.status.you_restart", locale)
+    return messages.text("toppo.status.waiting", locale, name=f"**{escape_markdown(names[game.restarter])}**")
+
+
+# -- the public message ----------------------------------------------------------------------------
+
+
+async def public_draft(messages: Catalog, table: ToppoTable, button: ButtonFactory) -> Draft:
+    """The table's public message for its phase, in the table's locale."""
+    locale = table.locale
+    if table.phase is Phase.LOBBY:
+        return lobby_draft(messages, table.lobby, game="toppo", levels=LEVELS, locale=locale, button=button)
+    if table.phase is Phase.CLOSED:
+        return closed_lobby_draft(messages, game="toppo", minutes=int(LOBBY_IDLE // 60), locale=locale)
+    if table.phase is Phase.PLAYING:
+        return await _playing_draft(messages, table, button)
+    return await _results_draft(messages, table, button)
+
+
+async def _playing_draft(messages: Catalog, table: ToppoTable, button: ButtonFactory) -> Draft:
+    locale = table.locale
+    series = table.require_series()
+    game = series.game
+    names = names_of(messages, table, locale)
+    embed = discord.Embed(
+        title=messages.text("toppo.table.title", locale, number=series.game_number),
+        description=status_text(messages, table, None, names, locale),
+        colour=COLOUR,
+    )
+    totals = series.totals
+    players = [
+        messages.text(
+            "toppo.table.player",
+            locale,
+            name=escape_markdown(name),
+            left=game.cards_left(seat),
+            total=totals[seat],
+        )
+        for seat, name in enumerate(names)
+    ]
+    embed.add_field(name=messages.text("toppo.table.players", locale), value="\n".join(players), inline=False)
+    _notices_field(messages, table, embed, names)
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        button("line", "", messages.text("toppo.table.my_line", locale), discord.ButtonStyle.primary, 0)
+    )
+    png = await draw(table_png, game.view(), names, totals, series.game_number, labels_for(messages, locale))
+    return Draft(embed, view, png, "toppo.png")
+
+
+async def _results_draft(messages: Catalog, table: ToppoTable, button: ButtonFactory) -> Draft:
+    """After a game, while the next is chosen, and once the series is over."""
+    locale = table.locale
+    text = messages.text
+    series = table.require_series()
+    names = names_of(messages, table, locale)
+    over = table.phase is Phase.OVER
+    number = len(series.history)
+    if over:
+        standings = series.standings()
+        best = series.totals[standings[0]] if series.history else 0
+        winners = ", ".join(
+            f"**{escape_markdown(names[seat])}**" for seat in standings if series.totals[seat] == best
+        )
+        description = (
+            text("toppo.results.winner", locale, names=winners, points=best)
+            if series.history
+            else text("toppo.results.none", locale)
+        )
+        title = text("toppo.results.over_title", locale)
+    else:
+        caller = names[series.history[-1].caller]
+        description = text("toppo.results.description", locale, name=f"**{escape_markdown(caller)}**")
+        title = text("toppo.results.title", locale, number=number)
+    chooser = series.chooser()
+    if table.phase is Phase.CHOOSING and chooser is not None:
+        description += "\n" + text(
+            "toppo.results.choosing", locale, name=f"**{escape_markdown(names[chooser])}**"
+        )
+    if over and table.idle_expired:
+        description += "\n" + text("toppo.results.expired", locale, minutes=int(TABLE_IDLE // 60))
+    embed = discord.Embed(title=title, description=description, colour=COLOUR)
+    _notices_field(messages, table, embed, names)
+    view: discord.ui.View | None = None
+    if table.phase is Phase.RESULTS:
+        view = discord.ui.View(timeout=None)
+        view.add_item(
+            button("next", str(number), text("toppo.results.next", locale), discord.ButtonStyle.primary, 0)
+        )
+        view.add_item(
+            button("end", str(number), text("toppo.results.end", locale), discord.ButtonStyle.secondary, 0)
+        )
+    elif table.phase is Phase.CHOOSING:
+        view = discord.ui.View(timeout=None)
+        if chooser is not None and not table.seats[chooser].is_ai:
+            for size in series.display_sizes():
+                label = text("toppo.results.size", locale, size=size)
+                view.add_item(button("size", f"{number}.{size}", label, discord.ButtonStyle.primary, 0))
+        view.add_item(
+            button("end", str(number), text("toppo.results.end", locale), discord.ButtonStyle.secondary, 1)
+        )
+    if series.game.outcome is None:
+        # The series ended (idle) in the middle of a game: there are no results to draw for it.
+        return Draft(embed, view)
+    png = await draw(results_png, series.view(), names, over, labels_for(messages, locale))
+    return Draft(embed, view, png, "results.png")
+
+
+# -- the private panel -----------------------------------------------------------------------------
+
+
+def order_text(picks: str) -> str:
+    """Picked line cards as the slots they go on: ``A←2 B←1``."""
+    return " ".join(f"{SLOT_LETTERS[slot]}←{int(index) + 1}" for slot, index in enumerate(picks))
+
+
+async def panel_draft(
+    messages: Catalog,
+    table: ToppoTable,
+    seat: int,
+    locale: str,
+    button: ButtonFactory,
+    *,
+    picks: str = "",
+    note: str | None = None,
+) -> Draft:
+    """A player's own panel: their line and the display as a picture (and in words), and the
+    buttons for their moves. ``picks`` are the line cards picked so far (indices, in the order
+    they go on slots A, B, C...); one picked card may instead be matched onto a slot.
+
+    Everything is drawn from one snapshot of the seat's view, taken before the picture is
+    rendered: the table may change while it renders, and the words, the picture and the buttons'
+    stamp must all show the same moment."""
+    text = messages.text
+    series = table.require_series()
+    seen = series.game.view(seat)
+    stamp = table.panel_stamp(seat)
+    names = names_of(messages, table, locale)
+    status = status_text(messages, table, seat, names, locale)
+    line = seen.lines[seat]
+    size = seen.display_size
+    matching = seen.matching[seat]
+    ready = matching or len(line) == size
+    can_top = ready and not matching
+
+    def card(index: int) -> str:
+        return card_name(messages, line[index], locale)
+
+    display = " · ".join(
+        f"{SLOT_LETTERS[slot]} {card_name(messages, shown, locale)}"
+        for slot, shown in enumerate(seen.display)
+    )
+    own = " · ".join(f"{index + 1} {card(index)}" for index in range(len(line)))
+    parts = [status]
+    if note:
+        parts.append(f"> {note}")
+    parts += [
+        text("toppo.panel.display", locale, cards=display),
+        text(
+            "toppo.panel.line",
+            locale,
+            cards=own or text("toppo.panel.empty", locale),
+            left=seen.deck_sizes[seat] + len(line),
+        ),
+    ]
+    if picks:
+        parts.append(text("toppo.panel.order", locale, order=order_text(picks)))
+    elif ready:
+        parts.append(text("toppo.panel.how_top" if can_top else "toppo.panel.how_match", locale))
+    embed = discord.Embed(
+        title=text("toppo.panel.title", locale, number=series.game_number),
+        description="\n".join(parts),
+        colour=COLOUR,
+    )
+    view: discord.ui.View | None = None
+    if seen.outcome is None:
+        view = _panel_buttons(messages, locale, button, stamp, seen.votes, seat, line, size, matching, picks)
+    png = await draw(line_png, seen, names, series.game_number, labels_for(messages, locale))
+    return Draft(embed, view, png, "line.png")
+
+
+def _panel_buttons(
+    messages: Catalog,
+    locale: str,
+    button: ButtonFactory,
+    stamp: str,
+    votes: tuple[int, ...],
+    seat: int,
+    line: tuple[Card, ...],
+    size: int,
+    matching: bool,
+    picks: str,
+) -> discord.ui.View:
+    """Row 1: the line cards to pick; row 2: "match on A, B..." for one picked card; row 3: Top
+    (once every slot has a card) and Clear; row 4: turn, renew, toppo, vote, refresh."""
+    text = messages.text
+    ready = matching or len(line) == size
+    can_top = ready and not matching
+    view = discord.ui.View(timeout=None)
+    grey = discord.ButtonStyle.secondary
+    if ready:
+        full = len(picks) >= (size if can_top else 1)
+        for index, card in enumerate(line):
+            name = card_name(messages, card, locale)
+            if str(index) in picks:
+                slot = SLOT_LETTERS[picks.index(str(index))]
+                label = text("toppo.panel.picked", locale, slot=slot, card=name)
+            else:
+                label = text("toppo.panel.pick", locale, number=index + 1, card=name)
+            picked = str(index) in picks
+            view.add_item(button("pick", f"{stamp}.{picks}{index}", label, grey, 0, disabled=picked or full))
+    if ready and len(picks) == 1:
+        for slot in range(size):
+            label = text("toppo.panel.match", locale, slot=SLOT_LETTERS[slot])
+            view.add_item(button("match", f"{stamp}.{picks}{slot}", label, grey, 1))
+    if can_top:
+        complete = len(picks) == size
+        label = (
+            text("toppo.panel.top", locale, order=order_text(picks))
+            if complete
+            else text("toppo.panel.top_pick", locale)
+        )
+        view.add_item(
+            button("top", f"{stamp}.{picks}", label, discord.ButtonStyle.success, 2, disabled=not complete)
+        )
+    if ready:
+        view.add_item(
+            button("pick", f"{stamp}.", text("toppo.panel.clear", locale), grey, 2, disabled=not picks)
+        )
+    turnable = matching or len(line) < size
+    view.add_item(
+        button(
+            "turn",
+            stamp,
+            text("toppo.panel.turn", locale),
+            discord.ButtonStyle.primary,
+            3,
+            disabled=not turnable,
+        )
+    )
+    view.add_item(button("renew", stamp, text("toppo.panel.renew", locale), grey, 3, disabled=not ready))
+    view.add_item(button("toppo", "", text("toppo.panel.toppo", locale), discord.ButtonStyle.danger, 3))
+    view.add_item(button("vote", stamp, text("toppo.panel.vote", locale), grey, 3, disabled=seat in votes))
+    view.add_item(button("refresh", "", text("toppo.panel.refresh", locale), grey, 3))
+    return view

@@ -1,0 +1,106 @@
+"""The lobby: who sits at a table before its game starts.
+
+Every game's table begins as a lobby in its channel: people join and leave, the host (who opened
+it, and sits down first) adds AI seats at a level, and starts the game once enough seats are
+taken. Seats keep their order, which becomes the game's seat numbers. The lobby is plain data;
+the table around it holds the lock, saves it and closes it when it has been idle too long.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import IllegalAction, Reason
+from tables.errors import Refusal, Refused
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A human (``user_id`` and the name they had when they sat down) or an AI at ``ai_level``."""
+
+    user_id: int | None
+    name: str
+    ai_level: str | None = None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "ai_level": self.ai_level}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Seat":
+        return cls(data["user_id"], data["name"], data["ai_level"])
+
+
+def seat_of(seats: Sequence[Seat], user_id: int) -> int | None:
+    """The seat number of a user, or None if they are not seated."""
+    return next((number for number, seat in enumerate(seats) if seat.user_id == user_id), None)
+
+
+class Lobby:
+    """Seats being filled; ``host_id`` manages the AI seats and starts the game."""
+
+    def __init__(self, host_id: int, min_seats: int, max_seats: int, seats: Sequence[Seat] = ()) -> None:
+        self.host_id = host_id
+        self.min_seats = min_seats
+        self.max_seats = max_seats
+        self.seats = list(seats)
+
+    def join(self, user_id: int, name: str) -> None:
+        if seat_of(self.seats, user_id) is not None:
+            raise Refused(Refusal.ALREADY_SEATED)
+        self._check_room()
+        self.seats.append(Seat(user_id, name))
+
+    def leave(self, user_id: int) -> None:
+        """Free the user's seat. A host who leaves stays the host (and may still start a table of
+        AI seats to watch): the lobby is theirs since they opened it."""
+        number = seat_of(self.seats, user_id)
+        if number is None:
+            raise IllegalAction(Reason.NOT_SEATED)
+        del self.seats[number]
+
+    def add_ai(self, user_id: int, level: str) -> None:
+        self._check_host(user_id)
+        self._check_room()
+        self.seats.append(Seat(None, "", level))
+
+    def remove_ai(self, user_id: int) -> None:
+        """Free the last AI seat."""
+        self._check_host(user_id)
+        ai = [number for number, seat in enumerate(self.seats) if seat.is_ai]
+        if not ai:
+            raise Refused(Refusal.NO_AI)
+        del self.seats[ai[-1]]
+
+    def check_start(self, user_id: int) -> None:
+        self._check_host(user_id)
+        if len(self.seats) < self.min_seats:
+            raise Refused(Refusal.TOO_FEW)
+
+    def _check_host(self, user_id: int) -> None:
+        if user_id != self.host_id:
+            raise Refused(Refusal.HOST_ONLY)
+
+    def _check_room(self) -> None:
+        if len(self.seats) >= self.max_seats:
+            raise Refused(Refusal.TABLE_FULL)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "host_id": self.host_id,
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
+            "seats": [seat.to_json() for seat in self.seats],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Lobby":
+        return cls(
+            data["host_id"],
+            data["min_seats"],
+            data["max_seats"],
+            [Seat.from_json(seat) for seat in data["seats"]],
+        )

@@ -1,0 +1,62 @@
+"""Pacing requests so Discord never has to answer 429.
+
+Discord allows 5 message creations or edits per 5 seconds in one channel and 50 requests per
+second per bot. discord.py waits out a 429 and retries, but a 429 still costs a round trip and,
+repeated, gets a bot temporarily banned; so every table writes its channel through a
+:class:`Pacer` kept a little under those limits, and all tables share one for the global limit.
+"""
+
+import asyncio
+from collections import deque
+from typing import Final
+
+from tables.clock import Clock
+
+CHANNEL_LIMIT: Final = (4, 5.2)
+"""Channel message writes per window: under Discord's 5 per 5 s, with room for clock skew."""
+GLOBAL_LIMIT: Final = (30, 1.0)
+"""Table writes per second over the whole bot: well under Discord's 50, because requests paced
+evenly here can still reach Discord bunched (a picture renders longer when the workers are busy),
+and the rest of the bot needs some too."""
+
+
+class Pacer:
+    """At most ``limit`` starts in any ``per`` seconds (a sliding window), first come first served."""
+
+    def __init__(self, clock: Clock, limit: int, per: float) -> None:
+        self._clock = clock
+        self._limit = limit
+        self._per = per
+        self._starts: deque[float] = deque()
+        self._queue = asyncio.Lock()
+
+    async def wait(self) -> None:
+        """Return when one more request may start now, and count it as started."""
+        async with self._queue:
+            while True:
+                now = self._clock.now()
+                # A start leaves the window when its time is up; the tolerance keeps a sleep that
+                # ends a rounding error early from sleeping again for nothing.
+                while self._starts and now - self._starts[0] >= self._per - 1e-6:
+                    self._starts.popleft()
+                if len(self._starts) < self._limit:
+                    self._starts.append(now)
+                    return
+                await self._clock.sleep(self._starts[0] + self._per - now)
+
+
+class ChannelPacing:
+    """One pacer per channel plus the shared global one; tables take theirs from here."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._channels: dict[int, Pacer] = {}
+        self._global = Pacer(clock, *GLOBAL_LIMIT)
+
+    async def wait(self, channel_id: int) -> None:
+        """Wait for a slot in the channel's window, then in the global one."""
+        pacer = self._channels.get(channel_id)
+        if pacer is None:
+            pacer = self._channels[channel_id] = Pacer(self._clock, *CHANNEL_LIMIT)
+        await pacer.wait()
+        await self._global.wait()

@@ -1,0 +1,206 @@
+"""What every game's table shares: a lock, saving, publishing, an idle timer.
+
+A table is one channel's match. Every change goes through :meth:`Table.change`, which
+
+1. applies it under the table's lock, so presses that arrive together are decided in the order
+   they arrived (the first valid one wins, the next one finds the table already changed);
+2. saves the table in one transaction, so a restart resumes exactly here;
+3. tells the game (AI seats) and the publisher, which redraws the public message outside the lock.
+
+Saving is a group commit: the snapshot is taken when the write starts, so one write covers every
+change applied before it and a burst of presses queues at most one more write, never one per press.
+
+A person's change is saved before anyone is answered. An AI seat's move is saved within
+:data:`AI_SAVE_DELAY` instead, with whatever else changed by then: fifty tables of AI seats make
+hundreds of moves a second, and a write for each kept the one database connection so busy that
+people's presses queued behind them (bench/bench_latency.py). A shutdown saves every table, so a
+restart loses nothing; only a crash can lose the last second of AI moves, which the AI then plays
+again (a game's result is recorded under a key, so it is never recorded twice).
+"""
+
+import abc
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, ClassVar, Final, TypeVar
+
+from data import Game, SavedTable
+from tables.clock import Timer
+from tables.publisher import Publisher
+from tables.registry import TableRegistry
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+AI_SAVE_DELAY: Final = 1.0
+"""Seconds an AI seat's move may wait to be written, sharing the write with later ones."""
+
+
+class Table(abc.ABC):
+    """One channel's match; a game subclasses it with its own state and rules."""
+
+    game: ClassVar[Game]
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        *,
+        table_id: str,
+        guild_id: int,
+        channel_id: int,
+        publish: Callable[["Table"], Awaitable[None]],
+    ) -> None:
+        self.registry = registry
+        self.table_id = table_id
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.lock = asyncio.Lock()
+        self.version = 0
+        self._saved_version = 0
+        self._save_lock = asyncio.Lock()
+        self.publisher = Publisher(channel_id, registry.pacing, lambda: publish(self))
+        self._idle_timer: Timer | None = None
+        self._save_timer: Timer | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- what a game provides ------------------------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def finished(self) -> bool:
+        """The table is over (series ended, lobby closed): it is deleted instead of saved."""
+
+    @abc.abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to resume the table after a restart."""
+
+    @abc.abstractmethod
+    def idle_timeout(self) -> float | None:
+        """Seconds without a human action after which :meth:`expire` runs; None for never."""
+
+    @abc.abstractmethod
+    async def expire(self) -> None:
+        """The table sat idle for :meth:`idle_timeout`: close it (and say so)."""
+
+    @abc.abstractmethod
+    def after_change(self) -> None:
+        """Called after each saved change, before publishing (e.g. to wake the AI seats)."""
+
+    @abc.abstractmethod
+    async def after_save(self) -> None:
+        """Called after each save, before publishing (e.g. to record a finished game)."""
+
+    @abc.abstractmethod
+    def stop_game(self) -> None:
+        """Stop what the game runs on its own (AI seats); the table is stopping."""
+
+    # -- changing the table ----------------------------------------------------------------------
+
+    async def change(self, apply: Callable[[], T], *, by_ai: bool = False, shown: bool = True) -> T:
+        """Apply ``apply`` under the lock, save, then wake the game and the publisher.
+
+        ``apply`` must leave the table untouched when it raises, so a refused request changes
+        nothing. Any change but an AI seat's restarts the idle timer (an expiry ends the table).
+        An AI's move is saved within :data:`AI_SAVE_DELAY` rather than at once (see the module's
+        note). ``shown=False`` is for bookkeeping nobody sees (which message shows the table):
+        it is saved, but wakes nothing.
+        """
+        async with self.lock:
+            result = apply()
+            self.version += 1
+        if by_ai and not self.finished:
+            self._save_soon()
+        else:
+            await self.save()
+        if not shown:
+            return result
+        await self.after_save()
+        if self.finished:
+            self.stop_game()
+            self._cancel_idle()
+        else:
+            if not by_ai:
+                self.restart_idle_timer()
+            self.after_change()
+        self.publisher.notify()
+        return result
+
+    def _save_soon(self) -> None:
+        if self._save_timer is None:
+            self._save_timer = self.registry.clock.call_later(
+                AI_SAVE_DELAY, lambda: self.spawn(self._saved_soon())
+            )
+
+    async def _saved_soon(self) -> None:
+        self._save_timer = None
+        await self.save()
+
+    async def save(self) -> None:
+        """Write the table (or, once finished, delete it) if a change is not yet written."""
+        wanted = self.version
+        async with self._save_lock:
+            if self._saved_version >= wanted:
+                return
+            version = self.version
+            if self.finished:
+                await self.registry.store.delete_table(self.table_id)
+                self.registry.discard(self)
+            else:
+                await self.registry.store.save_table(self.snapshot())
+            self._saved_version = version
+
+    def snapshot(self) -> SavedTable:
+        return SavedTable(
+            table_id=self.table_id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            game=self.game,
+            state=self.to_json(),
+        )
+
+    # -- timers and tasks --------------------------------------------------------------------------
+
+    def restart_idle_timer(self) -> None:
+        self._cancel_idle()
+        timeout = self.idle_timeout()
+        if timeout is not None:
+            self._idle_timer = self.registry.clock.call_later(timeout, lambda: self.spawn(self.expire()))
+
+    def _cancel_idle(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background, keeping it referenced and its failure logged."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: background work failed", self.table_id, exc_info=task.exception())
+
+    async def settle(self) -> None:
+        """Wait until the work the table started on its own (AI moves, expiry) is done."""
+        while self._tasks:
+            await asyncio.wait(set(self._tasks))
+
+    def resume(self) -> None:
+        """Start the table's clocks after loading it: idle timer, game (AI seats), a fresh picture."""
+        self.restart_idle_timer()
+        self.after_change()
+        self.publisher.notify()
+
+    async def stop(self) -> None:
+        """The bot is stopping: cancel timers and pending work; the registry saves afterwards."""
+        self._cancel_idle()
+        if self._save_timer is not None:
+            self._save_timer.cancel()
+        self.stop_game()
+        self.publisher.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -1,0 +1,84 @@
+"""The Toppo messages within Discord's limits and complete in both languages, for the largest
+tables: five-card displays, eight seats, long names."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import discord
+import pytest
+
+from cogs.rules import SECTIONS, rules_embed
+from cogs.toppo import buttons_for
+from cogs.toppo_messages import card_name, labels_for, panel_draft, public_draft
+from data import Store
+from engine.toppo.actions import TurnCard
+from engine.toppo.cards import ALL_CARDS, parse_cards
+from engine.toppo.state import Position
+from locales import catalog
+from render.toppo import Labels
+from tables.lobby import Seat
+from tables.registry import TableRegistry
+from tests.tables.stacked import stacked_table
+
+LOCALES = ("en-US", "es-ES")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_word_on_the_pictures_is_in_the_catalogue(locale: str) -> None:
+    labels = labels_for(catalog(), locale)
+    assert all(getattr(labels, field.name) for field in dataclasses.fields(Labels))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_card_names_are_distinct_so_a_player_can_tell_them_apart(locale: str) -> None:
+    assert len({card_name(catalog(), card, locale) for card in ALL_CARDS}) == len(ALL_CARDS)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game", sorted(SECTIONS))
+def test_the_rules_fit_one_embed(game: str, locale: str) -> None:
+    embed = rules_embed(catalog(), game, locale)
+    assert len(embed.description or "") <= 4096
+    assert all(len(field.name or "") <= 256 and len(field.value or "") <= 1024 for field in embed.fields)
+    assert len(embed) <= 6000
+
+
+def components(view: discord.ui.View | None) -> list[list[dict[str, object]]]:
+    assert view is not None
+    return [row["components"] for row in view.to_components()]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_a_five_card_panel_and_an_eight_seat_table_fit_discords_limits(
+    tmp_path: Path, locale: str
+) -> None:
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        seats = [Seat(1000 + n, "ω" * 32) for n in range(7)] + [Seat(None, "", "hard")]
+        position = Position(
+            display=parse_cards("R~ Y+ Wo G# B-"),
+            decks=tuple(parse_cards("Ro Yo Wo Go Bo R- Y-") for _ in seats),
+            stock=parse_cards("R# Y# W# G~ B~"),
+        )
+        table = stacked_table(TableRegistry(store), seats, position, locale=locale)
+        for _ in range(5):
+            table.require_series().apply(TurnCard(0))
+        button = buttons_for(table.table_id)
+
+        picked = await panel_draft(catalog(), table, 0, locale, button, picks="4")
+        arranged = await panel_draft(catalog(), table, 0, locale, button, picks="43210", note="x" * 200)
+        public = await public_draft(catalog(), table, button)
+
+    for draft in (picked, arranged, public):
+        rows = components(draft.view)
+        assert len(rows) <= 5 and all(len(row) <= 5 for row in rows)
+        ids = [str(item["custom_id"]) for row in rows for item in row]
+        assert len(set(ids)) == len(ids) and max(map(len, ids)) <= 100
+        assert all(len(str(item.get("label", ""))) <= 80 for row in rows for item in row)
+        assert len(draft.embed) <= 6000 and len(draft.embed.description or "") <= 4096
+    assert [len(row) for row in components(picked.view)] == [5, 5, 2, 5], (
+        "cards, match on A-E, top/clear, moves"
+    )
+    top = next(item for item in components(arranged.view)[1] if "top" in str(item["custom_id"]))
+    assert not top.get("disabled") and str(top["custom_id"]).endswith(".43210")

@@ -1,0 +1,91 @@
+"""Pacing and the coalescing publisher: under Discord's limits, one edit in flight, latest state wins."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tables.pacing import CHANNEL_LIMIT, ChannelPacing, Pacer
+from tables.publisher import Publisher
+from tests.tables.manual_clock import ManualClock
+
+
+async def test_a_pacer_lets_its_limit_through_then_waits_for_the_window() -> None:
+    clock = ManualClock()
+    pacer = Pacer(clock, 4, 5.2)
+    starts: list[float] = []
+
+    async def start() -> None:
+        await pacer.wait()
+        starts.append(clock.now())
+
+    tasks = [asyncio.create_task(start()) for _ in range(10)]
+    await clock.advance(20)
+
+    assert all(task.done() for task in tasks)
+    assert starts == [0.0] * 4 + [5.2] * 4 + [10.4] * 2
+
+
+async def test_channel_writes_stay_under_five_per_five_seconds_in_any_window() -> None:
+    clock = ManualClock()
+    pacing = ChannelPacing(clock)
+    starts: list[float] = []
+    tasks = []
+
+    async def write() -> None:
+        await pacing.wait(42)
+        starts.append(clock.now())
+
+    for _ in range(30):
+        tasks.append(asyncio.create_task(write()))
+    await clock.advance(60)
+
+    assert len(starts) == 30
+    assert CHANNEL_LIMIT[0] < 5
+    assert all(sum(1 for t in starts if begin <= t < begin + 5.0) <= 4 for begin in starts)
+
+
+async def test_a_burst_of_changes_is_one_edit_in_flight_and_the_latest_state_wins() -> None:
+    clock = ManualClock()
+    state = {"value": 0, "in_flight": 0, "most_in_flight": 0}
+    shown: list[int] = []
+
+    async def publish() -> None:
+        state["in_flight"] += 1
+        state["most_in_flight"] = max(state["most_in_flight"], state["in_flight"])
+        seen = state["value"]
+        await clock.sleep(0.3)  # the edit's round trip
+        shown.append(seen)
+        state["in_flight"] -= 1
+
+    publisher = Publisher(7, ChannelPacing(clock), publish)
+    for value in range(1, 51):  # 8 players pressing at once, several times each
+        state["value"] = value
+        publisher.notify()
+        await asyncio.sleep(0)
+    await clock.advance(0.1)
+    state["value"] = 99
+    publisher.notify()
+    await clock.advance(10)
+
+    assert shown[-1] == 99, "the last edit shows the latest state"
+    assert len(shown) <= 3, f"50 changes were coalesced into {len(shown)} edits"
+    assert state["most_in_flight"] == 1
+
+
+async def test_a_failed_edit_is_logged_and_the_next_change_publishes_again() -> None:
+    clock = ManualClock()
+    calls: list[int] = []
+
+    async def publish() -> None:
+        calls.append(len(calls))
+        if len(calls) == 1:
+            raise RuntimeError("Discord said no")
+
+    publisher = Publisher(7, ChannelPacing(clock), publish)
+    publisher.notify()
+    await clock.advance(1)
+    publisher.notify()
+    await clock.advance(10)
+    await publisher.flush()
+
+    assert calls == [0, 1]

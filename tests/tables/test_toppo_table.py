@@ -1,0 +1,265 @@
+"""The Toppo table without Discord: AI seats on a hand-moved clock, saving, recording, expiry,
+and the stamps that keep a player's outdated panel from doing what they did not see."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from data import Store
+from engine.errors import IllegalAction, Reason
+from engine.toppo.cards import parse_cards
+from engine.toppo.events import MatchFailed, PenaltyPaid, TopFailed
+from engine.toppo.state import Position
+from tables.lobby import Seat
+from tables.registry import TableRegistry
+from tables.table import Table
+from tables.toppo import (
+    DISPLAY_CHANGED,
+    LOBBY_IDLE,
+    Notice,
+    PanelAction,
+    Phase,
+    Press,
+    ToppoTable,
+    notices_for,
+)
+from tests.tables.manual_clock import ManualClock
+from tests.tables.stacked import stacked_table
+
+HOST, ANA = 11, 22
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    async with await Store.open(tmp_path / "db.sqlite3") as opened:
+        yield opened
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture
+def registry(store: Store, clock: ManualClock) -> TableRegistry:
+    return TableRegistry(store, clock)
+
+
+class Shown:
+    """A publish that remembers the phase each redraw showed."""
+
+    def __init__(self) -> None:
+        self.phases: list[Phase] = []
+
+    async def __call__(self, table: Table) -> None:
+        assert isinstance(table, ToppoTable)
+        self.phases.append(table.phase)
+
+
+def open_lobby(registry: TableRegistry, publish: Shown) -> ToppoTable:
+    table = ToppoTable.open(
+        registry, guild_id=1, channel_id=2, publish=publish, locale="en-US", host_id=HOST, host_name="Host"
+    )
+    registry.add(table)
+    return table
+
+
+async def test_ai_seats_play_a_whole_game_on_their_own_and_it_is_recorded_once(
+    registry: TableRegistry, clock: ManualClock, store: Store
+) -> None:
+    shown = Shown()
+    table = open_lobby(registry, shown)
+    for _ in range(3):
+        await table.add_ai(HOST, "hard")
+    await table.leave(HOST)  # the host watches a table of three AI seats
+    await table.start(HOST)
+
+    for _ in range(600):
+        await clock.advance(5, table.settle)
+        if table.phase is not Phase.PLAYING:
+            break
+
+    assert table.phase is Phase.RESULTS
+    series = table.require_series()
+    assert len(series.history) == 1 and min(series.history[0].scores) == 0
+    first = await store.record_game(table.result_record())
+    assert await store.record_game(table.result_record()) == first, "recording twice writes nothing new"
+    await clock.advance(6, table.settle)  # the publisher's pacing
+    await table.publisher.flush()
+    assert shown.phases[-1] is Phase.RESULTS
+    assert clock.pending == 1, "between games only the idle timer waits; the AI seats do not choose yet"
+
+    await table.next_game(HOST)
+    await clock.advance(10, table.settle)
+    assert table.phase is Phase.PLAYING and series.game_number == 2, "an AI start player chose the display"
+    assert table.retired_message_id is None and table.message_id is None
+
+
+async def test_an_idle_lobby_closes_says_so_and_frees_the_channel(
+    registry: TableRegistry, clock: ManualClock, store: Store
+) -> None:
+    shown = Shown()
+    table = open_lobby(registry, shown)
+    await table.set_message(99)
+    table.restart_idle_timer()
+    await clock.advance(LOBBY_IDLE - 60, table.settle)
+    await table.join(ANA, "Ana")  # activity: the lobby waits afresh
+    await clock.advance(LOBBY_IDLE - 60, table.settle)
+    assert table.phase is Phase.LOBBY and [saved.table_id for saved in await store.load_tables()] == [
+        table.table_id
+    ]
+
+    await clock.advance(120, table.settle)
+
+    assert table.phase is Phase.CLOSED and table.idle_expired
+    assert registry.get(2) is None and await store.load_tables() == []
+    await table.publisher.flush()
+    assert shown.phases[-1] is Phase.CLOSED
+
+
+def two_players(alice: str, bruno: str, *, start: int = 0) -> Position:
+    filler = " B#" * 12
+    return Position(
+        display=parse_cards("R~ Y+ Wo"),
+        decks=(parse_cards(alice + filler), parse_cards(bruno + filler)),
+        stock=parse_cards("R# Y# W# G~ B~ R- Y- W- G+ B+ Ro Yo"),
+        start_player=start,
+    )
+
+
+SEATS = [Seat(HOST, "Host"), Seat(ANA, "Ana")]
+
+
+async def press(
+    table: ToppoTable, user: int, action: PanelAction, stamp: str | None = None, **more: object
+) -> list[Notice]:
+    seat = table.require_seat(user)
+    return await table.press(user, Press(action, stamp or table.panel_stamp(seat), **more))
+
+
+async def test_simultaneous_tops_are_decided_by_arrival(registry: TableRegistry) -> None:
+    table = stacked_table(registry, SEATS, two_players("Ro Yo Wo", "R- Y- W-"))
+    for _ in range(3):
+        await press(table, HOST, PanelAction.TURN)
+    for _ in range(3):
+        await press(table, ANA, PanelAction.TURN)
+    stamps = table.panel_stamp(0), table.panel_stamp(1)
+
+    first, second = await asyncio.gather(
+        table.press(ANA, Press(PanelAction.TOP, stamps[1], (0, 1, 2))),
+        table.press(HOST, Press(PanelAction.TOP, stamps[0], (0, 1, 2))),
+        return_exceptions=True,
+    )
+
+    assert first == [Notice("topped", 1)]
+    assert isinstance(second, IllegalAction) and second.detail == DISPLAY_CHANGED
+    game = table.require_series().game
+    assert game.display == list(parse_cards("R- Y- W-")) and game.restarter == 1
+    assert game.cards_left(0) == 15, "the late caller pays nothing"
+
+
+async def test_a_turn_from_before_an_interrupt_is_stale_but_one_that_saw_the_wait_is_a_false_start(
+    registry: TableRegistry,
+) -> None:
+    table = stacked_table(registry, SEATS, two_players("G# B- Bo", "R- Y- W-"))
+    await press(table, HOST, PanelAction.TURN)
+    before = table.panel_stamp(1)  # ana's panel: play is open
+    await press(table, HOST, PanelAction.TOPPO)  # a false toppo interrupts: the host restarts
+
+    with pytest.raises(IllegalAction) as caught:
+        await press(table, ANA, PanelAction.TURN, before)
+    assert caught.value.reason is Reason.STALE
+
+    notices = await press(table, ANA, PanelAction.TURN)  # now her panel shows the wait
+    assert notices == [Notice("false_start", 1, {"cards": 1})]
+
+
+async def test_a_top_or_match_for_an_older_display_is_stale(registry: TableRegistry) -> None:
+    table = stacked_table(registry, SEATS, two_players("Ro Yo Wo", "R- Y- Wo"))
+    for _ in range(3):
+        await press(table, HOST, PanelAction.TURN)
+        await press(table, ANA, PanelAction.TURN)
+    old = table.panel_stamp(0)
+    await press(table, ANA, PanelAction.MATCH, order=(2,), slot=2)  # Wo on Wo: the same display
+
+    await press(table, HOST, PanelAction.MATCH, old, order=(2,), slot=2)  # still the display it showed
+    with pytest.raises(IllegalAction) as caught:
+        await press(table, HOST, PanelAction.TOP, old, order=(0, 1, 2))
+    assert caught.value.reason is Reason.STALE, "the line changed since"
+
+
+async def test_a_table_resumes_from_its_save_exactly(registry: TableRegistry, store: Store) -> None:
+    table = stacked_table(registry, SEATS, two_players("G# B- Bo", "R- Y- W-"))
+    for _ in range(3):
+        await press(table, HOST, PanelAction.TURN)
+    await press(table, HOST, PanelAction.TOP, order=(2, 1, 0))  # wrong: +5
+    await table.set_message(1234)
+
+    [saved] = await store.load_tables()
+    again = ToppoTable.load(registry, saved, Shown())
+
+    assert again.to_json() == table.to_json()
+    assert again.notices[-1] == Notice("wrong_top", 0, {"cards": 5})
+    assert again.message_id == 1234 and again.require_series().game == table.require_series().game
+
+
+async def test_the_registry_resumes_saved_tables_and_their_ai_plays_on(
+    store: Store, clock: ManualClock, registry: TableRegistry
+) -> None:
+    seats = [Seat(HOST, "Host"), Seat(None, "", "hard")]
+    table = stacked_table(registry, seats, two_players("G# B- Bo", "R- Y- W-", start=1))
+    await store.save_table(table.snapshot())
+
+    resumed_registry = TableRegistry(store, clock)
+    loaded: list[ToppoTable] = []
+
+    def load(saved: object) -> ToppoTable:
+        table = ToppoTable.load(resumed_registry, saved, Shown())
+        loaded.append(table)
+        return table
+
+    resumed_registry.register_loader("toppo", load)
+    assert await resumed_registry.resume_saved() == 1
+    await clock.advance(3, loaded[0].settle)
+
+    game = loaded[0].require_series().game
+    assert game.restarter is None and len(game.log) >= 1, "the AI restarter turned its first card"
+    await resumed_registry.shutdown()
+
+
+def test_penalties_become_notices_with_their_cost() -> None:
+    card = parse_cards("Bo")[0]
+    assert notices_for(
+        [TopFailed(0, (0, 1, 2), (0,)), PenaltyPaid(0, "wrong_top", (), parse_cards("R# Y#"))]
+    ) == [Notice("wrong_top", 0, {"cards": 2})]
+    assert notices_for([MatchFailed(1, card, 2), PenaltyPaid(1, "wrong_match", (card,), ())]) == [
+        Notice("wrong_match", 1, {"card": "Bo", "slot": 2, "cards": 0})
+    ]
+
+
+async def test_ai_moves_are_saved_within_a_second_and_a_persons_move_at_once(
+    registry: TableRegistry, clock: ManualClock, store: Store
+) -> None:
+    seats = [Seat(HOST, "Host"), Seat(None, "", "hard")]
+    table = stacked_table(registry, seats, two_players("G# B- Bo", "R- Y- W-", start=1))
+    await store.save_table(table.snapshot())
+    table.resume()
+
+    async def saved_moves() -> int:
+        [saved] = await store.load_tables()
+        return len(saved.state["series"]["moves"])
+
+    await clock.advance(0.6, table.settle)  # the AI restarter turns within 0.5 s
+    played = len(table.require_series().game.log)
+    assert played >= 1 and await saved_moves() == 0
+
+    await clock.advance(1.0, table.settle)
+    assert await saved_moves() >= played
+
+    await press(table, HOST, PanelAction.TURN)
+    assert await saved_moves() == len(table.require_series().game.log)
+    await table.stop()
