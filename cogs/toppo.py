@@ -164,9 +164,13 @@ async def press_panel(
     picks, note = "", None
     if action == "pick":
         stamp, _, picks = arg.partition(".")
-        line = table.require_playing().game.lines[seat]
+        game = table.require_series().game
+        line = game.lines[seat]
         valid = picks.isdigit() and len(set(picks)) == len(picks) and max(map(int, picks)) < len(line)
-        if stamp != table.panel_stamp(seat) or (picks and not valid):
+        if game.outcome is not None:
+            # Someone ended the game while this player was arranging: show them how it ended.
+            picks, note = "", messages.text(f"reason.{Reason.GAME_OVER.value}", locale)
+        elif stamp != table.panel_stamp(seat) or (picks and not valid):
             picks, note = "", messages.text("reason.stale", locale)
     elif action != "refresh":
         try:

@@ -183,11 +183,16 @@ async def test_someone_not_seated_is_refused_privately(world: World, seeded: Bot
 async def test_toppo_ends_the_game_then_the_series_ends_with_standings(
     world: World, seeded: BotProcess, database: Path
 ) -> None:
-    alice = await table_message(world)
+    alice = await turn(await table_message(world), 1)  # alice restarts play
+    table = await wait_public(world, lambda m: m.embed.get("title") == "Toppo, game 1")
+    bruno = await turn(await open_panel(world.bruno, table), 3)
 
     alice = await alice.press("toppo")
+    bruno = await bruno.press("pick", ".0")  # bruno was still arranging his line
 
     assert alice.status == "over" and alice.message.buttons() == []
+    assert bruno.status == "over" and bruno.note == text("reason.game_over", "es-ES")
+    assert bruno.message.buttons() == [], "a panel of a finished game shows how it ended"
     results = await wait_public(world, lambda m: "Next game" in m.text)
     assert results.embed["title"] == "Toppo, game 1 is over"
     [(key, seats)] = recorded_games(database)
