@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.i18n import CatalogTranslator, private_locale
+from cogs.painter import PAINTER
 from cogs.sync import sync_if_changed
 from data import Store
 from locales import Catalog
@@ -69,6 +70,7 @@ class GameNightBot(commands.Bot):
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         await self.tree.set_translator(CatalogTranslator(self.messages))
+        await PAINTER.start()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # After the cogs, which register how to load their game's saved tables.
@@ -79,8 +81,8 @@ class GameNightBot(commands.Bot):
         # Keeping the event loop responsive while many tables play (bench/bench_latency.py):
         # what exists now (modules, the command tree, the resumed tables) lives as long as the
         # process, and a full garbage collection scanning it all stalls the loop for 15 ms and
-        # more, so it is moved out of the collector's reach; and a thread drawing a picture
-        # hands the interpreter back to the loop within 1 ms instead of the default 5 ms.
+        # more, so it is moved out of the collector's reach; and the database's thread hands the
+        # interpreter back to the loop within 1 ms instead of the default 5 ms.
         gc.freeze()
         sys.setswitchinterval(0.001)
 
@@ -89,6 +91,7 @@ class GameNightBot(commands.Bot):
         try:
             await self.tables.shutdown()
         finally:
+            PAINTER.stop()
             await super().close()
 
 

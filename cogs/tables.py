@@ -2,11 +2,11 @@
 pictures off the event loop, and refusals in words.
 
 A game's cog builds a :class:`Draft` (an embed, an optional picture, buttons) from its table; the
-helpers here send it as the table's public message (editing the one that exists, posting a new
-one when there is none or it was deleted) or as a private reply.
+helpers here draw its picture off the event loop and send it as the table's public message
+(editing the one that exists, posting a new one when there is none or it was deleted) or as a
+private reply.
 """
 
-import asyncio
 import contextlib
 import io
 from collections.abc import Callable
@@ -15,6 +15,7 @@ from typing import ParamSpec, Protocol
 
 import discord
 
+from cogs.painter import PAINTER
 from engine.errors import IllegalAction
 from locales import Catalog
 from tables.errors import Refused
@@ -40,9 +41,8 @@ class Draft:
 
 
 async def draw(picture: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -> bytes:
-    """Render in a worker thread: Pillow holds the GIL only in parts, and the event loop must
-    keep answering other tables' presses meanwhile."""
-    return await asyncio.to_thread(picture, *args, **kwargs)
+    """Render off the event loop, in the painter's process (see :mod:`cogs.painter`)."""
+    return await PAINTER.draw(picture, *args, **kwargs)
 
 
 class PublicTable(Protocol):

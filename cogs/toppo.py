@@ -153,6 +153,16 @@ def parse_press(action: str, arg: str) -> Press:
     return Press(PanelAction(action), stamp, numbers)
 
 
+def check_picks(table: ToppoTable, seat: int, arg: str) -> None:
+    """Line cards picked on a panel (``<stamp>.<indices>``) still mean what the player saw:
+    the game runs, the line is the same, and each index is a distinct card of it."""
+    line = table.require_playing().game.lines[seat]
+    stamp, _, picks = arg.partition(".")
+    distinct = picks.isdigit() and len(set(picks)) == len(picks) and max(map(int, picks)) < len(line)
+    if stamp != table.panel_stamp(seat) or (picks and not distinct):
+        raise IllegalAction(Reason.STALE, "the line changed")
+
+
 async def press_panel(
     bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable, action: str, arg: str
 ) -> None:
@@ -162,30 +172,23 @@ async def press_panel(
     seat = table.require_seat(interaction.user.id)
     messages = bot.messages
     picks, note = "", None
-    if action == "pick":
-        stamp, _, picks = arg.partition(".")
-        game = table.require_series().game
-        line = game.lines[seat]
-        valid = picks.isdigit() and len(set(picks)) == len(picks) and max(map(int, picks)) < len(line)
-        if game.outcome is not None:
-            # Someone ended the game while this player was arranging: show them how it ended.
-            picks, note = "", messages.text(f"reason.{Reason.GAME_OVER.value}", locale)
-        elif stamp != table.panel_stamp(seat) or (picks and not valid):
-            picks, note = "", messages.text("reason.stale", locale)
-    elif action != "refresh":
-        try:
+    try:
+        if action == "pick":
+            picks = arg.partition(".")[2]
+            check_picks(table, seat, arg)
+        elif action != "refresh":
             notices = await table.press(interaction.user.id, parse_press(action, arg))
-        except IllegalAction as error:
-            stale_display = error.reason is Reason.STALE and error.detail == DISPLAY_CHANGED
-            note = (
-                messages.text("toppo.too_late", locale)
-                if stale_display
-                else refusal_text(messages, error, locale)
-            )
-        else:
             names = names_of(messages, table, locale)
             own = [notice for notice in notices if notice.player == seat and notice.code in PENALTIES]
             note = " ".join(notice_text(messages, notice, names, locale) for notice in own) or None
+    except IllegalAction as error:
+        picks = ""
+        stale_display = error.reason is Reason.STALE and error.detail == DISPLAY_CHANGED
+        note = (
+            messages.text("toppo.too_late", locale)
+            if stale_display
+            else refusal_text(messages, error, locale)
+        )
     draft = await panel_draft(
         messages, table, seat, locale, buttons_for(table.table_id), picks=picks, note=note
     )

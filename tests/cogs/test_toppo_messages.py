@@ -4,11 +4,13 @@ tables: five-card displays, eight seats, long names."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from pathlib import Path
 
 import discord
 import pytest
 
+from cogs.painter import PAINTER
 from cogs.rules import SECTIONS, rules_embed
 from cogs.toppo import buttons_for
 from cogs.toppo_messages import card_name, labels_for, panel_draft, public_draft
@@ -23,6 +25,13 @@ from tables.registry import TableRegistry
 from tests.tables.stacked import stacked_table
 
 LOCALES = ("en-US", "es-ES")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def painter() -> Iterator[None]:
+    """The drafts draw their pictures in the painter's process; stop it when done, as the bot does."""
+    yield
+    PAINTER.stop()
 
 
 @pytest.mark.parametrize("locale", LOCALES)

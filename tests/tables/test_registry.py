@@ -48,3 +48,32 @@ async def test_save_all_keeps_the_latest_state_of_every_table(tmp_path: Path) ->
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         saved = {table.channel_id: table.state for table in await store.load_tables()}
     assert saved == {10: {"moves": 7}, 11: {"moves": 0}}
+
+
+async def test_resuming_leaves_tables_it_cannot_load_saved(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        await store.save_table(SavedTable("a1", 1, 10, "assets", {"moves": 1}))
+        await store.save_table(SavedTable("t1", 1, 11, "toppo", {"damaged": True}))
+        await store.save_table(SavedTable("t2", 1, 12, "toppo", {"moves": 3}))
+        registry = TableRegistry(store)
+        resumed: list[FakeTable] = []
+
+        def load(saved: SavedTable) -> FakeTable:
+            table = ResumableTable(saved.channel_id, saved.state["moves"])  # KeyError when damaged
+            resumed.append(table)
+            return table
+
+        registry.register_loader("toppo", load)
+
+        assert await registry.resume_saved() == 1
+        assert [(t.channel_id, t.moves, t.resumed) for t in resumed] == [(12, 3, True)]
+        assert registry.get(12) is resumed[0] and registry.get(10) is None and registry.get(11) is None
+        assert len(await store.load_tables()) == 3, "nothing is deleted for failing to load"
+
+
+@dataclass
+class ResumableTable(FakeTable):
+    resumed: bool = False
+
+    def resume(self) -> None:
+        self.resumed = True

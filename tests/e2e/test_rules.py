@@ -1,0 +1,36 @@
+"""/rules through the real bot and the stand-in: offered per game, answered privately in the
+user's language, from the catalogue's text of RULES.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import World
+from tests.fakediscord import BotProcess
+
+
+async def test_rules_is_synced_with_spanish_names_and_a_game_choice(world: World, bot: BotProcess) -> None:
+    (rules,) = [c for c in world.fake.application.global_commands if c["name"] == "rules"]
+    assert rules["name_localizations"]["es-ES"] == "reglas"
+    (game,) = rules["options"]
+    assert game["name"] == "game" and game["name_localizations"]["es-419"] == "juego"
+    assert [choice["value"] for choice in game["choices"]] == ["toppo"]
+
+
+@pytest.mark.parametrize(
+    ("who", "title", "section"),
+    [("alice", "Toppo: the rules", "Playing on Discord"), ("bruno", "Toppo: las reglas", "Jugar en Discord")],
+)
+async def test_rules_of_toppo_are_private_and_in_the_users_language(
+    world: World, bot: BotProcess, who: str, title: str, section: str
+) -> None:
+    actor = getattr(world, who)
+
+    reply = await actor.slash("rules", {"game": "toppo"})
+
+    message = reply.message
+    assert message.ephemeral and message.embed["title"] == title
+    names = [field["name"] for field in message.embed["fields"]]
+    assert len(names) == 7 and names[-1] == section
+    assert "33" in message.text and "10" in message.text, "decks of 33, toppo under 10 cards"
+    assert world.fake.public_messages(world.games) == []
