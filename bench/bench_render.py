@@ -25,12 +25,11 @@ import argparse
 import asyncio
 import io
 import json
-import statistics
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bench.measure import loop_stall, summary, timings
 from engine.rng import Rng, derive_seed
 from engine.toppo.ai import Level, choose
 from engine.toppo.cards import Card
@@ -237,50 +236,6 @@ def naive_line_png(view: ToppoView) -> bytes:
             True,
         )
     return _png(image)
-
-
-# -- measuring -------------------------------------------------------------------------------------
-
-
-def timings(render: Callable[[ToppoView], bytes], views: Sequence[ToppoView], renders: int) -> list[float]:
-    """Milliseconds of each of ``renders`` calls, cycling through ``views``."""
-    result = []
-    for index in range(renders):
-        view = views[index % len(views)]
-        start = time.perf_counter()
-        render(view)
-        result.append((time.perf_counter() - start) * 1000)
-    return result
-
-
-def summary(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    return {
-        "mean": round(statistics.fmean(samples), 3),
-        "p50": round(ordered[len(ordered) // 2], 3),
-        "p95": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))], 3),
-    }
-
-
-async def loop_stall(render: Callable[[], bytes], renders: int) -> float:
-    """The longest the event loop waited beyond a 1 ms sleep while ``renders`` pictures were
-    drawn one after another in a worker thread (milliseconds)."""
-    worst = 0.0
-    done = False
-
-    async def ticker() -> None:
-        nonlocal worst
-        while not done:
-            start = time.perf_counter()
-            await asyncio.sleep(0.001)
-            worst = max(worst, (time.perf_counter() - start) * 1000 - 1)
-
-    tick = asyncio.create_task(ticker())
-    for _ in range(renders):
-        await asyncio.to_thread(render)
-    done = True
-    await tick
-    return worst
 
 
 def main() -> None:

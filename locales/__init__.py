@@ -1,7 +1,9 @@
 """The message catalogue: every user-facing string, in English and Spanish.
 
-Catalogues are TOML files named by language (``en.toml``, ``es.toml``), flattened to dotted keys
-(``about.title``). A Discord locale (``es-ES``, ``es-419``, ``en-GB``) is mapped to the language
+Catalogues are TOML files in a directory per language (``en/``, ``es/``), one file per subject
+(``common.toml``, ``toppo.toml``...), merged and flattened to dotted keys (``about.title``); a
+key defined in two files of one language is refused, so one game's messages never silently
+replace another's. A Discord locale (``es-ES``, ``es-419``, ``en-GB``) is mapped to the language
 that has a catalogue, and English is the fallback language for every other locale. A key missing
 from a catalogue is a bug, not a fallback: a test checks both files hold the same keys and the
 same placeholders, so a Spanish player never meets an English sentence by accident.
@@ -36,10 +38,15 @@ class Catalog:
 
     @classmethod
     def from_dir(cls, directory: Path = CATALOGUE_DIR) -> "Catalog":
-        messages = {}
-        for path in sorted(directory.glob("*.toml")):
-            with path.open("rb") as f:
-                messages[path.stem] = _flatten(tomllib.load(f))
+        messages: dict[str, dict[str, str]] = {}
+        for language in sorted({path.parent for path in directory.glob("*/*.toml")}):
+            merged = messages.setdefault(language.name, {})
+            for path in sorted(language.glob("*.toml")):
+                with path.open("rb") as f:
+                    table = _flatten(tomllib.load(f))
+                if twice := sorted(merged.keys() & table.keys()):
+                    raise ValueError(f"{path}: keys already defined in {language.name}/: {twice}")
+                merged.update(table)
         return cls(messages)
 
     @property

@@ -120,7 +120,8 @@ class Panel:
         found = self.buttons(action, suffix)
         assert len(found) == 1, f"{len(found)} {action!r} buttons ending {suffix!r} on {self.message.text}"
         reply = await self.actor.press(self.message, custom_id=str(found[0]["custom_id"]))
-        assert reply.response_type == 7, f"a panel button redraws the panel: {reply.response_type} {reply.message.text!r} {found[0]['custom_id']}"
+        pressed = found[0]["custom_id"]
+        assert reply.response_type == 7, f"{pressed} did not redraw the panel: {reply.message.text!r}"
         return Panel.read(self.actor, reply.message)
 
     async def presses(self, *buttons: tuple[str, str]) -> Panel:

@@ -2,6 +2,7 @@
 
 import re
 import string
+from pathlib import Path
 
 import discord
 import pytest
@@ -59,6 +60,18 @@ def test_text_formats_values() -> None:
     messages = Catalog({"en": {"greet": "Hi {name}"}, "es": {"greet": "Hola {name}"}})
     assert messages.text("greet", "es-419", name="Ana") == "Hola Ana"
     assert messages.text("greet", "de", name="Ana") == "Hi Ana"
+
+
+def test_files_of_one_language_merge_and_may_not_define_a_key_twice(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "a.toml").write_text('[toppo]\nname = "Toppo"\n')
+    (tmp_path / "en" / "b.toml").write_text('[toppo.rules]\ntitle = "Rules"\n')
+    merged = {"toppo.name": "Toppo", "toppo.rules.title": "Rules"}
+    assert Catalog.from_dir(tmp_path).messages == {"en": merged}
+
+    (tmp_path / "en" / "c.toml").write_text('[toppo]\nname = "Again"\n')
+    with pytest.raises(ValueError, match=r"toppo\.name"):
+        Catalog.from_dir(tmp_path)
 
 
 def command_keys() -> list[str]:
