@@ -17,7 +17,8 @@ from cogs.tables import Draft, draw
 from engine.toppo.cards import Card
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, Labels, line_png, results_png, table_png
-from tables.toppo import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase, ToppoTable
+from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
+from tables.toppo import ToppoTable
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
 

@@ -2,11 +2,9 @@
 
 The table takes requests by user id, checks them against its phase and seats, and feeds the
 engine; everything is decided here, so the cog only turns clicks into requests and the table into
-messages. Its phases:
-
-``lobby`` -> ``playing`` -> ``results`` (a game ended; recorded) -> ``choosing`` ("Next game":
-the start player the rules name picks 3, 4 or 5 cards) -> ``playing`` ... -> ``over`` ("End
-series", or idle too long). A lobby left idle is ``closed``.
+messages. Its lobby, seats, idle expiry, recording and AI driving are :class:`SeatedTable`'s; after
+a game's results, "Next game" makes it ``choosing``: the start player the rules name picks 3, 4 or
+5 cards, which deals the next game.
 
 Buttons on a private panel carry a *stamp* of what the panel showed: a digest of the display, one
 of the player's line, and whether play was open. A press whose picture is out of date is refused as
@@ -17,18 +15,15 @@ otherwise be a false start). A turn pressed while the panel *showed* the wait is
 
 import secrets
 import zlib
-from collections import deque
-from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Hashable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Final
 
 from data import SavedTable
 from data.records import GameRecord, SeatResult
-from engine.ai import Level
 from engine.errors import IllegalAction, Reason
-from engine.rng import Rng
 from engine.toppo.actions import (
     CallTop,
     CallToppo,
@@ -61,28 +56,13 @@ from engine.toppo.events import (
 )
 from engine.toppo.series import Series
 from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS, TOPPO_LIMIT
-from tables.ai import AiDriver
-from tables.lobby import Lobby, Seat, seat_of
+from tables.lobby import Lobby
 from tables.registry import TableRegistry
+from tables.seated import Notice, Phase, SeatedTable
 from tables.table import Table
 
-LEVELS: Final = tuple(level.value for level in Level)
-LOBBY_IDLE: Final = 15 * 60.0
-"""Seconds a lobby waits for its next join, leave or start before it closes."""
-TABLE_IDLE: Final = 60 * 60.0
-"""Seconds a series waits for a human action before it ends (a forgotten table frees the channel)."""
-NOTICES_KEPT: Final = 6
 DISPLAY_CHANGED: Final = "the display changed"
 """The detail of a stale top, match or vote: someone changed the display first."""
-
-
-class Phase(StrEnum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    RESULTS = "results"
-    CHOOSING = "choosing"
-    OVER = "over"
-    CLOSED = "closed"
 
 
 class PanelAction(StrEnum):
@@ -105,23 +85,6 @@ class Press:
     stamp: str
     order: tuple[int, ...] = ()
     slot: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """Something the channel is told, as a catalogue code (``toppo.notice.<code>``), the seat it is
-    about and values for the message: ``card`` is card notation, ``slot`` a display slot index."""
-
-    code: str
-    player: int | None = None
-    values: Mapping[str, int | str] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "player": self.player, "values": dict(self.values)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Notice":
-        return cls(data["code"], data["player"], data["values"])
 
 
 def notices_for(events: Sequence[Event]) -> list[Notice]:
@@ -174,10 +137,12 @@ def _digest(text: str) -> str:
 OPEN, WAITING = "o", "w"
 
 
-class ToppoTable(Table):
+class ToppoTable(SeatedTable[SeriesAction]):
     """One channel's Toppo: lobby, series, AI seats."""
 
     game = "toppo"
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
 
     def __init__(
         self,
@@ -191,114 +156,35 @@ class ToppoTable(Table):
         lobby: Lobby,
     ) -> None:
         super().__init__(
-            registry, table_id=table_id, guild_id=guild_id, channel_id=channel_id, publish=publish
-        )
-        self.locale = locale
-        """The locale of the table's public messages (the server's when the table opened)."""
-        self.lobby = lobby
-        self.phase = Phase.LOBBY
-        self.series: Series | None = None
-        self._game_head: dict[str, Any] = {}
-        """The series as it was when the running game was dealt (see :meth:`to_json`)."""
-        self._moves: list[dict[str, Any]] = []
-        """Every action since then, as JSON, appended as they are applied."""
-        self.notices: deque[Notice] = deque(maxlen=NOTICES_KEPT)
-        self.message_id: int | None = None
-        """The public message showing the table now; None until (re)posted."""
-        self.retired_message_id: int | None = None
-        """The previous game's message, whose buttons must go once the next game is posted."""
-        self.game_started_at: datetime | None = None
-        self.idle_expired = False
-        """The table ended because nobody acted for :data:`TABLE_IDLE` (said on its last message)."""
-        self._record_pending = False
-        self._ai_rngs: dict[int, Rng] = {}
-        self.ai: AiDriver[SeriesAction] = AiDriver(self, registry.clock, self.spawn)
-
-    @classmethod
-    def open(
-        cls,
-        registry: TableRegistry,
-        *,
-        guild_id: int,
-        channel_id: int,
-        publish: Callable[[Table], Awaitable[None]],
-        locale: str,
-        host_id: int,
-        host_name: str,
-    ) -> "ToppoTable":
-        """A new lobby with its host in the first seat."""
-        lobby = Lobby(host_id, MIN_PLAYERS, MAX_PLAYERS)
-        lobby.join(host_id, host_name)
-        return cls(
             registry,
-            table_id=secrets.token_hex(5),
+            table_id=table_id,
             guild_id=guild_id,
             channel_id=channel_id,
             publish=publish,
             locale=locale,
             lobby=lobby,
         )
-
-    @property
-    def seats(self) -> list[Seat]:
-        return self.lobby.seats
-
-    @property
-    def finished(self) -> bool:
-        return self.phase in (Phase.OVER, Phase.CLOSED)
-
-    def seat_of(self, user_id: int) -> int | None:
-        return seat_of(self.seats, user_id)
-
-    def require_seat(self, user_id: int) -> int:
-        seat = self.seat_of(user_id)
-        if seat is None:
-            raise IllegalAction(Reason.NOT_SEATED)
-        return seat
+        self.series: Series | None = None
+        self._game_head: dict[str, Any] = {}
+        """The series as it was when the running game was dealt (see :meth:`to_json`)."""
+        self._moves: list[dict[str, Any]] = []
+        """Every action since then, as JSON, appended as they are applied."""
 
     def require_series(self) -> Series:
         if self.series is None:
             raise IllegalAction(Reason.NOT_STARTED)
         return self.series
 
-    # -- the lobby -------------------------------------------------------------------------------
-
-    def _in_lobby(self) -> Lobby:
-        if self.phase is not Phase.LOBBY:
-            raise IllegalAction(Reason.STALE, "the game has started")
-        return self.lobby
-
-    async def join(self, user_id: int, name: str) -> None:
-        await self.change(lambda: self._in_lobby().join(user_id, name))
-
-    async def leave(self, user_id: int) -> None:
-        await self.change(lambda: self._in_lobby().leave(user_id))
-
-    async def add_ai(self, user_id: int, level: str) -> None:
-        if level not in LEVELS:
-            raise IllegalAction(Reason.BAD_OPTION, f"no AI level {level!r}")
-        await self.change(lambda: self._in_lobby().add_ai(user_id, level))
-
-    async def remove_ai(self, user_id: int) -> None:
-        await self.change(lambda: self._in_lobby().remove_ai(user_id))
-
-    async def start(self, user_id: int) -> None:
-        """Deal the first game (the host only, with enough seats)."""
-
-        def start() -> None:
-            self._in_lobby().check_start(user_id)
-            self.begin(Series(len(self.seats), secrets.randbits(63)))
-
-        await self.change(start)
+    def deal(self) -> None:
+        self.begin(Series(len(self.seats), secrets.randbits(63)))
 
     def begin(self, series: Series) -> None:
         """Play ``series`` (its first game dealt) at this table from now on."""
         self.series = series
-        self.phase = Phase.PLAYING
+        self.first_game_dealt()
         self._new_game()
 
     def _new_game(self) -> None:
-        self.game_started_at = datetime.now(UTC)
         self._game_head = self.require_series().to_json()
         self._moves = []
 
@@ -355,24 +241,17 @@ class ToppoTable(Table):
         self.notices.extend(notices)
         for event in events:
             if isinstance(event, TotalsUpdated):
-                self.phase = Phase.RESULTS
-                self._record_pending = True
+                self.game_ended()
             elif isinstance(event, GameStarted):
-                self.phase = Phase.PLAYING
-                self.retired_message_id, self.message_id = self.message_id, None
+                self.game_started()
                 self._new_game()
         return notices
 
     # -- between games ---------------------------------------------------------------------------
 
-    def _require_member(self, user_id: int) -> None:
-        """Seated players, and the host (who may watch a table of AI seats), steer the series."""
-        if user_id != self.lobby.host_id:
-            self.require_seat(user_id)
-
     async def next_game(self, user_id: int) -> None:
         def apply() -> None:
-            self._require_member(user_id)
+            self.require_member(user_id)
             if self.phase is not Phase.RESULTS:
                 raise IllegalAction(Reason.STALE, "the next game is already on its way")
             self.phase = Phase.CHOOSING
@@ -392,17 +271,12 @@ class ToppoTable(Table):
 
     async def end_series(self, user_id: int) -> None:
         def apply() -> None:
-            self._require_member(user_id)
+            self.require_member(user_id)
             if self.phase not in (Phase.RESULTS, Phase.CHOOSING):
                 raise IllegalAction(Reason.STALE, "the series cannot end now")
             self.phase = Phase.OVER
 
         await self.change(apply)
-
-    async def after_save(self) -> None:
-        if self._record_pending:
-            await self.registry.store.record_game(self.result_record())
-            self._record_pending = False
 
     def result_record(self) -> GameRecord:
         """The last finished game as the store keeps it; its key makes recording idempotent."""
@@ -433,56 +307,14 @@ class ToppoTable(Table):
             seats=seats,
         )
 
-    # -- the public message ----------------------------------------------------------------------
-
-    async def set_message(self, message_id: int) -> None:
-        """Remember the message now showing the table, so a restart edits the same one."""
-
-        def apply() -> None:
-            self.message_id = message_id
-
-        await self.change(apply, shown=False)
-
-    async def forget_retired_message(self) -> None:
-        """The previous game's message has lost its buttons."""
-
-        def apply() -> None:
-            self.retired_message_id = None
-
-        await self.change(apply, shown=False)
-
-    # -- idle ------------------------------------------------------------------------------------
-
-    def idle_timeout(self) -> float | None:
-        if self.phase is Phase.LOBBY:
-            return LOBBY_IDLE
-        return None if self.finished else TABLE_IDLE
-
-    async def expire(self) -> None:
-        def apply() -> None:
-            self.phase = Phase.CLOSED if self.phase is Phase.LOBBY else Phase.OVER
-            self.idle_expired = True
-
-        await self.change(apply)
-
     # -- AI seats --------------------------------------------------------------------------------
-
-    def ai_seats(self) -> list[int]:
-        if self.phase not in (Phase.PLAYING, Phase.CHOOSING):
-            return []
-        return [number for number, seat in enumerate(self.seats) if seat.is_ai]
-
-    def _level(self, seat: int) -> Level:
-        level = self.seats[seat].ai_level
-        assert level is not None, "only AI seats have a level"
-        return Level(level)
 
     def ai_inputs(self, seat: int) -> Hashable:
         series = self.require_series()
         if self.phase is Phase.CHOOSING:
             return (self.phase, series.game_number, series.chooser())
         game = series.game
-        patience = PROFILES[self._level(seat)].patience * game.players
+        patience = PROFILES[self.ai_level(seat)].patience * game.players
         return (
             self.phase,
             series.game_number,
@@ -496,34 +328,11 @@ class ToppoTable(Table):
         )
 
     def ai_decide(self, seat: int) -> tuple[SeriesAction, float] | None:
-        rng = self._ai_rngs.get(seat)
-        if rng is None:
-            rng = self._ai_rngs[seat] = Rng.from_seed(secrets.randbits(64))
-        choice = choose_in_series(self.require_series(), seat, self._level(seat), rng)
+        choice = choose_in_series(self.require_series(), seat, self.ai_level(seat), self.ai_rng(seat))
         return None if choice is None else (choice.action, choice.delay)
 
     async def ai_act(self, seat: int, action: SeriesAction) -> bool:
-        def apply() -> None:
-            if self.phase not in (Phase.PLAYING, Phase.CHOOSING):
-                raise IllegalAction(Reason.STALE, "the AI's moment has passed")
-            self._apply(action)
-
-        try:
-            await self.change(apply, by_ai=True)
-        except IllegalAction:
-            return False
-        return True
-
-    def after_change(self) -> None:
-        self.ai.changed()
-
-    def resume(self) -> None:
-        super().resume()
-        if self._record_pending:
-            self.spawn(self.after_save())
-
-    def stop_game(self) -> None:
-        self.ai.stop()
+        return await self.ai_apply(lambda: self._apply(action))
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -533,46 +342,21 @@ class ToppoTable(Table):
         every move, and serialising a long game's whole log each time would hold up the event
         loop for milliseconds. Loading replays the moves."""
         series = None if self.series is None else {"dealt": self._game_head, "moves": list(self._moves)}
-        return {
-            "phase": self.phase.value,
-            "locale": self.locale,
-            "lobby": self.lobby.to_json(),
-            "series": series,
-            "notices": [notice.to_json() for notice in self.notices],
-            "message_id": self.message_id,
-            "retired_message_id": self.retired_message_id,
-            "game_started_at": None if self.game_started_at is None else self.game_started_at.isoformat(),
-        }
+        return {**self.seated_json(), "series": series}
 
     @classmethod
     def load(
         cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
     ) -> "ToppoTable":
-        """The table as saved; a game that ended before its result was written is recorded
-        again on the next save (recording is idempotent)."""
-        state = saved.state
-        table = cls(
-            registry,
-            table_id=saved.table_id,
-            guild_id=saved.guild_id,
-            channel_id=saved.channel_id,
-            publish=publish,
-            locale=state["locale"],
-            lobby=Lobby.from_json(state["lobby"]),
-        )
-        table.phase = Phase(state["phase"])
-        if state["series"] is not None:
-            table.series = Series.from_json(state["series"]["dealt"])
-            table._game_head = state["series"]["dealt"]
-            for move in state["series"]["moves"]:
+        """The table as saved, its running game replayed from its moves."""
+        table = cls.from_saved(registry, saved, publish)
+        series = saved.state["series"]
+        if series is not None:
+            table.series = Series.from_json(series["dealt"])
+            table._game_head = series["dealt"]
+            for move in series["moves"]:
                 table.series.apply(action_from_json(move))
-            table._moves = list(state["series"]["moves"])
-        table.notices.extend(Notice.from_json(notice) for notice in state["notices"])
-        table.message_id = state["message_id"]
-        table.retired_message_id = state["retired_message_id"]
-        started = state["game_started_at"]
-        table.game_started_at = None if started is None else datetime.fromisoformat(started)
-        table._record_pending = table.phase is Phase.RESULTS
+            table._moves = list(series["moves"])
         return table
 
 

@@ -16,17 +16,9 @@ from engine.toppo.events import MatchFailed, PenaltyPaid, TopFailed
 from engine.toppo.state import Position
 from tables.lobby import Seat
 from tables.registry import TableRegistry
+from tables.seated import LOBBY_IDLE, Notice, Phase
 from tables.table import Table
-from tables.toppo import (
-    DISPLAY_CHANGED,
-    LOBBY_IDLE,
-    Notice,
-    PanelAction,
-    Phase,
-    Press,
-    ToppoTable,
-    notices_for,
-)
+from tables.toppo import DISPLAY_CHANGED, PanelAction, Press, ToppoTable, notices_for
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import stacked_table
 

@@ -1,0 +1,353 @@
+"""A table with seats, as every game has one: a lobby first, then games with AI seats, each
+finished game recorded once, and an end when the table sits idle.
+
+Its phases:
+
+``lobby`` -> ``playing`` -> ``results`` (a game ended; recorded) -> [``choosing`` (the next game's
+options are being chosen)] -> ``playing`` ... -> ``over`` (the series or match ended, or the
+table sat idle). A lobby left idle is ``closed``.
+
+What differs between games is left to the subclass: how a game is dealt (:meth:`deal`), what its
+result record says, what its AI seats decide on, and the rest of its saved state. The lobby
+requests, seat lookups, the public message's id, the channel's notices, idle expiry, result
+recording and AI driving are here once.
+"""
+
+import abc
+import secrets
+from collections import deque
+from collections.abc import Awaitable, Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar
+
+from data import SavedTable
+from data.records import GameRecord
+from engine.ai import Level
+from engine.errors import IllegalAction, Reason
+from engine.rng import Rng
+from tables.ai import AiDriver
+from tables.lobby import Lobby, Seat, seat_of
+from tables.registry import TableRegistry
+from tables.table import Table
+
+A = TypeVar("A")
+
+LEVELS: Final = tuple(level.value for level in Level)
+LOBBY_IDLE: Final = 15 * 60.0
+"""Seconds a lobby waits for its next join, leave or start before it closes."""
+TABLE_IDLE: Final = 60 * 60.0
+"""Seconds a running table waits for a human action before it ends (a forgotten table frees the
+channel)."""
+NOTICES_KEPT: Final = 6
+"""How many of the latest notices the table message shows."""
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    RESULTS = "results"
+    CHOOSING = "choosing"
+    OVER = "over"
+    CLOSED = "closed"
+
+
+AI_PHASES: Final = frozenset({Phase.PLAYING, Phase.CHOOSING})
+"""The phases in which AI seats act (they may be the ones choosing the next game's options)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the channel is told, as a catalogue code (``<game>.notice.<code>``), the seat it
+    is about and values for the message."""
+
+    code: str
+    player: int | None = None
+    values: Mapping[str, int | str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "player": self.player, "values": dict(self.values)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Notice":
+        return cls(data["code"], data["player"], data["values"])
+
+
+class SeatedTable(Table, Generic[A]):
+    """One channel's table of a game with seats; ``A`` is the game's action type."""
+
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        *,
+        table_id: str,
+        guild_id: int,
+        channel_id: int,
+        publish: Callable[[Table], Awaitable[None]],
+        locale: str,
+        lobby: Lobby,
+    ) -> None:
+        super().__init__(
+            registry, table_id=table_id, guild_id=guild_id, channel_id=channel_id, publish=publish
+        )
+        self.locale = locale
+        """The locale of the table's public messages (the server's when the table opened)."""
+        self.lobby = lobby
+        self.phase = Phase.LOBBY
+        self.notices: deque[Notice] = deque(maxlen=NOTICES_KEPT)
+        self.message_id: int | None = None
+        """The public message showing the table now; None until (re)posted."""
+        self.retired_message_id: int | None = None
+        """The previous game's message, whose buttons must go once the next game is posted."""
+        self.game_started_at: datetime | None = None
+        self.idle_expired = False
+        """The table ended because nobody acted for :data:`TABLE_IDLE` (said on its last message)."""
+        self._record_pending = False
+        self._ai_rngs: dict[int, Rng] = {}
+        self.ai: AiDriver[A] = AiDriver(self, registry.clock, self.spawn)
+
+    @classmethod
+    def open(
+        cls,
+        registry: TableRegistry,
+        *,
+        guild_id: int,
+        channel_id: int,
+        publish: Callable[[Table], Awaitable[None]],
+        locale: str,
+        host_id: int,
+        host_name: str,
+    ) -> Self:
+        """A new lobby with its host in the first seat."""
+        lobby = Lobby(host_id, cls.min_seats, cls.max_seats)
+        lobby.join(host_id, host_name)
+        return cls(
+            registry,
+            table_id=secrets.token_hex(5),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            publish=publish,
+            locale=locale,
+            lobby=lobby,
+        )
+
+    # -- what a game provides ------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def deal(self) -> None:
+        """Deal the first game for the seats the lobby has (under the lock, at Start), then call
+        :meth:`first_game_dealt`."""
+
+    @abc.abstractmethod
+    def result_record(self) -> GameRecord:
+        """The game that just ended as the store keeps it; its key makes recording idempotent."""
+
+    @abc.abstractmethod
+    def ai_inputs(self, seat: int) -> Hashable:
+        """What an AI seat's decision depends on (see :class:`~tables.ai.AiTable`)."""
+
+    @abc.abstractmethod
+    def ai_decide(self, seat: int) -> tuple[A, float] | None:
+        """An AI seat's next action and its delay in seconds, or None to wait."""
+
+    @abc.abstractmethod
+    async def ai_act(self, seat: int, action: A) -> bool:
+        """Take an AI seat's action (through :meth:`ai_apply`); False if refused."""
+
+    # -- seats -----------------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.lobby.seats
+
+    @property
+    def finished(self) -> bool:
+        return self.phase in (Phase.OVER, Phase.CLOSED)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return seat_of(self.seats, user_id)
+
+    def require_seat(self, user_id: int) -> int:
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise IllegalAction(Reason.NOT_SEATED)
+        return seat
+
+    def require_member(self, user_id: int) -> None:
+        """Seated players, and the host (who may watch a table of AI seats), steer the series."""
+        if user_id != self.lobby.host_id:
+            self.require_seat(user_id)
+
+    # -- the lobby -------------------------------------------------------------------------------
+
+    def _in_lobby(self) -> Lobby:
+        if self.phase is not Phase.LOBBY:
+            raise IllegalAction(Reason.STALE, "the game has started")
+        return self.lobby
+
+    async def join(self, user_id: int, name: str) -> None:
+        await self.change(lambda: self._in_lobby().join(user_id, name))
+
+    async def leave(self, user_id: int) -> None:
+        await self.change(lambda: self._in_lobby().leave(user_id))
+
+    async def add_ai(self, user_id: int, level: str) -> None:
+        if level not in LEVELS:
+            raise IllegalAction(Reason.BAD_OPTION, f"no AI level {level!r}")
+        await self.change(lambda: self._in_lobby().add_ai(user_id, level))
+
+    async def remove_ai(self, user_id: int) -> None:
+        await self.change(lambda: self._in_lobby().remove_ai(user_id))
+
+    async def start(self, user_id: int) -> None:
+        """Deal the first game (the host only, with enough seats)."""
+
+        def start() -> None:
+            self._in_lobby().check_start(user_id)
+            self.deal()
+
+        await self.change(start)
+
+    # -- games starting and ending ---------------------------------------------------------------
+
+    def first_game_dealt(self) -> None:
+        """The first game is on: the lobby's message becomes the table's."""
+        self.phase = Phase.PLAYING
+        self.game_started_at = datetime.now(UTC)
+
+    def game_ended(self) -> None:
+        """The running game is over: show its results and record it with the next save."""
+        self.phase = Phase.RESULTS
+        self._record_pending = True
+
+    def game_started(self) -> None:
+        """The next game was dealt: it gets a message of its own, and the last one is retired."""
+        self.phase = Phase.PLAYING
+        self.retired_message_id, self.message_id = self.message_id, None
+        self.game_started_at = datetime.now(UTC)
+
+    async def after_save(self) -> None:
+        if self._record_pending:
+            await self.registry.store.record_game(self.result_record())
+            self._record_pending = False
+
+    # -- the public message ----------------------------------------------------------------------
+
+    async def set_message(self, message_id: int) -> None:
+        """Remember the message now showing the table, so a restart edits the same one."""
+
+        def apply() -> None:
+            self.message_id = message_id
+
+        await self.change(apply, shown=False)
+
+    async def forget_retired_message(self) -> None:
+        """The previous game's message has lost its buttons."""
+
+        def apply() -> None:
+            self.retired_message_id = None
+
+        await self.change(apply, shown=False)
+
+    # -- idle ------------------------------------------------------------------------------------
+
+    def idle_timeout(self) -> float | None:
+        if self.phase is Phase.LOBBY:
+            return LOBBY_IDLE
+        return None if self.finished else TABLE_IDLE
+
+    async def expire(self) -> None:
+        def apply() -> None:
+            self.phase = Phase.CLOSED if self.phase is Phase.LOBBY else Phase.OVER
+            self.idle_expired = True
+
+        await self.change(apply)
+
+    # -- AI seats --------------------------------------------------------------------------------
+
+    def ai_seats(self) -> list[int]:
+        if self.phase not in AI_PHASES:
+            return []
+        return [number for number, seat in enumerate(self.seats) if seat.is_ai]
+
+    def ai_level(self, seat: int) -> Level:
+        level = self.seats[seat].ai_level
+        assert level is not None, "only AI seats have a level"
+        return Level(level)
+
+    def ai_rng(self, seat: int) -> Rng:
+        """The seat's own random stream, fresh for each process: AI choices need not replay."""
+        rng = self._ai_rngs.get(seat)
+        if rng is None:
+            rng = self._ai_rngs[seat] = Rng.from_seed(secrets.randbits(64))
+        return rng
+
+    async def ai_apply(self, apply: Callable[[], object]) -> bool:
+        """Make an AI seat's move if the game is still where the AI saw it; False if refused."""
+
+        def checked() -> None:
+            if self.phase not in AI_PHASES:
+                raise IllegalAction(Reason.STALE, "the AI's moment has passed")
+            apply()
+
+        try:
+            await self.change(checked, by_ai=True)
+        except IllegalAction:
+            return False
+        return True
+
+    def after_change(self) -> None:
+        self.ai.changed()
+
+    def resume(self) -> None:
+        super().resume()
+        if self._record_pending:
+            self.spawn(self.after_save())
+
+    def stop_game(self) -> None:
+        self.ai.stop()
+
+    # -- saving ----------------------------------------------------------------------------------
+
+    def seated_json(self) -> dict[str, Any]:
+        """What every seated table saves; a game adds its own state to it in ``to_json``."""
+        started = self.game_started_at
+        return {
+            "phase": self.phase.value,
+            "locale": self.locale,
+            "lobby": self.lobby.to_json(),
+            "notices": [notice.to_json() for notice in self.notices],
+            "message_id": self.message_id,
+            "retired_message_id": self.retired_message_id,
+            "game_started_at": None if started is None else started.isoformat(),
+        }
+
+    @classmethod
+    def from_saved(
+        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
+    ) -> Self:
+        """The table with what :meth:`seated_json` saved; the game restores the rest. A game
+        that ended before its result was written is recorded on resuming (recording is
+        idempotent)."""
+        state = saved.state
+        table = cls(
+            registry,
+            table_id=saved.table_id,
+            guild_id=saved.guild_id,
+            channel_id=saved.channel_id,
+            publish=publish,
+            locale=state["locale"],
+            lobby=Lobby.from_json(state["lobby"]),
+        )
+        table.phase = Phase(state["phase"])
+        table.notices.extend(Notice.from_json(notice) for notice in state["notices"])
+        table.message_id = state["message_id"]
+        table.retired_message_id = state["retired_message_id"]
+        started = state["game_started_at"]
+        table.game_started_at = None if started is None else datetime.fromisoformat(started)
+        table._record_pending = table.phase is Phase.RESULTS
+        return table
