@@ -1,130 +1,39 @@
 """``/toppo start`` and every Toppo button: the Discord side of :mod:`tables.toppo`.
 
 Thin on purpose: a click becomes a table request, the table decides, and the answer is a message
-drawn by :mod:`cogs.toppo_messages`. Buttons are one ``DynamicItem`` whose custom id
-``tp:<table>:<action>:<arg>`` holds everything the click needs, so buttons keep working on
-messages sent before a restart. Public changes are acknowledged at once (deferred) and drawn by
-the table's publisher, which paces edits; a private panel is redrawn in the reply to each click.
+drawn by :mod:`cogs.toppo_messages`. The buttons, the lobby and the public message are the shared
+ones of :mod:`cogs.seated`; here are the private panel and the choices between games. A private
+panel is redrawn in the reply to each click.
 """
-
-import re
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.client import GameNightBot
-from cogs.i18n import command_text, private_locale, public_locale
-from cogs.lobby import LOBBY_ACTIONS, ButtonFactory, press_lobby
-from cogs.tables import refusal_text, remove_buttons, show_publicly, tell_privately
+from cogs.i18n import command_text, private_locale
+from cogs.seated import GameKind, buttons_for, open_lobby, register
+from cogs.tables import refusal_text
 from cogs.toppo_messages import names_of, notice_text, panel_draft, public_draft
 from engine.errors import IllegalAction, Reason
-from tables.errors import Refused
-from tables.registry import ChannelTaken
-from tables.table import Table
 from tables.toppo import DISPLAY_CHANGED, PanelAction, Press, ToppoTable
 
-PREFIX = "tp"
 PENALTIES = frozenset({"wrong_top", "wrong_match", "false_toppo", "false_start"})
 """Notices a player is also told privately, in their own language, when they cause them."""
 PANEL_ACTIONS = frozenset({"pick", "refresh", *PanelAction})
 """The buttons of a private panel: arranging cards, redrawing, and the moves."""
 
 
-class ToppoButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"tp:(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*)",
-):
-    """Any Toppo button; its custom id says which table, what to do, and with what."""
-
-    def __init__(
-        self,
-        table_id: str,
-        action: str,
-        arg: str = "",
-        *,
-        label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-        disabled: bool = False,
-    ) -> None:
-        custom_id = f"{PREFIX}:{table_id}:{action}:{arg}"
-        super().__init__(
-            discord.ui.Button(label=label, style=style, row=row, disabled=disabled, custom_id=custom_id)
-        )
-        self.table_id = table_id
-        self.action = action
-        self.arg = arg
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> "ToppoButton":
-        return cls(match["table"], match["action"], match["arg"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = interaction.client
-        assert isinstance(bot, GameNightBot)
-        await on_press(bot, interaction, self.table_id, self.action, self.arg)
-
-
-def buttons_for(table_id: str) -> ButtonFactory:
-    """The button factory the message drafts use for one table."""
-
-    def make(
-        action: str,
-        arg: str,
-        label: str,
-        style: discord.ButtonStyle,
-        row: int,
-        *,
-        disabled: bool = False,
-    ) -> discord.ui.Item[Any]:
-        return ToppoButton(table_id, action, arg, label=label, style=style, row=row, disabled=disabled)
-
-    return make
-
-
-async def publish(bot: GameNightBot, table: Table) -> None:
-    """Redraw a table's public message (the publisher calls this, paced and coalesced); when a
-    new game has started, post its message and take the buttons off the previous one."""
-    assert isinstance(table, ToppoTable)
-    draft = await public_draft(bot.messages, table, buttons_for(table.table_id))
-    await show_publicly(bot, table, draft)
-    if table.retired_message_id is not None:
-        await table.registry.pacing.wait(table.channel_id)
-        await remove_buttons(bot, table.channel_id, table.guild_id, table.retired_message_id)
-        await table.forget_retired_message()
-
-
-# -- clicks ----------------------------------------------------------------------------------------
-
-
-async def on_press(
-    bot: GameNightBot, interaction: discord.Interaction, table_id: str, action: str, arg: str
+async def press(
+    bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable, action: str, arg: str
 ) -> None:
-    """Route a click to its table; a table that has gone (or a stranger's click) gets a private
-    answer, never a silent failure."""
-    locale = private_locale(interaction)
-    table = bot.tables.get(interaction.channel_id or 0)
-    try:
-        if not isinstance(table, ToppoTable) or table.table_id != table_id:
-            raise IllegalAction(Reason.STALE, "the table is gone")
-        if action in LOBBY_ACTIONS:
-            await press_lobby(interaction, table, action, arg)
-        elif action == "line":
-            await open_panel(bot, interaction, table)
-        elif action in PANEL_ACTIONS:
-            await press_panel(bot, interaction, table, action, arg)
-        else:
-            await press_between_games(interaction, table, action, arg)
-    except (IllegalAction, Refused) as error:
-        await tell_privately(interaction, refusal_text(bot.messages, error, locale))
+    """A Toppo button other than the lobby's: My line, a panel button, or a choice between games."""
+    if action == "line":
+        await open_panel(bot, interaction, table)
+    elif action in PANEL_ACTIONS:
+        await press_panel(bot, interaction, table, action, arg)
+    else:
+        await press_between_games(interaction, table, action, arg)
 
 
 async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable) -> None:
@@ -132,7 +41,7 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
     seat = table.require_seat(interaction.user.id)
     table.require_playing()
     draft = await panel_draft(
-        bot.messages, table, seat, private_locale(interaction), buttons_for(table.table_id)
+        bot.messages, table, seat, private_locale(interaction), buttons_for(TOPPO, table.table_id)
     )
     assert draft.view is not None, "a running game's panel has buttons"
     await interaction.response.send_message(
@@ -190,7 +99,7 @@ async def press_panel(
             else refusal_text(messages, error, locale)
         )
     draft = await panel_draft(
-        messages, table, seat, locale, buttons_for(table.table_id), picks=picks, note=note
+        messages, table, seat, locale, buttons_for(TOPPO, table.table_id), picks=picks, note=note
     )
     await interaction.response.edit_message(embed=draft.embed, attachments=draft.files(), view=draft.view)
 
@@ -232,36 +141,12 @@ class Toppo(commands.Cog):
     @toppo.command(name=command_text("toppo.start_name"), description=command_text("toppo.start_description"))
     async def start(self, interaction: discord.Interaction) -> None:
         """Open a lobby in this channel, with whoever ran the command as host in the first seat."""
-        bot = self.bot
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        locale = await public_locale(interaction, bot.store)
-        table = ToppoTable.open(
-            bot.tables,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            publish=lambda table: publish(bot, table),
-            locale=locale,
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-        )
-        try:
-            bot.tables.add(table)
-        except ChannelTaken:
-            await tell_privately(
-                interaction, bot.messages.text("toppo.channel_taken", private_locale(interaction))
-            )
-            return
-        draft = await public_draft(bot.messages, table, buttons_for(table.table_id))
-        assert draft.view is not None, "a lobby has buttons"
-        response = await interaction.response.send_message(embed=draft.embed, view=draft.view)
-        assert response.message_id is not None
-        await table.set_message(response.message_id)
-        table.restart_idle_timer()
+        await open_lobby(self.bot, TOPPO, interaction)
+
+
+TOPPO = GameKind("tp", ToppoTable, public_draft, press)
 
 
 async def setup(bot: GameNightBot) -> None:
-    bot.add_dynamic_items(ToppoButton)
-    bot.tables.register_loader(
-        "toppo", lambda saved: ToppoTable.load(bot.tables, saved, lambda t: publish(bot, t))
-    )
+    register(bot, TOPPO)
     await bot.add_cog(Toppo(bot))

@@ -142,6 +142,13 @@ class SeatedTable(Table, Generic[A]):
         """Deal the first game for the seats the lobby has (under the lock, at Start), then call
         :meth:`first_game_dealt`."""
 
+    @classmethod
+    @abc.abstractmethod
+    def load(
+        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
+    ) -> Self:
+        """The table as saved (start from :meth:`from_saved`, then restore the game)."""
+
     @abc.abstractmethod
     def result_record(self) -> GameRecord:
         """The game that just ended as the store keeps it; its key makes recording idempotent."""

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, Self
 
 from data import SavedTable
 from data.records import GameRecord, SeatResult
@@ -347,7 +347,7 @@ class ToppoTable(SeatedTable[SeriesAction]):
     @classmethod
     def load(
         cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
-    ) -> "ToppoTable":
+    ) -> Self:
         """The table as saved, its running game replayed from its moves."""
         table = cls.from_saved(registry, saved, publish)
         series = saved.state["series"]

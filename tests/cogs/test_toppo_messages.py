@@ -12,7 +12,8 @@ import pytest
 
 from cogs.painter import PAINTER
 from cogs.rules import SECTIONS, rules_embed
-from cogs.toppo import buttons_for
+from cogs.seated import buttons_for
+from cogs.toppo import TOPPO
 from cogs.toppo_messages import card_name, labels_for, panel_draft, public_draft
 from data import Store
 from engine.toppo.actions import TurnCard
@@ -73,7 +74,7 @@ async def test_a_five_card_panel_and_an_eight_seat_table_fit_discords_limits(
         table = stacked_table(TableRegistry(store), seats, position, locale=locale)
         for _ in range(5):
             table.require_series().apply(TurnCard(0))
-        button = buttons_for(table.table_id)
+        button = buttons_for(TOPPO, table.table_id)
 
         picked = await panel_draft(catalog(), table, 0, locale, button, picks="4")
         arranged = await panel_draft(catalog(), table, 0, locale, button, picks="43210", note="x" * 200)

@@ -84,7 +84,7 @@ async def test_the_lobby_seats_people_and_refuses_what_only_the_host_may_do(
     assert start.followups == [] and start.message.ephemeral
     assert start.message.content == text("refused.host_only", "es-ES")
     assert again.message.content == text("refused.already_seated")
-    assert taken.message.ephemeral and taken.message.content == text("toppo.channel_taken", "es-419")
+    assert taken.message.ephemeral and taken.message.content == text("lobby.channel_taken", "es-419")
     await world.alice.press(lobby, label="Add AI: normal")
     await world.bruno.press(lobby, label="Leave")
     shown = await wait_public(world, lambda m: m.id == lobby.id and "2. AI 1 (normal)" in m.text)

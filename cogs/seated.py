@@ -1,0 +1,178 @@
+"""The Discord side every seated game shares: one kind of button for all tables, ``/<game>
+start``, and the public message kept current.
+
+A button's custom id is ``<prefix>:<table>:<action>:<arg>``: the game (``tp`` for Toppo), the
+table, what to do and with what. It holds everything a click needs, so buttons keep working on
+messages sent before a restart. One ``DynamicItem`` serves every game and hands the click to the
+game registered for its prefix (:class:`GameKind`); lobby buttons are answered here once for all.
+Public changes are acknowledged at once (deferred) and drawn by the table's publisher, which
+paces edits.
+"""
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from cogs.client import GameNightBot
+from cogs.i18n import private_locale, public_locale
+from cogs.lobby import LOBBY_ACTIONS, ButtonFactory, press_lobby
+from cogs.tables import Draft, refusal_text, remove_buttons, show_publicly, tell_privately
+from engine.errors import IllegalAction, Reason
+from locales import Catalog
+from tables.errors import Refused
+from tables.registry import ChannelTaken
+from tables.seated import SeatedTable
+from tables.table import Table
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """How one game's tables meet Discord."""
+
+    prefix: str
+    """The custom id prefix of the game's buttons: two letters, never changed once used."""
+    table_class: type[SeatedTable[Any]]
+    public_draft: Callable[[Catalog, Any, ButtonFactory], Awaitable[Draft]]
+    """The table's public message for its phase (the table is of ``table_class``)."""
+    press: Callable[[GameNightBot, discord.Interaction, Any, str, str], Awaitable[None]]
+    """Any button of the game but the lobby's: (bot, interaction, table, action, arg)."""
+
+
+KINDS: dict[str, GameKind] = {}
+"""The games whose buttons this process answers, by prefix."""
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*)",
+):
+    """Any button of any game's table; its custom id says which game and table, what to do, and
+    with what."""
+
+    def __init__(
+        self,
+        prefix: str,
+        table_id: str,
+        action: str,
+        arg: str = "",
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        custom_id = f"{prefix}:{table_id}:{action}:{arg}"
+        super().__init__(
+            discord.ui.Button(label=label, style=style, row=row, disabled=disabled, custom_id=custom_id)
+        )
+        self.prefix = prefix
+        self.table_id = table_id
+        self.action = action
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> "TableButton":
+        return cls(match["prefix"], match["table"], match["action"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, GameNightBot)
+        await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg)
+
+
+def buttons_for(kind: GameKind, table_id: str) -> ButtonFactory:
+    """The button factory the message drafts use for one table."""
+
+    def make(
+        action: str,
+        arg: str,
+        label: str,
+        style: discord.ButtonStyle,
+        row: int,
+        *,
+        disabled: bool = False,
+    ) -> discord.ui.Item[Any]:
+        return TableButton(
+            kind.prefix, table_id, action, arg, label=label, style=style, row=row, disabled=disabled
+        )
+
+    return make
+
+
+async def publish(bot: GameNightBot, kind: GameKind, table: Table) -> None:
+    """Redraw a table's public message (the publisher calls this, paced and coalesced); when a
+    new game has started, post its message and take the buttons off the previous one."""
+    assert isinstance(table, kind.table_class)
+    draft = await kind.public_draft(bot.messages, table, buttons_for(kind, table.table_id))
+    await show_publicly(bot, table, draft)
+    if table.retired_message_id is not None:
+        await table.registry.pacing.wait(table.channel_id)
+        await remove_buttons(bot, table.channel_id, table.guild_id, table.retired_message_id)
+        await table.forget_retired_message()
+
+
+async def on_press(
+    bot: GameNightBot, interaction: discord.Interaction, prefix: str, table_id: str, action: str, arg: str
+) -> None:
+    """Route a click to its table; a table that has gone (or a stranger's click) gets a private
+    answer, never a silent failure."""
+    locale = private_locale(interaction)
+    table = bot.tables.get(interaction.channel_id or 0)
+    kind = KINDS.get(prefix)
+    try:
+        if kind is None or not isinstance(table, kind.table_class) or table.table_id != table_id:
+            raise IllegalAction(Reason.STALE, "the table is gone")
+        if action in LOBBY_ACTIONS:
+            await press_lobby(interaction, table, action, arg)
+        else:
+            await kind.press(bot, interaction, table, action, arg)
+    except (IllegalAction, Refused) as error:
+        await tell_privately(interaction, refusal_text(bot.messages, error, locale))
+
+
+async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Interaction) -> None:
+    """``/<game> start``: a lobby in this channel, with whoever ran the command as host in the
+    first seat; a channel that has a table already gets a private refusal."""
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    locale = await public_locale(interaction, bot.store)
+    table = kind.table_class.open(
+        bot.tables,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        publish=lambda table: publish(bot, kind, table),
+        locale=locale,
+        host_id=interaction.user.id,
+        host_name=interaction.user.display_name,
+    )
+    try:
+        bot.tables.add(table)
+    except ChannelTaken:
+        await tell_privately(
+            interaction, bot.messages.text("lobby.channel_taken", private_locale(interaction))
+        )
+        return
+    draft = await kind.public_draft(bot.messages, table, buttons_for(kind, table.table_id))
+    assert draft.view is not None, "a lobby has buttons"
+    response = await interaction.response.send_message(embed=draft.embed, view=draft.view)
+    assert response.message_id is not None
+    await table.set_message(response.message_id)
+    table.restart_idle_timer()
+
+
+def register(bot: GameNightBot, kind: GameKind) -> None:
+    """Answer ``kind``'s buttons and resume its saved tables (a game cog's ``setup`` calls this)."""
+    KINDS[kind.prefix] = kind
+    bot.add_dynamic_items(TableButton)
+    bot.tables.register_loader(
+        kind.table_class.game,
+        lambda saved: kind.table_class.load(bot.tables, saved, lambda table: publish(bot, kind, table)),
+    )
