@@ -39,7 +39,7 @@ async def run(config: Config) -> int:
     try:
         bot = GameNightBot(
             store=store,
-            tables=TableRegistry(store),
+            tables=TableRegistry(store, turn_seconds=config.turn_seconds),
             messages=catalog(),
             dev_guild_id=config.dev_guild_id,
             api_base=config.api_base,

@@ -17,6 +17,8 @@ from dotenv.parser import parse_stream
 
 DEFAULT_DATABASE_PATH = Path("data") / "gamenight.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DEFAULT_TURN_SECONDS = 90.0
+"""How long a turn-based game waits for a player before acting for them (warned at two thirds)."""
 
 
 class ConfigError(Exception):
@@ -30,6 +32,7 @@ class Config:
     dev_guild_id: int | None
     log_level: int
     api_base: str | None
+    turn_seconds: float = DEFAULT_TURN_SECONDS
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -94,10 +97,21 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = Path(
             )
         api_base = api_base.rstrip("/")
 
+    turn_raw = (values.get("TURN_SECONDS") or "").strip()
+    turn_seconds = DEFAULT_TURN_SECONDS
+    if turn_raw:
+        try:
+            turn_seconds = float(turn_raw)
+        except ValueError:
+            turn_seconds = 0.0
+        if not 3 <= turn_seconds <= 3600:
+            raise ConfigError(f"TURN_SECONDS must be a number of seconds from 3 to 3600, not {turn_raw!r}")
+
     return Config(
         token=token,
         database_path=database_path,
         dev_guild_id=dev_guild_id,
         log_level=logging.getLevelNamesMapping()[level_name],
         api_base=api_base,
+        turn_seconds=turn_seconds,
     )

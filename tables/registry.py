@@ -3,8 +3,8 @@
 The registry is what ``bot.py`` builds once and hands to the cogs: a command asks it for the
 channel's table, ``/about`` counts them, and a shutdown stops and saves every one so nothing is
 lost on a restart. It also holds what all tables share (the store, the clock, the pacing of
-Discord writes), and at start-up turns every saved table back into a running one through the
-loader each game registers. Each game's table class satisfies :class:`Table`.
+Discord writes, the turn time limits), and at start-up turns every saved table back into a running
+one through the loader each game registers. Each game's table class satisfies :class:`Table`.
 """
 
 import logging
@@ -14,6 +14,7 @@ from typing import Protocol
 from data import Game, SavedTable, Store
 from tables.clock import Clock, LoopClock
 from tables.pacing import ChannelPacing
+from tables.turns import TurnLimits
 
 log = logging.getLogger(__name__)
 
@@ -48,9 +49,11 @@ class ChannelTaken(Exception):
 class TableRegistry:
     """Tables by channel id, saved through the store."""
 
-    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+    def __init__(self, store: Store, clock: Clock | None = None, turn_seconds: float = 90.0) -> None:
+        """``turn_seconds``: how long turn-based tables wait for a player (``TURN_SECONDS``)."""
         self.store = store
         self.clock: Clock = clock or LoopClock()
+        self.turn_limits = TurnLimits(warn_after=turn_seconds * 2 / 3, act_after=turn_seconds)
         self.pacing = ChannelPacing(self.clock)
         self._tables: dict[int, Table] = {}
         self._loaders: dict[Game, Loader] = {}

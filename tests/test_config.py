@@ -21,6 +21,12 @@ def test_values_from_environment_win_over_env_file(tmp_path: Path) -> None:
     assert config.dev_guild_id == 42
     assert config.database_path == DEFAULT_DATABASE_PATH
     assert config.api_base is None
+    assert config.turn_seconds == 90
+
+
+def test_turn_seconds_can_be_shortened(tmp_path: Path) -> None:
+    config = load_config({"DISCORD_TOKEN": "t", "TURN_SECONDS": "4.5"}, tmp_path / ".env")
+    assert config.turn_seconds == 4.5
 
 
 def test_api_base_loses_its_trailing_slash(tmp_path: Path) -> None:
@@ -39,6 +45,8 @@ def test_api_base_loses_its_trailing_slash(tmp_path: Path) -> None:
             {"DISCORD_TOKEN": "t", "DISCORD_API_BASE": "127.0.0.1:80"},
             r"DISCORD_API_BASE must be an http\(s\) URL",
         ),
+        ({"DISCORD_TOKEN": "t", "TURN_SECONDS": "soon"}, "TURN_SECONDS must be a number of seconds"),
+        ({"DISCORD_TOKEN": "t", "TURN_SECONDS": "1"}, "TURN_SECONDS must be a number of seconds"),
     ],
 )
 def test_each_mistake_is_named(tmp_path: Path, environ: dict[str, str], expected: str) -> None:
