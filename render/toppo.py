@@ -24,11 +24,12 @@ from PIL import Image
 from engine.toppo.cards import Card
 from engine.toppo.series import SeriesView
 from engine.toppo.state import TOPPO_LIMIT, ToppoView
+from render.backs import back_tile, slot_tile
 from render.bidi import isolate
 from render.canvas import badge_tile, encode, paste_text, rounded_tile
 from render.fonts import RGB, line_height, text_width, top_for_middle
 from render.theme import BG, BUTTON, DIM, GOLD, PANEL, TEXT
-from render.toppo_cards import PALETTE, back_tile, card_tile, slot_tile
+from render.toppo_cards import PALETTE, card_tile
 
 WIDTH = 1000
 MARGIN = 24
@@ -84,7 +85,7 @@ def _cards_row(
     """``places`` card places from ``origin``: the cards face up, then empty places."""
     x, y = origin
     for place in range(places):
-        tile = card_tile(cards[place], *size, bg) if place < len(cards) else slot_tile(*size, bg)
+        tile = card_tile(cards[place], *size, bg) if place < len(cards) else slot_tile(PALETTE, *size, bg)
         canvas.paste(tile, (x + place * (size[0] + gap), y))
 
 
@@ -238,8 +239,8 @@ def table_png(
 
     pile_x = WIDTH - MARGIN - PILE_COLUMN + 16
     piles = (
-        (back_tile(*PILE, BG, view.stock_size), labels.stock),
-        (slot_tile(*PILE, BG, view.topped_size), labels.topped),
+        (back_tile(PALETTE, *PILE, BG, view.stock_size), labels.stock),
+        (slot_tile(PALETTE, *PILE, BG, view.topped_size), labels.topped),
     )
     for row, (tile, label) in enumerate(piles):
         pile_y = y + row * (PILE[1] + 12)
@@ -275,7 +276,7 @@ def table_png(
         px, py = panel_origin(seat)
         canvas.paste(panel, (px, py))
         lx, ly = line_origin(seat)
-        canvas.paste(back_tile(*DECK, PANEL, view.deck_sizes[seat]), (px + PANEL_PAD, ly))
+        canvas.paste(back_tile(PALETTE, *DECK, PANEL, view.deck_sizes[seat]), (px + PANEL_PAD, ly))
         _cards_row(canvas, (lx, ly), view.lines[seat], len(view.lines[seat]), LINE_CARD, LINE_GAP, PANEL)
     return encode(canvas)
 
