@@ -106,6 +106,7 @@ def money(amount: int, labels: Labels) -> str:
 
 
 def card_name(asset: Asset, labels: Labels) -> str:
+    """The asset's name in the labels' language."""
     return labels.cards[asset.rank]
 
 
@@ -142,6 +143,7 @@ def _text(
     max_width: int | None = None,
     align: str = "left",
 ) -> int:
+    """:func:`~render.canvas.paste_text` in this game's palette."""
     return paste_text(PALETTE, canvas, xy, text, size, fg, bg, bold=bold, max_width=max_width, align=align)
 
 
