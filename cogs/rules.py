@@ -16,6 +16,7 @@ from locales import Catalog
 
 SECTIONS = {
     "toppo": ("setup", "play", "interrupt", "toppo", "stock", "series", "discord"),
+    "assets": ("cards", "setup", "turn", "challenge", "round", "winning", "table", "discord"),
     "spit": ("setup", "play", "stalemate", "layout", "end", "options", "speed", "discord"),
 }
 """The sections of each game's rules, in reading order."""
