@@ -23,7 +23,16 @@ from engine.assets.cards import WILDS, Asset
 from render.canvas import Box, Palette, badge, supersampled
 from render.cards import centre_text, rounded_card
 from render.fonts import RGB, draw_text, fit, text_width, top_for_middle, wrap
-from render.theme import BACK, BACK_PATTERN, BG, BUTTON, DIM, GOLD, INK, LIGHT, PANEL, SLOT, TEXT
+from render.theme import (
+    BUTTON,
+    DIM,
+    INK,
+    LIGHT,
+    SLOT,
+    TABLE_COLOURS,
+    TABLE_RAMPS,
+    TEXT,
+)
 
 ICONS: dict[Asset, str] = {
     Asset.PIGGY_BANK: "🐷",
@@ -63,23 +72,9 @@ def fill_of(asset: Asset) -> RGB:
 FILLS = (*TIER_FILLS.values(), SILVER_FILL, GOLD_FILL)
 
 PALETTE = Palette(
-    colours=[BG, PANEL, TEXT, DIM, GOLD, INK, LIGHT, SLOT, BACK, BACK_PATTERN, BUTTON, *FILLS],
+    colours=[*TABLE_COLOURS, *FILLS],
     ramps=[
-        (TEXT, BG),
-        (TEXT, PANEL),
-        (DIM, BG),
-        (DIM, PANEL),
-        (GOLD, BG),
-        (GOLD, PANEL),
-        (INK, BG),
-        (INK, PANEL),
-        (SLOT, BG),
-        (SLOT, PANEL),
-        (TEXT, BACK),
-        (TEXT, BUTTON),
-        (BUTTON, BG),
-        (BUTTON, PANEL),
-        (BACK_PATTERN, BACK),
+        *TABLE_RAMPS,
         (LIGHT, INK),
         *((INK, fill) for fill in FILLS),
     ],

@@ -18,7 +18,11 @@ from engine.spit.cards import Card, Rank, Suit
 from render.canvas import Box, Palette, supersampled
 from render.cards import paint_back, paint_slot, rounded_card
 from render.fonts import RGB, draw_text
-from render.theme import BACK, BACK_PATTERN, BG, BUTTON, DIM, GOLD, INK, PANEL, SLOT, TEXT
+from render.theme import (
+    INK,
+    TABLE_COLOURS,
+    TABLE_RAMPS,
+)
 
 FACE: RGB = (248, 246, 240)
 """A card's face: a warm white, so a face stands apart from the light text on the table."""
@@ -45,23 +49,9 @@ def card_text(card: Card) -> str:
 
 
 PALETTE = Palette(
-    colours=[BG, PANEL, TEXT, DIM, GOLD, INK, SLOT, BACK, BACK_PATTERN, BUTTON, FACE, RED],
+    colours=[*TABLE_COLOURS, FACE, RED],
     ramps=[
-        (TEXT, BG),
-        (TEXT, PANEL),
-        (DIM, BG),
-        (DIM, PANEL),
-        (GOLD, BG),
-        (GOLD, PANEL),
-        (INK, BG),
-        (INK, PANEL),
-        (SLOT, BG),
-        (SLOT, PANEL),
-        (TEXT, BACK),
-        (TEXT, BUTTON),
-        (BUTTON, BG),
-        (BUTTON, PANEL),
-        (BACK_PATTERN, BACK),
+        *TABLE_RAMPS,
         (INK, FACE),
         (RED, FACE),
     ],

@@ -23,3 +23,24 @@ BACK: RGB = (92, 76, 168)
 BACK_PATTERN: RGB = (128, 112, 204)
 BUTTON: RGB = (78, 80, 88)
 """Slot letters and line numbers look like Discord's grey buttons that carry them."""
+
+TABLE_COLOURS: tuple[RGB, ...] = (BG, PANEL, TEXT, DIM, GOLD, INK, LIGHT, SLOT, BACK, BACK_PATTERN, BUTTON)
+"""The colours every table picture uses; each game's palette starts with them."""
+TABLE_RAMPS: tuple[tuple[RGB, RGB], ...] = (
+    (TEXT, BG),
+    (TEXT, PANEL),
+    (DIM, BG),
+    (DIM, PANEL),
+    (GOLD, BG),
+    (GOLD, PANEL),
+    (INK, BG),
+    (INK, PANEL),
+    (SLOT, BG),
+    (SLOT, PANEL),
+    (TEXT, BACK),
+    (TEXT, BUTTON),
+    (BUTTON, BG),
+    (BUTTON, PANEL),
+    (BACK_PATTERN, BACK),
+)
+"""The antialiasing ramps of text, outlines, backs and badges on the table and its panels."""

@@ -21,7 +21,12 @@ from engine.toppo.cards import Card, Colour, Symbol
 from render.canvas import Palette, supersampled
 from render.cards import rounded_card
 from render.fonts import RGB, draw_text
-from render.theme import BACK, BACK_PATTERN, BG, BUTTON, DIM, GOLD, INK, LIGHT, PANEL, SLOT, TEXT
+from render.theme import (
+    INK,
+    LIGHT,
+    TABLE_COLOURS,
+    TABLE_RAMPS,
+)
 
 CARD_COLOURS: dict[Colour, RGB] = {
     Colour.RED: (213, 94, 0),
@@ -34,35 +39,9 @@ STROKES: dict[Colour, RGB] = {colour: LIGHT if colour is Colour.GREEN else INK f
 """Symbol and letter colour per card: whichever of dark or light contrasts more with the fill."""
 
 PALETTE = Palette(
-    colours=[
-        BG,
-        PANEL,
-        TEXT,
-        DIM,
-        GOLD,
-        INK,
-        LIGHT,
-        SLOT,
-        BACK,
-        BACK_PATTERN,
-        BUTTON,
-        *CARD_COLOURS.values(),
-    ],
+    colours=[*TABLE_COLOURS, *CARD_COLOURS.values()],
     ramps=[
-        (TEXT, BG),
-        (TEXT, PANEL),
-        (DIM, BG),
-        (DIM, PANEL),
-        (GOLD, BG),
-        (GOLD, PANEL),
-        (INK, BG),
-        (INK, PANEL),
-        (SLOT, BG),
-        (SLOT, PANEL),
-        (TEXT, BACK),
-        (TEXT, BUTTON),
-        (BUTTON, BG),
-        (BACK_PATTERN, BACK),
+        *TABLE_RAMPS,
         *((STROKES[colour], fill) for colour, fill in CARD_COLOURS.items()),
     ],
 )
