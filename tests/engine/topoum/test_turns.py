@@ -136,6 +136,7 @@ def test_a_whole_game_cuts_into_its_setup_placements_and_turns() -> None:
     assert sum(len(turn) for turn in cut) == len(events)
     summaries = [summarise(turn) for turn in played]
     assert [s.turn for s in summaries] == list(range(1, game.turn + 1))
-    assert sum(s.points for s in summaries) == sum(e.points for e in events if isinstance(e, LineOfSightScored))
+    scored = sum(e.points for e in events if isinstance(e, LineOfSightScored))
+    assert sum(s.points for s in summaries) == scored
     final = last_turn(events)
     assert final == summaries[-1] and isinstance(played[-1][-1], GameEnded)
