@@ -58,6 +58,7 @@ from render.topoum_pieces import (
     NEUTRAL,
     PALETTE,
     SEAT_COLOURS,
+    Tile,
     base_tile,
     card_tile,
     cell_mask,
@@ -299,19 +300,21 @@ def _draw_board(canvas: Image.Image, view: TopoumView, last: TurnSummary | None)
     for move in last.moves:
         move_arrow(canvas, BOARD, move.origin, move.hex, move.clash)
     for line in last.lines:
-        bubble = _points_bubble(f"+{line.points}")
+        bubble, mask = _points_bubble(f"+{line.points}")
         x, y = midpoint(BOARD, line.ends)
-        canvas.paste(bubble, (round(x - bubble.width / 2), round(y - bubble.height / 2)))
+        canvas.paste(bubble, (round(x - bubble.width / 2), round(y - bubble.height / 2)), mask)
 
 
 @lru_cache(maxsize=64)
-def _points_bubble(text: str) -> Image.Image:
-    """A line of sight's points: dark figures on a gold pill with a dark edge."""
+def _points_bubble(text: str) -> Tile:
+    """A line of sight's points: dark figures on a gold pill with a dark edge, and the mask of
+    the pill (its corners show what lies under them)."""
     size = (text_width(text, SMALL_SIZE, True) + 14, line_height(SMALL_SIZE) - 2)
-    tile = rounded_tile(PALETTE, size, GOLD, INK, 2, size[1] // 2, INK).copy()
+    tile = rounded_tile(PALETTE, size, GOLD, INK, 2, size[1] // 2, BG).copy()
     y = top_for_middle(size[1] // 2, SMALL_SIZE)
     _put(tile, (size[0] // 2, y), text, SMALL_SIZE, INK, GOLD, bold=True, align="centre")
-    return tile
+    outside = PALETTE.index(BG)
+    return tile, tile.point([0 if index == outside else 1 for index in range(256)], "1")
 
 
 # -- the panel beside the board --------------------------------------------------------------------
