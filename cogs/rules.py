@@ -18,6 +18,7 @@ SECTIONS = {
     "toppo": ("setup", "play", "interrupt", "toppo", "stock", "series", "discord"),
     "assets": ("cards", "setup", "turn", "challenge", "round", "winning", "table", "discord"),
     "spit": ("setup", "play", "stalemate", "layout", "end", "options", "speed", "discord"),
+    "topoum": ("board", "deck", "turn", "line", "sight", "basic", "cards", "more", "end", "discord"),
 }
 """The sections of each game's rules, in reading order."""
 

@@ -14,7 +14,7 @@ async def test_rules_is_synced_with_spanish_names_and_a_game_choice(world: World
     assert rules["name_localizations"]["es-ES"] == "reglas"
     (game,) = rules["options"]
     assert game["name"] == "game" and game["name_localizations"]["es-419"] == "juego"
-    assert [choice["value"] for choice in game["choices"]] == ["toppo", "assets", "spit"]
+    assert [choice["value"] for choice in game["choices"]] == ["toppo", "assets", "spit", "topoum"]
     spit = next(choice for choice in game["choices"] if choice["value"] == "spit")
     assert spit["name"] == "Spit and Speed" and spit["name_localizations"]["es-ES"] == "Spit y Speed"
 
@@ -80,4 +80,26 @@ async def test_rules_of_cover_your_assets_are_private_and_in_the_users_language(
     names = [field["name"] for field in message.embed["fields"]]
     assert len(names) == 8 and names[-1] == section
     assert goal in message.text and "110" in message.text, "the goal and the deck's size"
+    assert world.fake.public_messages(world.games) == []
+
+
+@pytest.mark.parametrize(
+    ("who", "title", "section"),
+    [
+        ("alice", "Topoum: the rules", "Playing on Discord"),
+        ("bruno", "Topoum: las reglas", "Jugar en Discord"),
+    ],
+)
+async def test_rules_of_topoum_are_private_and_in_the_users_language(
+    world: World, bot: BotProcess, who: str, title: str, section: str
+) -> None:
+    actor = getattr(world, who)
+
+    reply = await actor.slash("rules", {"game": "topoum"})
+
+    message = reply.message
+    assert message.ephemeral and message.embed["title"] == title
+    names = [field["name"] for field in message.embed["fields"]]
+    assert len(names) == 10 and names[-1] == section
+    assert "127" in message.text and "−3" in message.text, "the board's 127 hexes, the line's costs"
     assert world.fake.public_messages(world.games) == []

@@ -22,6 +22,7 @@ from render.fonts import (
     runs,
     text_width,
     wrap,
+    wrap_or_cut,
 )
 from render.graphemes import clusters, is_default_ignorable
 
@@ -178,3 +179,14 @@ def test_characters_no_font_has_fall_to_the_last_resort() -> None:
     assert not any(covers(face, MISSING) for face in REGULAR)
     assert covers(REGULAR[0], "x")
     assert face_for(MISSING) == fonts.LAST_RESORT[0]
+
+
+def test_wrap_or_cut_breaks_at_spaces_and_cuts_what_does_not_fit() -> None:
+    one = text_width("Underground", SIZE, True)
+    assert wrap_or_cut("Underground Manoeuvre", SIZE, True, one + 4, 2) == ("Underground", "Manoeuvre")
+    assert wrap_or_cut("Underground Manoeuvre", SIZE, True, 10 * one, 2) == ("Underground Manoeuvre",)
+    squeezed = wrap_or_cut("Prisoner of War and more words", SIZE, True, one, 2)
+    assert len(squeezed) == 2 and squeezed[1].endswith(ELLIPSIS)
+    assert all(text_width(line, SIZE, True) <= one for line in squeezed)
+    assert wrap_or_cut("Supercalifragilistic", SIZE, True, one // 2, 2)[0].endswith(ELLIPSIS)
+    assert wrap_or_cut("", SIZE, True, one, 2) == ()
