@@ -231,10 +231,12 @@ class Toppo(commands.Cog):
 
     @toppo.command(name=command_text("toppo.start_name"), description=command_text("toppo.start_description"))
     async def start(self, interaction: discord.Interaction) -> None:
-        """Open a lobby in this channel, with whoever ran the command as host in the first seat."""
+        """Open a lobby in this channel, with whoever ran the command as host in the first seat;
+        in a league's channel, the league's display rule holds for its games."""
         bot = self.bot
         assert interaction.guild_id is not None and interaction.channel_id is not None
         locale = await public_locale(interaction, bot.store)
+        league = await bot.store.league_of_channel(interaction.guild_id, interaction.channel_id, "toppo")
         table = ToppoTable.open(
             bot.tables,
             guild_id=interaction.guild_id,
@@ -243,6 +245,7 @@ class Toppo(commands.Cog):
             locale=locale,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
+            fixed_display=None if league is None else league.settings.toppo_display,
         )
         try:
             bot.tables.add(table)

@@ -189,6 +189,7 @@ class ToppoTable(Table):
         publish: Callable[[Table], Awaitable[None]],
         locale: str,
         lobby: Lobby,
+        fixed_display: int | None = None,
     ) -> None:
         super().__init__(
             registry, table_id=table_id, guild_id=guild_id, channel_id=channel_id, publish=publish
@@ -196,6 +197,8 @@ class ToppoTable(Table):
         self.locale = locale
         """The locale of the table's public messages (the server's when the table opened)."""
         self.lobby = lobby
+        self.fixed_display = fixed_display
+        """The display size of every game (a league's setting), or None for the rules' way."""
         self.phase = Phase.LOBBY
         self.series: Series | None = None
         self._game_head: dict[str, Any] = {}
@@ -225,6 +228,7 @@ class ToppoTable(Table):
         locale: str,
         host_id: int,
         host_name: str,
+        fixed_display: int | None = None,
     ) -> "ToppoTable":
         """A new lobby with its host in the first seat."""
         lobby = Lobby(host_id, MIN_PLAYERS, MAX_PLAYERS)
@@ -237,6 +241,7 @@ class ToppoTable(Table):
             publish=publish,
             locale=locale,
             lobby=lobby,
+            fixed_display=fixed_display,
         )
 
     @property
@@ -287,7 +292,7 @@ class ToppoTable(Table):
 
         def start() -> None:
             self._in_lobby().check_start(user_id)
-            self.begin(Series(len(self.seats), secrets.randbits(63)))
+            self.begin(Series(len(self.seats), secrets.randbits(63), fixed_display=self.fixed_display))
 
         await self.change(start)
 
@@ -537,6 +542,7 @@ class ToppoTable(Table):
             "phase": self.phase.value,
             "locale": self.locale,
             "lobby": self.lobby.to_json(),
+            "fixed_display": self.fixed_display,
             "series": series,
             "notices": [notice.to_json() for notice in self.notices],
             "message_id": self.message_id,
@@ -559,6 +565,7 @@ class ToppoTable(Table):
             publish=publish,
             locale=state["locale"],
             lobby=Lobby.from_json(state["lobby"]),
+            fixed_display=state.get("fixed_display"),
         )
         table.phase = Phase(state["phase"])
         if state["series"] is not None:
