@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from render.fonts import RGB, draw_text, extent, fit, text_width
 
@@ -27,6 +27,8 @@ MIN_SEPARATION = 10
 """Palette entries closer than this (largest channel difference) to an earlier entry are
 skipped: Pillow maps colours to the palette through a cache of 4x4x4 cells, and two entries that
 close could capture each other's pixels, so a theme colour would not come back exactly."""
+SUPERSAMPLE = 3
+"""Shapes are drawn at this many times their size and reduced: antialiasing Pillow lacks."""
 PNG_OPTIONS = {"compress_level": 1}
 """zlib level 1: on the 8-player table about 2.8 ms and 50 KB; levels 2-6 and the run-length or
 filtered strategies were no faster, Huffman-only was 2.5 times slower and six times bigger."""
@@ -124,6 +126,49 @@ def text_tile(
     draw_text(strip, (0, -top), shown, size, fg, bold)
     changed = ImageChops.difference(strip, Image.new("RGB", strip.size, bg)).convert("L")
     return TextTile(palette.quantize(strip), changed.point(lambda value: 255 if value else 0, "1"), top)
+
+
+def paste_text(
+    canvas: Image.Image,
+    palette: Palette,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    fg: RGB,
+    bg: RGB,
+    *,
+    bold: bool = False,
+    max_width: int | None = None,
+    align: str = "left",
+) -> int:
+    """Paste ``text`` (a cached tile) with its line box's top at ``y`` and its left, centre or
+    right edge (per ``align``) at ``x``; returns its width."""
+    tile = text_tile(palette, text, size, fg, bg, bold, max_width)
+    x, y = xy
+    if align == "right":
+        x -= tile.image.width
+    elif align == "centre":
+        x -= tile.image.width // 2
+    tile.paste_on(canvas, (x, y))
+    return tile.image.width
+
+
+@lru_cache(maxsize=128)
+def rounded_tile(
+    palette: Palette, size: tuple[int, int], fill: RGB, outline: RGB, border: int, radius: int, bg: RGB
+) -> Image.Image:
+    """A rounded rectangle on ``bg``, antialiased by drawing it at :data:`SUPERSAMPLE` times the
+    size, as a palette tile."""
+    width, height = size
+    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), bg)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, big.width - 1, big.height - 1),
+        radius=radius * SUPERSAMPLE,
+        fill=fill,
+        outline=outline,
+        width=border * SUPERSAMPLE,
+    )
+    return palette.quantize(big.reduce(SUPERSAMPLE))
 
 
 def encode(image: Image.Image) -> bytes:

@@ -19,16 +19,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.toppo.cards import Card
 from engine.toppo.series import SeriesView
 from engine.toppo.state import TOPPO_LIMIT, ToppoView
 from render.bidi import isolate
-from render.canvas import encode, text_tile
+from render.canvas import encode, paste_text, rounded_tile
 from render.fonts import RGB, line_height, text_width, top_for_middle
 from render.theme import BG, BUTTON, DIM, GOLD, PANEL, TEXT
-from render.toppo_cards import PALETTE, SUPERSAMPLE, back_tile, card_tile, slot_tile
+from render.toppo_cards import PALETTE, back_tile, card_tile, slot_tile
 
 WIDTH = 1000
 MARGIN = 24
@@ -84,31 +84,13 @@ def _paste_text(
     max_width: int | None = None,
     align: str = "left",
 ) -> int:
-    """Paste ``text`` with its line box's top at ``y`` and its left, centre or right edge (per
-    ``align``) at ``x``; returns its width."""
-    tile = text_tile(PALETTE, text, size, fg, bg, bold, max_width)
-    x, y = xy
-    if align == "right":
-        x -= tile.image.width
-    elif align == "centre":
-        x -= tile.image.width // 2
-    tile.paste_on(canvas, (x, y))
-    return tile.image.width
+    """:func:`render.canvas.paste_text` in the Toppo palette."""
+    return paste_text(canvas, PALETTE, xy, text, size, fg, bg, bold=bold, max_width=max_width, align=align)
 
 
-@lru_cache(maxsize=64)
 def _rounded_tile(size: tuple[int, int], fill: RGB, outline: RGB, border: int, radius: int) -> Image.Image:
-    """A rounded rectangle on the table, antialiased by drawing it at three times the size."""
-    width, height = size
-    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), BG)
-    ImageDraw.Draw(big).rounded_rectangle(
-        (0, 0, big.width - 1, big.height - 1),
-        radius=radius * SUPERSAMPLE,
-        fill=fill,
-        outline=outline,
-        width=border * SUPERSAMPLE,
-    )
-    return PALETTE.quantize(big.reduce(SUPERSAMPLE))
+    """A rounded rectangle on the table."""
+    return rounded_tile(PALETTE, size, fill, outline, border, radius, BG)
 
 
 @lru_cache(maxsize=64)

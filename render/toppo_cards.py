@@ -17,7 +17,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.toppo.cards import Card, Colour, Symbol
-from render.canvas import Palette
+from render.canvas import SUPERSAMPLE, Palette
 from render.fonts import RGB, draw_text, text_width, top_for_middle
 from render.theme import BACK, BACK_PATTERN, BG, BUTTON, DIM, GOLD, INK, LIGHT, PANEL, SLOT, TEXT
 
@@ -64,8 +64,6 @@ PALETTE = Palette(
         *((STROKES[colour], fill) for colour, fill in CARD_COLOURS.items()),
     ],
 )
-
-SUPERSAMPLE = 3
 
 
 def _rounded(
