@@ -292,6 +292,15 @@ class Store:
         """A server's players of ``game`` by skill rating, best first."""
         return await self._reading(lambda conn: ratings.leaderboard(conn, guild_id, game))
 
+    async def rated_games(self, guild_id: int) -> list[Game]:
+        """The games a server has rated players in, the most rated players first."""
+        rows = await self._read(
+            "SELECT game FROM ratings WHERE guild_id = ? AND user_id IS NOT NULL"
+            " GROUP BY game ORDER BY COUNT(*) DESC, game",
+            (guild_id,),
+        )
+        return [cast(Game, row[0]) for row in rows]
+
     # -- saved tables ---------------------------------------------------------------------------
 
     async def save_table(self, table: SavedTable) -> None:

@@ -400,3 +400,10 @@ async def test_ratings_rank_winners_above_losers_and_rate_ai_seats_without_listi
     assert all(rating.skill < rating.mu for rating in board), "the cautious figure is below the estimate"
     assert [rating.name for rating in await store.leaderboard(GUILD, "spit")] == ["Dan", "Ben"]
     assert await store.leaderboard(GUILD + 1, "toppo") == []
+
+
+async def test_rated_games_come_most_rated_first(store: Store) -> None:
+    assert await store.rated_games(GUILD) == []
+    await store.record_game(game("s", seats({ANA: 0, BEN: 1}), kind="spit"))
+    await store.record_game(game("t", seats({ANA: 0, BEN: 1, CAT: 2}, ai={"easy": 9})))
+    assert await store.rated_games(GUILD) == ["toppo", "spit"]
