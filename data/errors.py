@@ -13,9 +13,9 @@ class StoreError(Exception):
 
 
 class LeagueError(Exception):
-    """A league request the data refuses (a name taken, no running season...): ``code`` names
-    the case for the message catalogue (``league.error.<code>``), ``values`` fill it in. Nothing
-    was changed."""
+    """A league request refused, by the data (a name taken, no running season...) or by the bot
+    (not a moderator, which league?): ``code`` names the case for the message catalogue
+    (``league.error.<code>``), ``values`` fill it in. Nothing was changed."""
 
     def __init__(self, code: str, **values: str | int) -> None:
         super().__init__(code)

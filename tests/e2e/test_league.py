@@ -20,7 +20,7 @@ from data import GameRecord, SeatResult, Store
 from render.standings import ROWS_TOP
 from render.theme import GOLD
 from tests.conftest import World
-from tests.e2e.toppo_play import text
+from tests.e2e.toppo_play import open_panel, open_table, text
 from tests.fakediscord import Actor, BotProcess, Reply
 from tests.render.pixels import rgb
 
@@ -202,3 +202,19 @@ async def test_a_season_in_pictures_standings_removal_statistics_leaderboard(
     assert not ended.ephemeral and "Season 1 of **Friday** is over" in ended.embed["description"]
     assert ended.attachments[0].image().width == 1000
     assert refused(await mod.slash("league season end"), mod, "league.error.no_season")
+
+
+async def test_a_toppo_table_in_a_league_channel_deals_the_leagues_display(
+    world: World, bot: BotProcess, database: Path
+) -> None:
+    await world.mod.slash("league create", {"name": "Friday", "game": "toppo"})
+    changed = await world.mod.slash("league settings", {"display": 4, "ai-games": True})
+    assert changed.message.content == "Settings of **Friday** changed."
+    assert "Always 4 cards" in changed.message.text and "Count" in changed.message.text
+    refused_timer = await world.mod.slash("league settings", {"turn-timer": 60})
+    assert refused_timer.message.content == text("league.error.timer_not_turn_based", game="Toppo")
+
+    table = await open_table(world, [world.alice, world.bruno], ["easy"])
+
+    panel = await open_panel(world.alice, table)
+    assert len(panel.display) == 4, "the league's display rule, not the rules' 3 for a first game"
