@@ -63,14 +63,22 @@ async def rate_game(conn: aiosqlite.Connection, guild_id: int, game: Game, seats
     game's update). A game of one seat rates nobody."""
     if len(seats) < 2:
         return
-    before = [await _current(conn, guild_id, game, (seat.user_id, seat.ai_level)) for seat in seats]
-    after = updated(before, [seat.rank for seat in seats])
+    who = [(seat.user_id, seat.ai_level) for seat in seats]
+    known = await _current(conn, guild_id, game, who)
+    after = updated([known.get(p) for p in who], [seat.rank for seat in seats])
     rated = [((seat.user_id, seat.ai_level), skill) for seat, skill in zip(seats, after, strict=True)]
     await _store(conn, guild_id, game, rated)
 
 
 async def replay(conn: aiosqlite.Connection, guild_id: int, game: Game) -> None:
     """Rebuild a server's ratings for ``game`` from its counted results, in recording order."""
+    ratings = await computed(conn, guild_id, game)
+    await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
+    await _store(conn, guild_id, game, ratings.items())
+
+
+async def computed(conn: aiosqlite.Connection, guild_id: int, game: Game) -> dict[Participant, Skill]:
+    """A server's ratings for ``game`` computed from its counted results alone."""
     async with conn.execute(
         "SELECT r.game_id, r.user_id, r.ai_level, r.rank FROM results r JOIN games g ON g.id = r.game_id"
         " WHERE g.guild_id = ? AND g.game = ?"
@@ -89,8 +97,7 @@ async def replay(conn: aiosqlite.Connection, guild_id: int, game: Game) -> None:
         who = [(seat.user_id, seat.ai_level) for seat in seats]
         after = updated([ratings.get(p) for p in who], [seat.rank for seat in seats])
         ratings.update(zip(who, after, strict=True))
-    await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
-    await _store(conn, guild_id, game, ratings.items())
+    return ratings
 
 
 async def leaderboard(conn: aiosqlite.Connection, guild_id: int, game: Game) -> list[Rating]:
@@ -111,16 +118,26 @@ async def leaderboard(conn: aiosqlite.Connection, guild_id: int, game: Game) -> 
 
 
 async def _current(
-    conn: aiosqlite.Connection, guild_id: int, game: Game, participant: Participant
-) -> Skill | None:
-    user_id, ai_level = participant
-    column = "user_id" if user_id is not None else "ai_level"
+    conn: aiosqlite.Connection, guild_id: int, game: Game, participants: Sequence[Participant]
+) -> dict[Participant, Skill]:
+    """The stored ratings of these participants (one query: recording waits for it)."""
+    people = [user for user, _ in participants if user is not None]
+    levels = [level for user, level in participants if user is None]
+    # No "IN ()" for an empty list: SQLite takes it, PostgreSQL does not.
+    wanted = [
+        f"{column} IN ({', '.join('?' * len(keys))})"
+        for column, keys in (("user_id", people), ("ai_level", levels))
+        if keys
+    ]
     async with conn.execute(
-        f"SELECT mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? AND {column} = ?",
-        (guild_id, game, user_id if user_id is not None else ai_level),
+        "SELECT user_id, ai_level, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
+        f" AND ({' OR '.join(wanted)})",
+        (guild_id, game, *people, *levels),
     ) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else Skill(float(row[0]), float(row[1]), int(row[2]))
+        rows = await cursor.fetchall()
+    return {
+        (user, level): Skill(float(mu), float(sigma), int(games)) for user, level, mu, sigma, games in rows
+    }
 
 
 async def _store(
