@@ -16,6 +16,7 @@ import discord
 import yarl
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import escape_markdown
 
 from cogs.i18n import CatalogTranslator, private_locale
 from cogs.painter import PAINTER
@@ -107,7 +108,8 @@ class GameNightTree(app_commands.CommandTree[GameNightBot]):
         locale = private_locale(interaction)
         refusal = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if isinstance(refusal, LeagueError):
-            text = self.client.messages.text(f"league.error.{refusal.code}", locale, **refusal.values)
+            values = {k: escape_markdown(v) if isinstance(v, str) else v for k, v in refusal.values.items()}
+            text = self.client.messages.text(f"league.error.{refusal.code}", locale, **values)
         else:
             log.exception("command failed", exc_info=error)
             text = self.client.messages.text("error.internal", locale)

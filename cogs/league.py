@@ -28,7 +28,6 @@ from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.league_messages import (
     COLOUR,
-    bold,
     channels_text,
     day,
     game_choice,
@@ -58,7 +57,7 @@ def described(name: str) -> app_commands.locale_str:
     return command_text(f"league.option.{name}_description")
 
 
-async def is_moderator(interaction: discord.Interaction, role_id: int | None) -> bool:
+def is_moderator(interaction: discord.Interaction, role_id: int | None) -> bool:
     """Manage Server (which administrators have too) in this channel, or the moderator role."""
     if interaction.permissions.manage_guild:
         return True
@@ -68,14 +67,14 @@ async def is_moderator(interaction: discord.Interaction, role_id: int | None) ->
 
 async def require_moderator(bot: GameNightBot, interaction: discord.Interaction) -> None:
     assert interaction.guild_id is not None, "league commands are for servers"
-    if not await is_moderator(interaction, await bot.store.get_moderator_role(interaction.guild_id)):
+    if not is_moderator(interaction, await bot.store.get_moderator_role(interaction.guild_id)):
         raise LeagueError("refused")
 
 
 def pick_league(leagues: list[League], name: str | None, channel_id: int | None) -> League:
     """The league a command means: the one named (in any case), else this channel's only league,
     else the server's only league."""
-    names = ", ".join(bold(league.name) for league in leagues)
+    names = ", ".join(league.name for league in leagues)
     if not leagues:
         raise LeagueError("no_leagues")
     if name:
