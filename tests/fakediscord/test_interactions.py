@@ -217,7 +217,11 @@ async def test_autocomplete_asks_the_bot_for_choices_as_the_user_types(world: Wo
 
 
 async def test_more_than_25_autocomplete_choices_are_refused(world: World, probe: ProbeBot) -> None:
+    async def refused_then_late() -> None:
+        await world.fake.wait_for(lambda: bool(world.fake.problems), what="the refused answer")
+        world.fake.clock.advance(3)  # no acknowledgement ever comes: the client gives up
+
     with pytest.raises(InteractionFailed):
-        await world.alice.autocomplete("fruit", "name", "many")
+        await asyncio.gather(world.alice.autocomplete("fruit", "name", "many"), refused_then_late())
     problems = world.fake.take_problems()
     assert any("50035" in problem and "choices" in problem for problem in problems), problems
