@@ -16,17 +16,18 @@ import discord
 import yarl
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import escape_markdown
 
 from cogs.i18n import CatalogTranslator, private_locale
 from cogs.painter import PAINTER
 from cogs.sync import sync_if_changed
-from data import Store
+from data import LeagueError, Store
 from locales import Catalog
 from tables.registry import TableRegistry
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.about", "cogs.toppo", "cogs.rules")
+EXTENSIONS = ("cogs.about", "cogs.toppo", "cogs.rules", "cogs.league", "cogs.stats")
 
 
 class GameNightBot(commands.Bot):
@@ -96,14 +97,22 @@ class GameNightBot(commands.Bot):
 
 
 class GameNightTree(app_commands.CommandTree[GameNightBot]):
-    """A command tree whose unexpected errors still get a short private answer.
+    """A command tree whose refusals and unexpected errors get a short private answer.
 
-    Without this the user would see "The application did not respond" and nothing else.
+    A command refuses by raising :class:`~data.LeagueError` (nothing was changed): the user is
+    told why, in their language. Anything else is a fault, logged; without an answer the user
+    would see "The application did not respond" and nothing else.
     """
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        log.exception("command failed", exc_info=error)
-        text = self.client.messages.text("error.internal", private_locale(interaction))
+        locale = private_locale(interaction)
+        refusal = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(refusal, LeagueError):
+            values = {k: escape_markdown(v) if isinstance(v, str) else v for k, v in refusal.values.items()}
+            text = self.client.messages.text(f"league.error.{refusal.code}", locale, **values)
+        else:
+            log.exception("command failed", exc_info=error)
+            text = self.client.messages.text("error.internal", locale)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

@@ -39,6 +39,9 @@ class GameKind:
     """The table's public message for its phase (the table is of ``table_class``)."""
     press: Callable[[GameNightBot, discord.Interaction, Any, str, str], Awaitable[None]]
     """Any button of the game but the lobby's: (bot, interaction, table, action, arg)."""
+    prepare: Callable[[GameNightBot, discord.Interaction, Any], Awaitable[None]] | None = None
+    """Sets up a table just opened by ``/<game> start`` before its lobby is shown (a league's
+    rules for the channel, say)."""
 
 
 KINDS: dict[str, GameKind] = {}
@@ -153,6 +156,8 @@ async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Int
         host_id=interaction.user.id,
         host_name=interaction.user.display_name,
     )
+    if kind.prepare is not None:
+        await kind.prepare(bot, interaction, table)
     try:
         bot.tables.add(table)
     except ChannelTaken:

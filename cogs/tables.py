@@ -25,19 +25,23 @@ P = ParamSpec("P")
 
 @dataclass(frozen=True)
 class Draft:
-    """A message before it is sent: its embed, an optional PNG shown in it, and its buttons."""
+    """A message before it is sent: its embed, an optional PNG shown in it (with ``alt``, its
+    text for screen readers), and its buttons."""
 
     embed: discord.Embed
     view: discord.ui.View | None = None
     png: bytes | None = None
     filename: str = "table.png"
+    alt: str | None = None
 
     def __post_init__(self) -> None:
         if self.png is not None:
             self.embed.set_image(url=f"attachment://{self.filename}")
 
     def files(self) -> list[discord.File]:
-        return [] if self.png is None else [discord.File(io.BytesIO(self.png), self.filename)]
+        if self.png is None:
+            return []
+        return [discord.File(io.BytesIO(self.png), self.filename, description=self.alt)]
 
 
 async def draw(picture: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -> bytes:

@@ -140,11 +140,19 @@ class Toppo(commands.Cog):
 
     @toppo.command(name=command_text("toppo.start_name"), description=command_text("toppo.start_description"))
     async def start(self, interaction: discord.Interaction) -> None:
-        """Open a lobby in this channel, with whoever ran the command as host in the first seat."""
+        """Open a lobby in this channel, with whoever ran the command as host in the first seat;
+        in a league's channel, the league's display rule holds for its games."""
         await open_lobby(self.bot, TOPPO, interaction)
 
 
-TOPPO = GameKind("tp", ToppoTable, public_draft, press)
+async def apply_league(bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable) -> None:
+    """A table opened in a Toppo league's channel plays with the league's display size."""
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    league = await bot.store.league_of_channel(interaction.guild_id, interaction.channel_id, "toppo")
+    table.fixed_display = None if league is None else league.settings.toppo_display
+
+
+TOPPO = GameKind("tp", ToppoTable, public_draft, press, prepare=apply_league)
 
 
 async def setup(bot: GameNightBot) -> None:

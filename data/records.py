@@ -5,6 +5,7 @@ the schema can change (or the driver become PostgreSQL) without touching them. C
 malformed record before it reaches the database, where the same rules are CHECK constraints.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal, get_args
@@ -28,6 +29,9 @@ class SeatResult:
     """How one seat ended: a human (``user_id`` set) or an AI seat (``ai_level`` set), not both.
 
     ``display_name`` is kept for humans so standings can be shown without asking Discord.
+    ``score`` is the game's own measure for the seat (see :data:`MEASURES`): Toppo penalty points,
+    Cover Your Assets money, Topoum badges; Spit and Speed are measured by ``won``. ``rank`` is 1
+    for the best seat, and tied seats share a rank.
     """
 
     seat: int
@@ -59,6 +63,8 @@ class GameRecord:
     finished_at: datetime
     seats: tuple[SeatResult, ...]
     league_id: int | None = None
+    """Normally left None: the store decides, in the transaction that records the game, whether
+    it counts for a league (see :meth:`data.store.Store.record_game`)."""
     season_id: int | None = None
 
     def __post_init__(self) -> None:
@@ -95,3 +101,177 @@ class PlayerTotals:
     games: int
     wins: int
     score: int
+
+
+# -- leagues ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """What a league's standings add up per player, and which end is best."""
+
+    column: Literal["score", "won"]
+    lowest_first: bool
+
+
+MEASURES: Final[Mapping[Game, Measure]] = {
+    "toppo": Measure("score", lowest_first=True),  # penalty points
+    "assets": Measure("score", lowest_first=False),  # money
+    "spit": Measure("won", lowest_first=False),  # wins
+    "speed": Measure("won", lowest_first=False),
+    "topoum": Measure("score", lowest_first=False),  # badges
+}
+"""Each game's own measure, as RULES.md scores it."""
+
+TOPPO_DISPLAYS: Final = (3, 4, 5)
+TURN_TIMER_LIMITS: Final = (15, 3600)
+"""Seconds a league may give a player per turn in the turn-based games."""
+TURN_BASED: Final[frozenset[Game]] = frozenset({"assets", "topoum"})
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueSettings:
+    """The game's options for a league's games.
+
+    ``toppo_display`` fixes the size of every Toppo display (None: the rules' way, 3 cards and
+    then the start player's choice); ``turn_timer`` gives each turn of a turn-based game that
+    many seconds (None: no timer); ``ai_games_count`` lets games with AI seats count for the
+    league (they never do otherwise).
+    """
+
+    ai_games_count: bool = False
+    turn_timer: int | None = None
+    toppo_display: int | None = None
+
+    def __post_init__(self) -> None:
+        low, high = TURN_TIMER_LIMITS
+        if self.turn_timer is not None and not low <= self.turn_timer <= high:
+            raise ValueError(f"a turn timer is {low} to {high} seconds, not {self.turn_timer}")
+        if self.toppo_display is not None and self.toppo_display not in TOPPO_DISPLAYS:
+            raise ValueError(f"a Toppo display holds 3, 4 or 5 cards, not {self.toppo_display}")
+
+    def to_json(self) -> JSONObject:
+        return {
+            "ai_games_count": self.ai_games_count,
+            "turn_timer": self.turn_timer,
+            "toppo_display": self.toppo_display,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "LeagueSettings":
+        """Settings as stored; a setting missing from an older row takes its default."""
+        return cls(
+            ai_games_count=bool(data.get("ai_games_count", False)),
+            turn_timer=data.get("turn_timer"),
+            toppo_display=data.get("toppo_display"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A league's numbered season; running while ``ended_at`` is None."""
+
+    id: int
+    league_id: int
+    number: int
+    started_at: datetime
+    ended_at: datetime | None
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class League:
+    """A server's league of one game: the channels whose games count, its settings, and its
+    running season (None between seasons)."""
+
+    id: int
+    guild_id: int
+    name: str
+    game: Game
+    channel_ids: tuple[int, ...]
+    settings: LeagueSettings
+    season: Season | None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line in a season's standings; ``measure`` is the sum of the game's measure."""
+
+    rank: int
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    measure: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueGame:
+    """A game counted for a league, as a moderator picks it to remove: its id, season, time and
+    players (names with their measure, best first)."""
+
+    id: int
+    season_number: int
+    finished_at: datetime
+    players: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """A result a moderator took out of a league, kept as the log of why."""
+
+    game_id: int
+    moderator_id: int
+    reason: str
+    removed_at: datetime
+
+
+# -- statistics and ratings ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    """A player's games of one game in one server: how many, won, and the measure's sum."""
+
+    game: Game
+    games: int
+    wins: int
+    measure: int
+
+
+@dataclass(frozen=True, slots=True)
+class FormPoint:
+    """One recent game of a player: where they finished among how many seats."""
+
+    game: Game
+    rank: int
+    seats: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's record in one server: per game, and the latest games, oldest first."""
+
+    user_id: int
+    name: str | None
+    """The name of their latest recorded game; None if they have none here."""
+    games: tuple[GameStats, ...]
+    form: tuple[FormPoint, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's skill rating in one game and server: openskill's estimate ``mu``, its
+    uncertainty ``sigma``, and ``skill``, the cautious figure leaderboards rank by (the rating
+    system is fairly sure the player is at least this good)."""
+
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    skill: float
+    games: int

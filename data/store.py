@@ -10,7 +10,7 @@ import asyncio
 import json
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,9 +18,24 @@ from typing import Final, Self, TypeVar, cast
 
 import aiosqlite
 
+from data import leagues, ratings, standings
 from data.errors import StoreError
 from data.migrate import MIGRATIONS_DIR, migrate
-from data.records import Game, GameRecord, PlayerTotals, SavedTable
+from data.records import (
+    Game,
+    GameRecord,
+    League,
+    LeagueGame,
+    LeagueSettings,
+    PlayerStats,
+    PlayerTotals,
+    Rating,
+    Removal,
+    SavedTable,
+    Season,
+    Standing,
+)
+from data.times import db_time
 
 T = TypeVar("T")
 
@@ -118,14 +133,23 @@ class Store:
     async def record_game(self, record: GameRecord) -> int:
         """Store a finished game with its seats and return its id; idempotent by ``result_key``.
 
-        The game, its results and its players' names are written in one transaction, so a crash
-        never leaves a game without results. Recording the same ``result_key`` again (a retry, a
-        second "game over") writes nothing and returns the first id; the database's UNIQUE
-        constraint decides, so this holds for concurrent calls and other processes too.
+        The game, its results, its players' names, the league season it counts for and the
+        updated skill ratings are written in one transaction, so a crash never leaves a game
+        without results or a league without a game it should count. Recording the same
+        ``result_key`` again (a retry, a second "game over") writes nothing and returns the first
+        id; the database's UNIQUE constraint decides, so this holds for concurrent calls and
+        other processes too.
+
+        Unless the record names a league itself, it counts for the running season of the league
+        of its game that its channel belongs to (if that league lets games with AI seats count,
+        when it had any); see :func:`data.leagues.attribution`.
         """
 
         async def work(conn: aiosqlite.Connection) -> int:
-            finished = _db_time(record.finished_at)
+            finished = db_time(record.finished_at)
+            league_id, season_id = record.league_id, record.season_id
+            if league_id is None:
+                league_id, season_id = await leagues.attribution(conn, record)
             async with conn.execute(
                 "INSERT INTO games (guild_id, channel_id, game, league_id, season_id, result_key,"
                 " options, started_at, finished_at, has_ai) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -134,11 +158,11 @@ class Store:
                     record.guild_id,
                     record.channel_id,
                     record.game,
-                    record.league_id,
-                    record.season_id,
+                    league_id,
+                    season_id,
                     record.result_key,
                     json.dumps(record.options),
-                    _db_time(record.started_at),
+                    db_time(record.started_at),
                     finished,
                     int(record.has_ai),
                 ),
@@ -165,16 +189,19 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(game_id, s.seat, s.user_id, s.ai_level, s.score, s.rank, int(s.won)) for s in record.seats],
             )
+            seats = [ratings.Seat(s.user_id, s.ai_level, s.rank) for s in record.seats]
+            await ratings.rate_game(conn, record.guild_id, record.game, seats)
             return game_id
 
         return await self._write(work)
 
     async def player_totals(self, user_id: int, game: Game | None = None) -> PlayerTotals:
         """Games, wins and points of a player, over all games or one; summed by the database,
-        so concurrent recordings can never make a total lose an update."""
+        so concurrent recordings can never make a total lose an update. Removed results do not
+        count."""
         sql = (
             "SELECT COUNT(*), COALESCE(SUM(r.won), 0), COALESCE(SUM(r.score), 0)"
-            " FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ?"
+            f" FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? AND {standings.COUNTED}"
         )
         params: tuple[object, ...] = (user_id,)
         if game is not None:  # two query texts, not "? IS NULL", which PostgreSQL cannot type
@@ -182,6 +209,97 @@ class Store:
             params = (user_id, game)
         row = (await self._read(sql, params))[0]
         return PlayerTotals(games=int(row[0]), wins=int(row[1]), score=int(row[2]))
+
+    # -- leagues --------------------------------------------------------------------------------
+
+    async def create_league(
+        self, guild_id: int, name: str, game: Game, channel_ids: Sequence[int], *, now: datetime | None = None
+    ) -> League:
+        """A new league of ``game`` whose games count in ``channel_ids``, with default settings
+        and no season yet; :class:`LeagueError` if the name or a channel is taken."""
+        if not channel_ids:
+            raise ValueError("a league needs at least one channel")
+        league_id = await self._write(
+            lambda conn: leagues.create(conn, guild_id, name, game, channel_ids, now or _now())
+        )
+        found = await self.leagues(guild_id)
+        return next(league for league in found if league.id == league_id)
+
+    async def leagues(self, guild_id: int) -> list[League]:
+        """A server's leagues by name, each with its channels, settings and running season."""
+        return await self._reading(lambda conn: leagues.of_guild(conn, guild_id))
+
+    async def league_of_channel(self, guild_id: int, channel_id: int, game: Game) -> League | None:
+        """The league of ``game`` whose games count in the channel, if any (running season or not)."""
+        found = await self.leagues(guild_id)
+        return next((lg for lg in found if lg.game == game and channel_id in lg.channel_ids), None)
+
+    async def set_league_settings(self, league_id: int, settings: LeagueSettings) -> None:
+        await self._write(lambda conn: leagues.set_settings(conn, league_id, settings))
+
+    async def start_season(self, league_id: int, *, now: datetime | None = None) -> Season:
+        """Start the league's next season; :class:`LeagueError` while one runs."""
+        return await self._write(lambda conn: leagues.start_season(conn, league_id, now or _now()))
+
+    async def end_season(self, league_id: int, *, now: datetime | None = None) -> Season:
+        """End the running season, archiving its standings; :class:`LeagueError` if none runs."""
+        return await self._write(lambda conn: leagues.end_season(conn, league_id, now or _now()))
+
+    async def seasons(self, league_id: int) -> list[Season]:
+        return await self._reading(lambda conn: leagues.seasons(conn, league_id))
+
+    async def get_moderator_role(self, guild_id: int) -> int | None:
+        """The role whose members may run a server's leagues (besides Manage Server)."""
+        rows = await self._read(
+            "SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+    async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._write(lambda conn: leagues.set_moderator_role(conn, guild_id, role_id))
+
+    async def league_games(self, league: League, limit: int) -> list[LeagueGame]:
+        """The league's counted games, latest first."""
+        return await self._reading(lambda conn: leagues.games(conn, league.id, league.game, limit=limit))
+
+    async def remove_result(
+        self, league: League, game_id: int, moderator_id: int, reason: str, *, now: datetime | None = None
+    ) -> LeagueGame:
+        """Take a counted game out of the league, logging who and why, and rebuild the server's
+        ratings for the game without it, all in one transaction; :class:`LeagueError` if it is
+        not a counted game of the league."""
+
+        async def work(conn: aiosqlite.Connection) -> LeagueGame:
+            removed = await leagues.remove_result(conn, league, game_id, moderator_id, reason, now or _now())
+            await ratings.replay(conn, league.guild_id, league.game)
+            return removed
+
+        return await self._write(work)
+
+    async def removals(self, league_id: int, limit: int = 10) -> list[Removal]:
+        """The league's log of removed results, latest first."""
+        return await self._reading(lambda conn: leagues.removals(conn, league_id, limit))
+
+    async def standings(self, league: League, season: Season) -> list[Standing]:
+        """A season's standings by the league game's measure (see :data:`data.records.MEASURES`)."""
+        return await self._reading(lambda conn: standings.standings(conn, league.id, season.id, league.game))
+
+    async def player_stats(self, guild_id: int, user_id: int, form: int = 20) -> PlayerStats:
+        """A player's games on a server, per game, and their last ``form`` games."""
+        return await self._reading(lambda conn: standings.player_stats(conn, guild_id, user_id, form))
+
+    async def leaderboard(self, guild_id: int, game: Game) -> list[Rating]:
+        """A server's players of ``game`` by skill rating, best first."""
+        return await self._reading(lambda conn: ratings.leaderboard(conn, guild_id, game))
+
+    async def rated_games(self, guild_id: int) -> list[Game]:
+        """The games a server has rated players in, the most rated players first."""
+        rows = await self._read(
+            "SELECT game FROM ratings WHERE guild_id = ? AND user_id IS NOT NULL"
+            " GROUP BY game ORDER BY COUNT(*) DESC, game",
+            (guild_id,),
+        )
+        return [cast(Game, row[0]) for row in rows]
 
     # -- saved tables ---------------------------------------------------------------------------
 
@@ -203,7 +321,7 @@ class Store:
                     table.channel_id,
                     table.game,
                     json.dumps(table.state),
-                    _db_time(datetime.now(UTC)),
+                    db_time(datetime.now(UTC)),
                 ),
             )
         )
@@ -238,6 +356,16 @@ class Store:
         async with self._lock, self._translated():
             return list(await self._conn.execute_fetchall(sql, params))
 
+    async def _reading(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run several queries in one read transaction: they all see the same moment, even while
+        another process writes."""
+        async with self._lock, self._translated():
+            await self._conn.execute("BEGIN")
+            try:
+                return await work(self._conn)
+            finally:
+                await self._conn.execute("COMMIT")
+
     async def _write(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
         """Run ``work`` in one write transaction, serialised with every other use of the connection.
 
@@ -268,6 +396,10 @@ class Store:
             yield
         except sqlite3.Error as exc:
             raise StoreError(f"database {self.path}: {_one_line(exc)}") from exc
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
 
 
 def _make_parent(path: Path) -> None:
@@ -303,8 +435,3 @@ def _open_failure(path: Path, exc: sqlite3.Error) -> str:
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def _db_time(moment: datetime) -> str:
-    """UTC text of fixed width, so that comparing the text compares the times."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")

@@ -164,6 +164,8 @@ class ToppoTable(SeatedTable[SeriesAction]):
             locale=locale,
             lobby=lobby,
         )
+        self.fixed_display: int | None = None
+        """The display size of every game (a league's setting), or None for the rules' way."""
         self.series: Series | None = None
         self._game_head: dict[str, Any] = {}
         """The series as it was when the running game was dealt (see :meth:`to_json`)."""
@@ -176,7 +178,7 @@ class ToppoTable(SeatedTable[SeriesAction]):
         return self.series
 
     def deal(self) -> None:
-        self.begin(Series(len(self.seats), secrets.randbits(63)))
+        self.begin(Series(len(self.seats), secrets.randbits(63), fixed_display=self.fixed_display))
 
     def begin(self, series: Series) -> None:
         """Play ``series`` (its first game dealt) at this table from now on."""
@@ -342,7 +344,7 @@ class ToppoTable(SeatedTable[SeriesAction]):
         every move, and serialising a long game's whole log each time would hold up the event
         loop for milliseconds. Loading replays the moves."""
         series = None if self.series is None else {"dealt": self._game_head, "moves": list(self._moves)}
-        return {**self.seated_json(), "series": series}
+        return {**self.seated_json(), "fixed_display": self.fixed_display, "series": series}
 
     @classmethod
     def load(
@@ -350,6 +352,7 @@ class ToppoTable(SeatedTable[SeriesAction]):
     ) -> Self:
         """The table as saved, its running game replayed from its moves."""
         table = cls.from_saved(registry, saved, publish)
+        table.fixed_display = saved.state.get("fixed_display")
         series = saved.state["series"]
         if series is not None:
             table.series = Series.from_json(series["dealt"])

@@ -6,6 +6,10 @@ player and chooses the display size with :class:`ChooseDisplaySize` (3, 4 or 5; 
 players). The lowest total wins the series; when to stop is the table's decision [house: the
 rules set no length].
 
+A series may instead fix the display size for every game (a league's setting): the start player
+still "chooses", between that one size. A size two players cannot use (5) becomes the largest
+they can (4).
+
 Each game is dealt from its own seed, derived from the series seed and the game number, so a
 saved series is its finished games' records plus the running game's own saved form.
 """
@@ -18,7 +22,14 @@ from engine.errors import IllegalAction, Reason
 from engine.rng import derive_seed
 from engine.toppo.actions import ChooseDisplaySize, SeriesAction
 from engine.toppo.events import Event, GameStarted, TotalsUpdated
-from engine.toppo.state import ToppoOptions, ToppoState, ToppoView, allowed_display_sizes, new_game
+from engine.toppo.state import (
+    MAX_PLAYERS,
+    ToppoOptions,
+    ToppoState,
+    ToppoView,
+    allowed_display_sizes,
+    new_game,
+)
 
 FIRST_DISPLAY_SIZE = 3
 
@@ -52,14 +63,20 @@ class SeriesView:
 class Series:
     """Games of Toppo at one table, one after the other."""
 
-    def __init__(self, players: int, seed: int, first_start_player: int | None = None) -> None:
-        """Deal the first game (display of 3; ``first_start_player`` None draws the start player
-        from the seed)."""
+    def __init__(
+        self, players: int, seed: int, first_start_player: int | None = None, fixed_display: int | None = None
+    ) -> None:
+        """Deal the first game (display of 3, or ``fixed_display`` for every game;
+        ``first_start_player`` None draws the start player from the seed)."""
+        if fixed_display is not None and fixed_display not in allowed_display_sizes(MAX_PLAYERS):
+            raise IllegalAction(Reason.BAD_OPTION, f"no display of {fixed_display}")
         self.players = players
         self.seed = seed
         self.first_start_player = first_start_player
+        self.fixed_display = fixed_display
         self.history: list[GameRecord] = []
-        self.game = self._deal(1, ToppoOptions(FIRST_DISPLAY_SIZE, first_start_player))
+        first = FIRST_DISPLAY_SIZE if fixed_display is None else self.display_sizes()[0]
+        self.game = self._deal(1, ToppoOptions(first, first_start_player))
 
     def _deal(self, number: int, options: ToppoOptions) -> ToppoState:
         return new_game(self.players, options, derive_seed(self.seed, "game", number))
@@ -83,7 +100,11 @@ class Series:
         return max(range(self.players), key=lambda seat: (totals[seat], -seat))
 
     def display_sizes(self) -> tuple[int, ...]:
-        return allowed_display_sizes(self.players)
+        """The sizes the start player may choose: the rules', or the one fixed size."""
+        allowed = allowed_display_sizes(self.players)
+        if self.fixed_display is None:
+            return allowed
+        return (max(size for size in allowed if size <= self.fixed_display),)
 
     def standings(self) -> list[int]:
         """Seats from best (lowest total) to worst; ties keep seat order."""
@@ -141,8 +162,8 @@ class Series:
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Series)
-            and (self.players, self.seed, self.first_start_player, self.history)
-            == (other.players, other.seed, other.first_start_player, other.history)
+            and (self.players, self.seed, self.first_start_player, self.fixed_display, self.history)
+            == (other.players, other.seed, other.first_start_player, other.fixed_display, other.history)
             and self.game == other.game
         )
 
@@ -153,6 +174,7 @@ class Series:
             "players": self.players,
             "seed": self.seed,
             "first_start_player": self.first_start_player,
+            "fixed_display": self.fixed_display,
             "history": [
                 {
                     "display_size": r.display_size,
@@ -174,6 +196,7 @@ class Series:
             series.players = data["players"]
             series.seed = data["seed"]
             series.first_start_player = data["first_start_player"]
+            series.fixed_display = data.get("fixed_display")  # absent from series saved before it
             series.history = [
                 GameRecord(r["display_size"], r["start_player"], r["caller"], tuple(r["scores"]))
                 for r in data["history"]

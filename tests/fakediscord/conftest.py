@@ -69,6 +69,9 @@ class NameForm(discord.ui.Modal, title="Your name"):
         await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
 
 
+FRUITS = ["apple", "apricot", "banana", "cherry"]
+
+
 def png(colour: tuple[int, int, int], size: tuple[int, int] = (8, 4)) -> bytes:
     buffer = io.BytesIO()
     Image.new("RGB", size, colour).save(buffer, "PNG")
@@ -107,6 +110,21 @@ class ProbeBot(commands.Bot):
             await asyncio.sleep(0.2)
             await interaction.followup.send("done")
             await interaction.followup.send("and more", ephemeral=True)
+
+        async def fruits(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            """Fruits containing what was typed; "many" asks for more than Discord allows."""
+            self.seen["autocomplete"] = (current, interaction.namespace.count)
+            names = [f"fruit {n}" for n in range(26)] if current == "many" else FRUITS
+            return [
+                app_commands.Choice(name=name, value=name)
+                for name in names
+                if current in name or current == "many"
+            ]
+
+        @tree.command(description="Autocomplete")
+        @app_commands.autocomplete(name=fruits)
+        async def fruit(interaction: discord.Interaction, name: str, count: int, note: str = "") -> None:
+            await interaction.response.send_message(f"{count} x {name}", ephemeral=True)
 
         @tree.command(description="Opens a modal")
         async def form(interaction: discord.Interaction) -> None:

@@ -330,6 +330,23 @@ def check_message(errors: FormErrors, path: Path, payload: JSON, *, allowed_flag
         errors.add([*path, "flags"], "MESSAGE_FLAGS_INVALID", "Invalid flags for this message.")
 
 
+def check_choices(errors: FormErrors, path: Path, data: JSON, kind: int) -> None:
+    """Autocomplete choices (response type 8): at most 25, each a 1-100 character name and a
+    value of the focused option's type (a string of at most 100 characters, or a number)."""
+    choices = data.get("choices")
+    errors.length([*path, "choices"], choices, 0, 25, required=True)
+    for i, choice in enumerate(choices if isinstance(choices, list) else []):
+        at = [*path, "choices", i]
+        errors.length([*at, "name"], choice.get("name"), 1, 100, required=True)
+        value = choice.get("value")
+        if kind == 3:
+            errors.length([*at, "value"], value, 0, 100, required=True)
+        elif kind == 4:
+            errors.number([*at, "value"], value, -(2**53), 2**53)
+        elif not isinstance(value, int | float) or isinstance(value, bool):
+            errors.add([*at, "value"], "NUMBER_TYPE_COERCE", f'Value "{value}" is not a number.')
+
+
 def check_modal(errors: FormErrors, path: Path, modal: JSON) -> None:
     """A modal (response type 9): title, custom id, 1-5 inputs, each input's own limits."""
     e = errors

@@ -59,6 +59,7 @@ PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESS
 # Interaction types.
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
+APPLICATION_COMMAND_AUTOCOMPLETE = 4
 MODAL_SUBMIT = 5
 
 ACK_DEADLINE = 3.0
@@ -455,6 +456,8 @@ class Interaction:
     loading: bool = False
     followups: list[Message] = field(default_factory=list)
     modal: JSON | None = None
+    # The choices an autocomplete interaction was answered with (response type 8).
+    choices: list[JSON] | None = None
     failed: bool = False
     acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
     # When the bot's interaction response arrived (clock seconds), for latency benchmarks.

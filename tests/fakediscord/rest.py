@@ -39,6 +39,7 @@ from .limits import (
     UNKNOWN_WEBHOOK,
     ApiError,
     FormErrors,
+    check_choices,
     check_commands,
     check_message,
     check_modal,
@@ -47,6 +48,7 @@ from .limits import (
 from .model import (
     ACK_DEADLINE,
     APPLICATION_COMMAND,
+    APPLICATION_COMMAND_AUTOCOMPLETE,
     ATTACH_FILES,
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
@@ -77,8 +79,25 @@ MESSAGE_TYPE_CHAT_INPUT_COMMAND = 20
 
 NOT_FOUND = {"message": "404: Not Found", "code": 0}
 
+
+def focused_type(data: JSON) -> int:
+    """The type of the option an autocomplete interaction is about (the one marked focused)."""
+    options = data.get("options") or []
+    while options:
+        focused = next((o for o in options if o.get("focused")), None)
+        if focused is not None:
+            return int(focused["type"])
+        options = options[0].get("options") or []
+    raise AssertionError("an autocomplete interaction without a focused option")
+
+
 # Which callback types each interaction type accepts (types 6 and 7 need a message to act on).
-CALLBACK_TYPES = {APPLICATION_COMMAND: (4, 5, 9), MESSAGE_COMPONENT: (4, 5, 6, 7, 9), MODAL_SUBMIT: (4, 5)}
+CALLBACK_TYPES = {
+    APPLICATION_COMMAND: (4, 5, 9),
+    MESSAGE_COMPONENT: (4, 5, 6, 7, 9),
+    APPLICATION_COMMAND_AUTOCOMPLETE: (8,),
+    MODAL_SUBMIT: (4, 5),
+}
 
 
 @dataclass
@@ -318,7 +337,7 @@ class Rest:
 
     async def callback(self, call: Call) -> tuple[int, Any]:
         """The interaction response. Types: 4 message, 5 deferred message ("thinking"), 6 deferred
-        update, 7 update the component's message, 9 modal."""
+        update, 7 update the component's message, 8 autocomplete choices, 9 modal."""
         arrived = self.fake.clock.now()
         rec = self._interaction(call)
         if rec.response_type is not None:
@@ -348,6 +367,10 @@ class Rest:
             assert rec.message is not None
             self._edit(call, rec.message, data, path=["data"])
             rec.original = rec.message
+        elif kind == 8:
+            check_choices(errors, ["data"], data, focused_type(rec.data))
+            errors.raise_if_any()
+            rec.choices = data["choices"]
         else:
             check_modal(errors, ["data"], data)
             errors.raise_if_any()

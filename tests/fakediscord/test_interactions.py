@@ -202,3 +202,26 @@ async def test_command_hidden_by_default_member_permissions(world: World, pointe
     with pytest.raises(UserActionError, match="needs permissions"):
         world.alice.command_data("purge")
     assert world.mod.command_data("purge")["name"] == "purge"
+
+
+async def test_autocomplete_asks_the_bot_for_choices_as_the_user_types(world: World, probe: ProbeBot) -> None:
+    choices = await world.alice.autocomplete("fruit", "name", "ap", {"count": 3})
+
+    assert choices == [{"name": "apple", "value": "apple"}, {"name": "apricot", "value": "apricot"}]
+    assert probe.seen["autocomplete"] == ("ap", 3), "the bot sees the typed text and the other options"
+    assert await world.alice.autocomplete("fruit", "name") == [
+        {"name": name, "value": name} for name in ("apple", "apricot", "banana", "cherry")
+    ], "before anything is typed, and before a required option is filled in"
+    with pytest.raises(UserActionError, match="no autocomplete"):
+        await world.alice.autocomplete("fruit", "note", "x")
+
+
+async def test_more_than_25_autocomplete_choices_are_refused(world: World, probe: ProbeBot) -> None:
+    async def refused_then_late() -> None:
+        await world.fake.wait_for(lambda: bool(world.fake.problems), what="the refused answer")
+        world.fake.clock.advance(3)  # no acknowledgement ever comes: the client gives up
+
+    with pytest.raises(InteractionFailed):
+        await asyncio.gather(world.alice.autocomplete("fruit", "name", "many"), refused_then_late())
+    problems = world.fake.take_problems()
+    assert any("50035" in problem and "choices" in problem for problem in problems), problems

@@ -20,6 +20,7 @@ from PIL import Image
 from .model import (
     ADMINISTRATOR,
     APPLICATION_COMMAND,
+    APPLICATION_COMMAND_AUTOCOMPLETE,
     FLAG_LOADING,
     JSON,
     MESSAGE_COMPONENT,
@@ -237,6 +238,34 @@ class Actor:
         data = self.command_data(command, options, channel=channel)
         return await self._interact(APPLICATION_COMMAND, data, channel, None)
 
+    async def autocomplete(
+        self,
+        command: str,
+        focused: str,
+        typed: str = "",
+        options: Mapping[str, object] | None = None,
+        *,
+        channel: Channel | None = None,
+    ) -> list[JSON]:
+        """The choices the client shows while this user types ``typed`` into option ``focused``
+        of ``/command`` (the other options already filled in as ``options``): the bot's answer to
+        an autocomplete interaction, which the client sends only for an option the bot defined
+        with autocomplete."""
+        channel = channel or self.channel
+        data = self.command_data(command, options, channel=channel, typing=True)
+        _, _, _, definitions = self._command(command, channel)
+        definition = next((d for d in definitions if d["name"] == focused), None)
+        if definition is None or not definition.get("autocomplete"):
+            raise UserActionError(f"/{command}: option {focused!r} has no autocomplete")
+        level = data["options"]
+        while level and level[0]["type"] in (1, 2):
+            level = level[0]["options"]
+        level[:] = [o for o in level if o["name"] != focused]
+        level.append({"type": definition["type"], "name": focused, "value": typed, "focused": True})
+        reply = await self._interact(APPLICATION_COMMAND_AUTOCOMPLETE, data, channel, None)
+        assert reply.record.choices is not None, f"autocomplete answered with type {reply.response_type}"
+        return reply.record.choices
+
     async def press(
         self, message: SeenMessage, *, label: str | None = None, custom_id: str | None = None
     ) -> Reply:
@@ -322,13 +351,11 @@ class Actor:
             return {"type": 18, "component": answer}
         return {"type": 1, "components": [answer]}
 
-    def command_data(
-        self, command: str, options: Mapping[str, object] | None = None, *, channel: Channel | None = None
-    ) -> JSON:
-        """The interaction data Discord would send for this command, or the reason the client
-        would not send it (:class:`UserActionError`)."""
-        channel = channel or self.channel
-        path, given = command.split(), dict(options or {})
+    def _command(self, command: str, channel: Channel) -> tuple[JSON, bool, list[JSON], list[JSON]]:
+        """The synced command ``command`` names ("toppo start") as this user's client shows it:
+        its definition, whether it is a server's command, the subcommands on the way, and the
+        options of the last one; :class:`UserActionError` if the client would not offer it."""
+        path = command.split()
         guild = channel.guild
         visible = [(c, True) for c in self.fake.application.guild_commands.get(guild.id, [])]
         visible += [(c, False) for c in self.fake.application.global_commands]
@@ -350,6 +377,22 @@ class Actor:
             definitions = sub.get("options") or []
         if any(o["type"] in (1, 2) for o in definitions):
             raise UserActionError(f"/{' '.join(path)} needs a subcommand")
+        return spec, is_guild, nesting, definitions
+
+    def command_data(
+        self,
+        command: str,
+        options: Mapping[str, object] | None = None,
+        *,
+        channel: Channel | None = None,
+        typing: bool = False,
+    ) -> JSON:
+        """The interaction data Discord would send for this command, or the reason the client
+        would not send it (:class:`UserActionError`). While ``typing``, required options may
+        still be missing (the client asks for autocomplete choices before the command is sent)."""
+        channel = channel or self.channel
+        path, given = command.split(), dict(options or {})
+        spec, is_guild, nesting, definitions = self._command(command, channel)
         resolved: JSON = {}
         chosen = [
             self._option(d, given.pop(d["name"]), channel, resolved)
@@ -363,13 +406,13 @@ class Actor:
             for d in definitions
             if d.get("required") and d["name"] not in {o["name"] for o in chosen}
         ]
-        if missing:
+        if missing and not typing:
             raise UserActionError(f"/{' '.join(path)} requires {missing}")
         for sub in reversed(nesting):
             chosen = [{"type": sub["type"], "name": sub["name"], "options": chosen}]
         data: JSON = {"id": spec["id"], "name": spec["name"], "type": 1, "options": chosen}
         if is_guild:
-            data["guild_id"] = str(guild.id)
+            data["guild_id"] = str(channel.guild.id)
         if resolved:
             data["resolved"] = resolved
         return data

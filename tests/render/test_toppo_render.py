@@ -1,7 +1,6 @@
 """The Toppo pictures: every phase renders at every table size, at the size and in the mode
 promised, with the right colours where the cards, frames and buttons are."""
 
-import io
 from collections.abc import Sequence
 
 import pytest
@@ -36,6 +35,7 @@ from render.toppo import (
     table_size,
 )
 from render.toppo_cards import CARD_COLOURS, PALETTE, STROKES, card_tile
+from tests.render.pixels import picture, rgb
 
 NAMES = ("Alice", "محمد علي", "राहुल शर्मा", "王小明", "김민준", "Дмитрий", "Bob 👍🏽", "Fam 👨‍👩‍👧")
 
@@ -54,21 +54,6 @@ def table(display: str, *decks: str, stock: str = "B- B- B- B- B- B-", start: in
 def turn(game: ToppoState, seat: int, count: int = 1) -> None:
     for _ in range(count):
         game.apply(TurnCard(seat))
-
-
-def picture(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG"
-    return image
-
-
-def rgb(image: Image.Image, xy: tuple[int, int]) -> tuple[int, int, int]:
-    """The colour at ``xy`` of a palette picture."""
-    index = image.getpixel(xy)
-    palette = image.getpalette()
-    assert isinstance(index, int) and palette is not None
-    red, green, blue = palette[3 * index : 3 * index + 3]
-    return red, green, blue
 
 
 def card_points(

@@ -119,3 +119,33 @@ def test_series_view_shows_totals_and_who_chooses() -> None:
     assert view.display_sizes == (3, 4)
     assert view.game_number == 1
     assert view.game.outcome is not None
+
+
+@pytest.mark.parametrize(("players", "fixed", "size"), [(4, 4, 4), (3, 5, 5), (2, 5, 4), (2, 3, 3)])
+def test_a_fixed_display_size_holds_for_every_game(players: int, fixed: int, size: int) -> None:
+    series = Series(players, seed=10, first_start_player=0, fixed_display=fixed)
+    assert series.game.display_size == size, "the first game too, not the rules' 3"
+    finish_game(series)
+    chooser = series.chooser()
+    assert chooser is not None
+    assert series.display_sizes() == (size,)
+    assert series.legal_actions(chooser) == [ChooseDisplaySize(chooser, size)]
+    other = next(option for option in (3, 4) if option != size)
+    with pytest.raises(IllegalAction) as refused:
+        series.apply(ChooseDisplaySize(chooser, other))
+    assert refused.value.reason is Reason.BAD_OPTION
+    series.apply(ChooseDisplaySize(chooser, size))
+    resumed = Series.from_json(json.loads(json.dumps(series.to_json())))
+    assert resumed == series and resumed.display_sizes() == (size,)
+
+
+def test_a_display_size_the_game_does_not_have_cannot_be_fixed() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        Series(3, seed=11, fixed_display=6)
+    assert refused.value.reason is Reason.BAD_OPTION
+
+
+def test_a_series_saved_before_fixed_sizes_existed_still_loads() -> None:
+    saved = Series(3, seed=12).to_json()
+    del saved["fixed_display"]
+    assert Series.from_json(saved).display_sizes() == (3, 4, 5)

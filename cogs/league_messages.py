@@ -1,0 +1,233 @@
+"""What leagues, statistics and the leaderboard look like on Discord: the words, the numbers in
+each language, and the messages with their pictures (:mod:`render.standings`).
+
+Every function here reads values from the store and returns text or a
+:class:`~cogs.tables.Draft`; none changes anything.
+"""
+
+import dataclasses
+from collections.abc import Sequence
+from datetime import datetime
+from functools import cache
+
+import discord
+from discord.utils import escape_markdown
+
+from cogs.tables import Draft, draw
+from data import MEASURES, Game, League, LeagueGame, PlayerStats, Rating, Season, Standing
+from locales import Catalog
+from render.standings import FormBar, Labels, Row, form_png, table_png
+
+COLOUR = discord.Colour.from_rgb(247, 190, 60)
+TOP_ROWS = 15
+"""Lines of a standings or leaderboard picture; the reader's own line is added below if lower."""
+ALT_LIMIT = 1024
+"""Discord's limit on an attachment's description (its alt text)."""
+
+
+@cache
+def picture_labels(messages: Catalog, language: str) -> Labels:
+    """The words on the league pictures in one language (``league.picture.<field>``)."""
+    return Labels(
+        **{
+            field.name: messages.text(f"league.picture.{field.name}", language)
+            for field in dataclasses.fields(Labels)
+        }
+    )
+
+
+def labels_for(messages: Catalog, locale: str) -> Labels:
+    return picture_labels(messages, messages.language_for(locale))
+
+
+def game_name(messages: Catalog, game: Game, locale: str) -> str:
+    return messages.text(f"league.game.{game}", locale)
+
+
+def grouped(messages: Catalog, value: int, locale: str) -> str:
+    """A whole number with the language's thousands separator: 1,450,000 or 1.450.000."""
+    return f"{value:,}".replace(",", messages.text("league.thousands", locale))
+
+
+def decimal(messages: Catalog, value: float, locale: str) -> str:
+    """A number to one decimal with the language's decimal mark: 12.3 or 12,3."""
+    return f"{value:.1f}".replace(".", messages.text("league.decimal", locale))
+
+
+def measure_text(messages: Catalog, game: Game, value: int, locale: str) -> str:
+    """A total of the game's measure as shown: money with its sign, other counts plain."""
+    if game == "assets":
+        return messages.text("league.money", locale, amount=grouped(messages, value, locale))
+    return grouped(messages, value, locale)
+
+
+def day(moment: datetime) -> str:
+    """A date every reader sees in their own format and time zone (a Discord timestamp)."""
+    return discord.utils.format_dt(moment, "D")
+
+
+def channels_text(channel_ids: Sequence[int]) -> str:
+    return ", ".join(f"<#{channel}>" for channel in channel_ids)
+
+
+def bold(name: str) -> str:
+    return f"**{escape_markdown(name)}**"
+
+
+def _rows(entries: Sequence[tuple[int, int, str, int, str]], viewer: int) -> tuple[list[Row], Row | None]:
+    """The top lines of a ranked table, and the viewer's own line if it is further down.
+    ``entries`` are (rank, user id, name, games, value shown), best first."""
+    rows = [Row(rank, name, games, value, user == viewer) for rank, user, name, games, value in entries]
+    below = next((row for row in rows[TOP_ROWS:] if row.mine), None)
+    return rows[:TOP_ROWS], below
+
+
+def _alt(messages: Catalog, rows: Sequence[Row], below: Row | None, locale: str) -> str:
+    """The table in words, for screen readers: one line per row, as many as fit."""
+    lines = [
+        messages.text("league.standings.alt", locale, rank=r.rank, name=r.name, value=r.value, games=r.games)
+        for r in [*rows, *([below] if below else [])]
+    ]
+    text = ""
+    for line in lines:
+        if len(text) + len(line) + 1 > ALT_LIMIT:
+            break
+        text = f"{text}\n{line}" if text else line
+    return text
+
+
+# -- standings -------------------------------------------------------------------------------------
+
+
+async def standings_draft(
+    messages: Catalog,
+    league: League,
+    season: Season,
+    standings: Sequence[Standing],
+    viewer: int,
+    locale: str,
+    intro: str | None = None,
+) -> Draft:
+    """A season's standings: the picture, its words for screen readers, and when the season
+    runs; ``intro`` goes first (the announcement of a season's end, say)."""
+    game = league.game
+    title = messages.text(
+        "league.standings.title",
+        locale,
+        league=league.name,
+        game=game_name(messages, game, locale),
+        number=season.number,
+    )
+    if season.ended_at is None:
+        when = messages.text(
+            "league.standings.running", locale, number=season.number, date=day(season.started_at)
+        )
+    else:
+        when = messages.text(
+            "league.standings.ended",
+            locale,
+            number=season.number,
+            start=day(season.started_at),
+            end=day(season.ended_at),
+        )
+    entries = [
+        (s.rank, s.user_id, s.name, s.games, measure_text(messages, game, s.measure, locale))
+        for s in standings
+    ]
+    rows, below = _rows(entries, viewer)
+    hint = messages.text(f"league.measure_hint.{game}", locale)
+    png = await draw(
+        table_png,
+        title,
+        hint,
+        messages.text(f"league.measure.{game}", locale),
+        rows,
+        below,
+        labels_for(messages, locale),
+    )
+    description = "\n".join(part for part in (intro, when) if part)
+    embed = discord.Embed(title=title, description=description, colour=COLOUR)
+    return Draft(embed, png=png, filename="standings.png", alt=_alt(messages, rows, below, locale) or None)
+
+
+# -- the leaderboard -------------------------------------------------------------------------------
+
+
+async def leaderboard_draft(
+    messages: Catalog, game: Game, ratings: Sequence[Rating], viewer: int, locale: str
+) -> Draft:
+    """A server's players of ``game`` by skill rating, as a ranked picture."""
+    name = game_name(messages, game, locale)
+    title = messages.text("leaderboard.title", locale, game=name)
+    entries = [
+        (place, r.user_id, r.name, r.games, decimal(messages, r.skill, locale))
+        for place, r in enumerate(ratings, start=1)
+    ]
+    rows, below = _rows(entries, viewer)
+    png = await draw(
+        table_png,
+        title,
+        messages.text("leaderboard.hint", locale),
+        messages.text("leaderboard.measure", locale),
+        rows,
+        below,
+        labels_for(messages, locale),
+    )
+    embed = discord.Embed(title=title, colour=COLOUR)
+    return Draft(embed, png=png, filename="leaderboard.png", alt=_alt(messages, rows, below, locale) or None)
+
+
+# -- statistics ------------------------------------------------------------------------------------
+
+
+def _average(messages: Catalog, game: Game, total: int, games: int, locale: str) -> str | None:
+    """A game's average measure in words; None where the measure is wins (the share says it)."""
+    if MEASURES[game].column == "won":
+        return None
+    value = decimal(messages, total / games, locale)
+    if game == "assets":
+        value = messages.text("league.money", locale, amount=grouped(messages, round(total / games), locale))
+    return messages.text(
+        "stats.average", locale, value=messages.text(f"stats.average_of.{game}", locale, value=value)
+    )
+
+
+async def stats_draft(messages: Catalog, stats: PlayerStats, name: str, locale: str) -> Draft:
+    """A player's games per game (how many, won, the average measure) and their recent form."""
+    text = messages.text
+    if not stats.games:
+        embed = discord.Embed(description=text("stats.none", locale, name=bold(name)), colour=COLOUR)
+        return Draft(embed)
+    embed = discord.Embed(title=text("stats.title", locale, name=name), colour=COLOUR)
+    for entry in stats.games:
+        share = round(100 * entry.wins / entry.games)
+        lines = [text("stats.line", locale, games=entry.games, wins=entry.wins, share=share)]
+        average = _average(messages, entry.game, entry.measure, entry.games, locale)
+        if average is not None:
+            lines.append(average)
+        embed.add_field(name=game_name(messages, entry.game, locale), value="\n".join(lines), inline=False)
+    bars = [FormBar(point.rank, point.seats, point.won) for point in stats.form]
+    png = await draw(form_png, bars, labels_for(messages, locale))
+    return Draft(embed, png=png, filename="form.png")
+
+
+# -- moderation ------------------------------------------------------------------------------------
+
+
+def players_text(game: LeagueGame, limit: int = 4) -> str:
+    """ "Ana 0, Ben 12, Cat 30" (the first few, best first)."""
+    shown = ", ".join(f"{name} {value}" for name, value in game.players[:limit])
+    return shown + (", …" if len(game.players) > limit else "")
+
+
+def game_choice(messages: Catalog, game: LeagueGame, locale: str) -> str:
+    """A counted game as an autocomplete choice (at most 100 characters, Discord's limit)."""
+    label = messages.text(
+        "league.remove.choice",
+        locale,
+        game=game.id,
+        season=game.season_number,
+        date=game.finished_at.strftime("%Y-%m-%d %H:%M"),
+        players=players_text(game),
+    )
+    return label if len(label) <= 100 else label[:99] + "…"

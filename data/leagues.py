@@ -1,0 +1,240 @@
+"""Leagues, seasons, the moderator role and removed results: the SQL behind the store's league
+methods, each function run by the store inside one of its transactions (or reads).
+
+A league belongs to a server and plays one game in the channels named when it was created; a
+channel counts for at most one league of each game, so a finished game belongs to one league at
+most. A game counts for a league's season when it is recorded in one of those channels while
+the season runs (and, unless the league's settings say otherwise, had no AI seat): see
+:func:`attribution`, which the store calls in the transaction that records the game.
+"""
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import cast
+
+import aiosqlite
+
+from data.errors import LeagueError
+from data.records import MEASURES, Game, GameRecord, League, LeagueGame, LeagueSettings, Removal, Season
+from data.times import db_time, from_db_time
+
+
+async def attribution(conn: aiosqlite.Connection, record: GameRecord) -> tuple[int | None, int | None]:
+    """The (league, season) a game being recorded counts for, or (None, None): its channel's
+    league of its game with a running season that started before the game finished, if the
+    league lets a game with AI seats count when this one had some."""
+    async with conn.execute(
+        "SELECT l.id, l.settings, s.id, s.started_at FROM league_channels c"
+        " JOIN leagues l ON l.id = c.league_id"
+        " JOIN seasons s ON s.league_id = l.id AND s.ended_at IS NULL"
+        " WHERE c.channel_id = ? AND l.guild_id = ? AND l.game = ?",
+        (record.channel_id, record.guild_id, record.game),
+    ) as cursor:
+        row = await cursor.fetchone()
+    if row is None or str(row[3]) > db_time(record.finished_at):
+        return None, None
+    settings = LeagueSettings.from_json(json.loads(row[1]))
+    if record.has_ai and not settings.ai_games_count:
+        return None, None
+    return int(row[0]), int(row[2])
+
+
+# -- leagues ---------------------------------------------------------------------------------------
+
+
+async def create(
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    name: str,
+    game: Game,
+    channel_ids: Sequence[int],
+    now: datetime,
+) -> int:
+    """A new league; refused if the server has a league of that name (in any case) or one of
+    the channels already counts for another league of the same game."""
+    async with conn.execute(
+        "SELECT name FROM leagues WHERE guild_id = ? AND lower(name) = lower(?)", (guild_id, name)
+    ) as cursor:
+        if (taken := await cursor.fetchone()) is not None:
+            raise LeagueError("name_taken", league=str(taken[0]))
+    marks = ", ".join("?" * len(channel_ids))
+    async with conn.execute(
+        "SELECT c.channel_id, l.name FROM league_channels c JOIN leagues l ON l.id = c.league_id"
+        f" WHERE l.game = ? AND c.channel_id IN ({marks}) ORDER BY c.channel_id",
+        (game, *channel_ids),
+    ) as cursor:
+        if (busy := await cursor.fetchone()) is not None:
+            raise LeagueError("channel_taken", channel=int(busy[0]), league=str(busy[1]))
+    async with conn.execute(
+        "INSERT INTO leagues (guild_id, name, game, settings, created_at)"
+        " VALUES (?, ?, ?, ?, ?) RETURNING id",
+        (guild_id, name, game, json.dumps(LeagueSettings().to_json()), db_time(now)),
+    ) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None, "INSERT ... RETURNING returns the new row"
+    league_id = int(row[0])
+    await conn.executemany(
+        "INSERT INTO league_channels (league_id, channel_id) VALUES (?, ?)",
+        [(league_id, channel) for channel in dict.fromkeys(channel_ids)],
+    )
+    return league_id
+
+
+async def of_guild(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
+    """A server's leagues, by name, with their channels and running seasons."""
+    async with conn.execute(
+        "SELECT id, guild_id, name, game, settings FROM leagues WHERE guild_id = ? ORDER BY lower(name), id",
+        (guild_id,),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    async with conn.execute(
+        "SELECT c.league_id, c.channel_id FROM league_channels c JOIN leagues l ON l.id = c.league_id"
+        " WHERE l.guild_id = ? ORDER BY c.rowid",
+        (guild_id,),
+    ) as cursor:
+        channels = await cursor.fetchall()
+    async with conn.execute(
+        "SELECT s.id, s.league_id, s.number, s.started_at, s.ended_at FROM seasons s"
+        " JOIN leagues l ON l.id = s.league_id WHERE l.guild_id = ? AND s.ended_at IS NULL",
+        (guild_id,),
+    ) as cursor:
+        running = {season.league_id: season for season in map(_season, await cursor.fetchall())}
+    return [
+        League(
+            id=int(row[0]),
+            guild_id=int(row[1]),
+            name=str(row[2]),
+            game=cast(Game, row[3]),
+            channel_ids=tuple(int(channel) for league, channel in channels if league == row[0]),
+            settings=LeagueSettings.from_json(json.loads(row[4])),
+            season=running.get(int(row[0])),
+        )
+        for row in rows
+    ]
+
+
+async def set_settings(conn: aiosqlite.Connection, league_id: int, settings: LeagueSettings) -> None:
+    await conn.execute(
+        "UPDATE leagues SET settings = ? WHERE id = ?", (json.dumps(settings.to_json()), league_id)
+    )
+
+
+# -- seasons ---------------------------------------------------------------------------------------
+
+
+def _season(row: Sequence[object]) -> Season:
+    return Season(
+        id=int(cast(int, row[0])),
+        league_id=int(cast(int, row[1])),
+        number=int(cast(int, row[2])),
+        started_at=from_db_time(str(row[3])),
+        ended_at=None if row[4] is None else from_db_time(str(row[4])),
+    )
+
+
+async def seasons(conn: aiosqlite.Connection, league_id: int) -> list[Season]:
+    """A league's seasons, first to latest."""
+    async with conn.execute(
+        "SELECT id, league_id, number, started_at, ended_at FROM seasons WHERE league_id = ? ORDER BY number",
+        (league_id,),
+    ) as cursor:
+        return [_season(row) for row in await cursor.fetchall()]
+
+
+async def start_season(conn: aiosqlite.Connection, league_id: int, now: datetime) -> Season:
+    """The league's next season, running from ``now``; refused while one runs."""
+    known = await seasons(conn, league_id)
+    if known and known[-1].running:
+        raise LeagueError("season_running", number=known[-1].number)
+    number = known[-1].number + 1 if known else 1
+    async with conn.execute(
+        "INSERT INTO seasons (league_id, number, started_at) VALUES (?, ?, ?) RETURNING id",
+        (league_id, number, db_time(now)),
+    ) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None, "INSERT ... RETURNING returns the new row"
+    return Season(int(row[0]), league_id, number, from_db_time(db_time(now)), None)
+
+
+async def end_season(conn: aiosqlite.Connection, league_id: int, now: datetime) -> Season:
+    """End the running season at ``now``: its standings stay as they are, as its archive, since
+    no game recorded later counts for it. Refused when no season runs."""
+    known = await seasons(conn, league_id)
+    if not known or not known[-1].running:
+        raise LeagueError("no_season")
+    season = known[-1]
+    ended = max(db_time(now), db_time(season.started_at))
+    await conn.execute("UPDATE seasons SET ended_at = ? WHERE id = ?", (ended, season.id))
+    return Season(season.id, league_id, season.number, season.started_at, from_db_time(ended))
+
+
+# -- the moderator role ----------------------------------------------------------------------------
+
+
+async def set_moderator_role(conn: aiosqlite.Connection, guild_id: int, role_id: int | None) -> None:
+    await conn.execute(
+        "INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET moderator_role_id = excluded.moderator_role_id",
+        (guild_id, role_id),
+    )
+
+
+# -- results ---------------------------------------------------------------------------------------
+
+
+async def games(
+    conn: aiosqlite.Connection, league_id: int, game: Game, *, limit: int, game_id: int | None = None
+) -> list[LeagueGame]:
+    """A league's counted games, latest first (or just ``game_id``, if it is one of them)."""
+    measure = MEASURES[game]
+    where = "g.league_id = ? AND NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = g.id)"
+    params: tuple[object, ...] = (league_id,)
+    if game_id is not None:
+        where += " AND g.id = ?"
+        params += (game_id,)
+    async with conn.execute(
+        f"SELECT g.id, s.number, g.finished_at FROM games g JOIN seasons s ON s.id = g.season_id"
+        f" WHERE {where} ORDER BY g.id DESC LIMIT ?",
+        (*params, limit),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    found = []
+    for game_row in rows:
+        async with conn.execute(
+            f"SELECT COALESCE(p.display_name, r.ai_level), r.{measure.column} FROM results r"
+            " LEFT JOIN players p ON p.user_id = r.user_id WHERE r.game_id = ? ORDER BY r.rank, r.seat",
+            (game_row[0],),
+        ) as cursor:
+            seats = tuple((str(name), int(value)) for name, value in await cursor.fetchall())
+        found.append(LeagueGame(int(game_row[0]), int(game_row[1]), from_db_time(str(game_row[2])), seats))
+    return found
+
+
+async def remove_result(
+    conn: aiosqlite.Connection, league: League, game_id: int, moderator_id: int, reason: str, now: datetime
+) -> LeagueGame:
+    """Take a game out of the league's standings (and out of statistics and ratings), logging
+    who did it and why; refused unless it is a counted game of this league."""
+    found = await games(conn, league.id, league.game, limit=1, game_id=game_id)
+    if not found:
+        raise LeagueError("not_league_game", game=game_id, league=league.name)
+    await conn.execute(
+        "INSERT INTO result_removals (game_id, moderator_id, reason, removed_at) VALUES (?, ?, ?, ?)",
+        (game_id, moderator_id, reason, db_time(now)),
+    )
+    return found[0]
+
+
+async def removals(conn: aiosqlite.Connection, league_id: int, limit: int) -> list[Removal]:
+    """The league's removed results, latest first: the log moderators read."""
+    async with conn.execute(
+        "SELECT x.game_id, x.moderator_id, x.reason, x.removed_at FROM result_removals x"
+        " JOIN games g ON g.id = x.game_id WHERE g.league_id = ? ORDER BY x.removed_at DESC, x.game_id DESC"
+        " LIMIT ?",
+        (league_id, limit),
+    ) as cursor:
+        return [
+            Removal(int(game), int(moderator), str(reason), from_db_time(str(at)))
+            for game, moderator, reason, at in await cursor.fetchall()
+        ]

@@ -1,0 +1,159 @@
+"""Skill ratings per server and game, from the recorded results, with openskill.
+
+openskill's Plackett-Luce model (Weng and Lin, 2011) rates games of any number of players from
+their finishing order, ties included, which a two-player Elo cannot do without inventing
+pairings. Every seat of a game is rated, an AI seat under its level ("hard"), so a game between
+one person and three AI seats still says how well the person did; leaderboards show people only.
+
+Ratings are kept up to date in the transaction that records a game (:func:`rate_game`), so a
+leaderboard is one read. Removing a result rebuilds the server's ratings for that game by
+replaying the remaining games in the order they were recorded (:func:`replay`), which is exactly
+what the incremental updates had computed without the removed game; so ratings always equal a
+replay of the counted results.
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import Final, NamedTuple
+
+import aiosqlite
+from openskill.models import PlackettLuce
+
+from data.records import Game, Rating
+
+MODEL: Final = PlackettLuce()
+
+
+class Seat(NamedTuple):
+    """A rated seat: a person (``user_id``) or an AI level (``ai_level``), and where it finished."""
+
+    user_id: int | None
+    ai_level: str | None
+    rank: int
+
+
+class Skill(NamedTuple):
+    mu: float
+    sigma: float
+    games: int
+
+
+Participant = tuple[int | None, str | None]
+"""(user_id, ai_level): who a rating belongs to."""
+
+
+def updated(before: Sequence[Skill | None], ranks: Sequence[int]) -> list[Skill]:
+    """The ratings after one game, given each seat's rating before it (None: not rated yet) and
+    rank (1 is best; tied seats share a rank)."""
+    teams = [[MODEL.rating() if skill is None else MODEL.rating(skill.mu, skill.sigma)] for skill in before]
+    rated = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
+    return [
+        Skill(team[0].mu, team[0].sigma, 1 + (0 if skill is None else skill.games))
+        for team, skill in zip(rated, before, strict=True)
+    ]
+
+
+def skill_of(mu: float, sigma: float) -> float:
+    """The cautious figure a leaderboard ranks by (openskill's ordinal, mu - 3 sigma)."""
+    return MODEL.rating(mu, sigma).ordinal()
+
+
+async def rate_game(conn: aiosqlite.Connection, guild_id: int, game: Game, seats: Sequence[Seat]) -> None:
+    """Update the ratings of a game's seats, inside the transaction recording it (which holds the
+    write lock, so reading the ratings and writing them back cannot interleave with another
+    game's update). A game of one seat rates nobody."""
+    if len(seats) < 2:
+        return
+    who = [(seat.user_id, seat.ai_level) for seat in seats]
+    known = await _current(conn, guild_id, game, who)
+    after = updated([known.get(p) for p in who], [seat.rank for seat in seats])
+    rated = [((seat.user_id, seat.ai_level), skill) for seat, skill in zip(seats, after, strict=True)]
+    await _store(conn, guild_id, game, rated)
+
+
+async def replay(conn: aiosqlite.Connection, guild_id: int, game: Game) -> None:
+    """Rebuild a server's ratings for ``game`` from its counted results, in recording order."""
+    ratings = await computed(conn, guild_id, game)
+    await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
+    await _store(conn, guild_id, game, ratings.items())
+
+
+async def computed(conn: aiosqlite.Connection, guild_id: int, game: Game) -> dict[Participant, Skill]:
+    """A server's ratings for ``game`` computed from its counted results alone."""
+    async with conn.execute(
+        "SELECT r.game_id, r.user_id, r.ai_level, r.rank FROM results r JOIN games g ON g.id = r.game_id"
+        " WHERE g.guild_id = ? AND g.game = ?"
+        " AND NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = g.id)"
+        " ORDER BY r.game_id, r.seat",
+        (guild_id, game),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    ratings: dict[Participant, Skill] = {}
+    games: dict[int, list[Seat]] = {}
+    for game_id, user_id, ai_level, rank in rows:
+        games.setdefault(int(game_id), []).append(Seat(user_id, ai_level, int(rank)))
+    for seats in games.values():
+        if len(seats) < 2:
+            continue
+        who = [(seat.user_id, seat.ai_level) for seat in seats]
+        after = updated([ratings.get(p) for p in who], [seat.rank for seat in seats])
+        ratings.update(zip(who, after, strict=True))
+    return ratings
+
+
+async def leaderboard(conn: aiosqlite.Connection, guild_id: int, game: Game) -> list[Rating]:
+    """The people rated in ``game`` on a server, best first (ties: more games, then by name)."""
+    async with conn.execute(
+        "SELECT r.user_id, p.display_name, r.mu, r.sigma, r.games FROM ratings r"
+        " JOIN players p ON p.user_id = r.user_id"
+        " WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL",
+        (guild_id, game),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    board = [
+        Rating(int(user), str(name), float(mu), float(sigma), skill_of(mu, sigma), int(games))
+        for user, name, mu, sigma, games in rows
+    ]
+    board.sort(key=lambda rating: (-rating.skill, -rating.games, rating.name.casefold(), rating.user_id))
+    return board
+
+
+async def _current(
+    conn: aiosqlite.Connection, guild_id: int, game: Game, participants: Sequence[Participant]
+) -> dict[Participant, Skill]:
+    """The stored ratings of these participants (one query: recording waits for it)."""
+    people = [user for user, _ in participants if user is not None]
+    levels = [level for user, level in participants if user is None]
+    # No "IN ()" for an empty list: SQLite takes it, PostgreSQL does not.
+    wanted = [
+        f"{column} IN ({', '.join('?' * len(keys))})"
+        for column, keys in (("user_id", people), ("ai_level", levels))
+        if keys
+    ]
+    async with conn.execute(
+        "SELECT user_id, ai_level, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
+        f" AND ({' OR '.join(wanted)})",
+        (guild_id, game, *people, *levels),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return {
+        (user, level): Skill(float(mu), float(sigma), int(games)) for user, level, mu, sigma, games in rows
+    }
+
+
+async def _store(
+    conn: aiosqlite.Connection, guild_id: int, game: Game, ratings: Iterable[tuple[Participant, Skill]]
+) -> None:
+    """Insert or replace ratings (each participant's unique index decides which)."""
+    people, ais = [], []
+    for (user_id, ai_level), skill in ratings:
+        if user_id is not None:
+            people.append((guild_id, game, user_id, skill.mu, skill.sigma, skill.games))
+        else:
+            ais.append((guild_id, game, ai_level, skill.mu, skill.sigma, skill.games))
+    for column, rows in (("user_id", people), ("ai_level", ais)):
+        await conn.executemany(
+            f"INSERT INTO ratings (guild_id, game, {column}, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
+            f" ON CONFLICT (guild_id, game, {column}) WHERE {column} IS NOT NULL DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
+            rows,
+        )

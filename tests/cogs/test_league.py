@@ -1,0 +1,89 @@
+"""The league cogs' decisions and words without Discord: which league and season a command
+means, numbers in each language, and choices within Discord's limits."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from cogs.league import pick_league, pick_season
+from cogs.league_messages import game_choice, grouped, labels_for, measure_text, players_text
+from data import League, LeagueError, LeagueGame, LeagueSettings, Season
+from locales import catalog
+from render.standings import Labels
+
+T0 = datetime(2025, 3, 7, 20, 0, tzinfo=UTC)
+
+
+def league(number: int, name: str, *channels: int) -> League:
+    return League(number, 100, name, "toppo", channels, LeagueSettings(), None)
+
+
+FRIDAY, SATURDAY = league(1, "Friday", 10, 11), league(2, "Saturday", 11)
+
+
+@pytest.mark.parametrize(
+    ("leagues", "name", "channel", "expected"),
+    [
+        ([FRIDAY, SATURDAY], "saturday", 10, SATURDAY),
+        ([FRIDAY, SATURDAY], "  FRIDAY ", 99, FRIDAY),
+        ([FRIDAY, SATURDAY], None, 10, FRIDAY),
+        ([SATURDAY], None, 99, SATURDAY),
+    ],
+)
+def test_a_command_means_the_named_league_else_the_channels_else_the_only_one(
+    leagues: list[League], name: str | None, channel: int, expected: League
+) -> None:
+    assert pick_league(leagues, name, channel) == expected
+
+
+@pytest.mark.parametrize(
+    ("leagues", "name", "channel", "code"),
+    [
+        ([], None, 10, "no_leagues"),
+        ([FRIDAY, SATURDAY], None, 11, "which"),
+        ([FRIDAY, SATURDAY], None, 99, "which"),
+        ([FRIDAY], "Sunday", 10, "unknown"),
+    ],
+)
+def test_an_ambiguous_or_unknown_league_is_refused(
+    leagues: list[League], name: str | None, channel: int, code: str
+) -> None:
+    with pytest.raises(LeagueError) as refused:
+        pick_league(leagues, name, channel)
+    assert refused.value.code == code
+    text = catalog().text(f"league.error.{code}", "en-US", **refused.value.values)
+    assert "{" not in text
+
+
+def test_the_season_is_the_named_one_else_the_latest() -> None:
+    seasons = [Season(1, 1, 1, T0, T0), Season(2, 1, 2, T0, None)]
+    assert pick_season(FRIDAY, seasons, None) == seasons[1]
+    assert pick_season(FRIDAY, seasons, 1) == seasons[0]
+    with pytest.raises(LeagueError, match="no_such_season"):
+        pick_season(FRIDAY, seasons, 3)
+    with pytest.raises(LeagueError, match="no_seasons"):
+        pick_season(FRIDAY, [], None)
+
+
+@pytest.mark.parametrize(
+    ("locale", "money", "points"), [("en-US", "$1,450,000", "1,234"), ("es-ES", "1.450.000 $", "1.234")]
+)
+def test_numbers_follow_the_language(locale: str, money: str, points: str) -> None:
+    assert measure_text(catalog(), "assets", 1_450_000, locale) == money
+    assert measure_text(catalog(), "toppo", 1234, locale) == points
+    assert grouped(catalog(), 12, locale) == "12"
+
+
+def test_a_counted_game_as_a_choice_stays_within_100_characters() -> None:
+    many = tuple((f"Player with a long name {n}", 30 + n) for n in range(8))
+    game = LeagueGame(12345, 3, T0, many)
+    assert players_text(game).endswith(", …") and players_text(game).count(",") == 4
+    for locale in ("en-US", "es-ES"):
+        label = game_choice(catalog(), game, locale)
+        assert len(label) <= 100 and label.startswith("#12345 · ")
+
+
+def test_the_picture_words_exist_in_both_languages() -> None:
+    english, spanish = labels_for(catalog(), "en-GB"), labels_for(catalog(), "es-419")
+    assert english == Labels()
+    assert spanish.player == "Jugador" and spanish != english

@@ -1,0 +1,74 @@
+"""A Toppo table in a league's channel: the league's display rule holds for its games (and
+survives a restart), and the finished game the table records counts for the running season."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from data import LeagueSettings, Store
+from tables.registry import TableRegistry
+from tables.table import Table
+from tables.toppo import PanelAction, Phase, Press, ToppoTable
+from tests.tables.manual_clock import ManualClock
+
+GUILD, CHANNEL, HOST = 1, 2, 11
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    async with await Store.open(tmp_path / "db.sqlite3") as opened:
+        yield opened
+
+
+async def ignore(table: Table) -> None:
+    """A publish that draws nothing: this test reads the table and the store."""
+
+
+async def test_a_league_table_deals_the_leagues_display_and_its_game_counts(store: Store) -> None:
+    league = await store.create_league(GUILD, "Friday", "toppo", [CHANNEL])
+    await store.set_league_settings(league.id, LeagueSettings(ai_games_count=True, toppo_display=4))
+    await store.start_season(league.id, now=datetime.now(UTC) - timedelta(minutes=1))
+    clock = ManualClock()
+    registry = TableRegistry(store, clock)
+    found = await store.league_of_channel(GUILD, CHANNEL, "toppo")
+    assert found is not None
+    table = ToppoTable.open(
+        registry,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        publish=ignore,
+        locale="en-US",
+        host_id=HOST,
+        host_name="Host",
+    )
+    table.fixed_display = found.settings.toppo_display
+    registry.add(table)
+    for _ in range(2):
+        await table.add_ai(HOST, "hard")
+    resumed = ToppoTable.load(registry, table.snapshot(), ignore)
+    assert resumed.fixed_display == 4, "the rule is saved with the lobby"
+
+    await table.start(HOST)
+    game = table.require_series().game
+    assert game.display_size == 4
+    if game.restarter == 0:  # play waits for the host, the start player, to turn a first card
+        await table.press(HOST, Press(PanelAction.TURN, table.panel_stamp(0)))
+    for _ in range(600):  # then the host sits still; an AI seat ends the game by calling toppo
+        await clock.advance(5, table.settle)
+        if table.phase is not Phase.PLAYING:
+            break
+    await table.settle()
+
+    assert table.phase is Phase.RESULTS
+    (counted,) = await store.league_games(league, 10)
+    assert counted.season_number == 1 and len(counted.players) == 3
+    season = (await store.seasons(league.id))[0]
+    (host,) = await store.standings(league, season)
+    assert (host.name, host.games, host.wins) == ("Host", 1, 0)
+    assert host.measure == table.require_series().totals[0] > 0
+    assert table.require_series().display_sizes() == (4,)
+    await table.stop()
