@@ -17,18 +17,19 @@ the table code still calls these from a worker thread, as Pillow holds the GIL i
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.toppo.cards import Card
 from engine.toppo.series import SeriesView
 from engine.toppo.state import TOPPO_LIMIT, ToppoView
 from render.bidi import isolate
-from render.canvas import encode, text_tile
+from render.canvas import badge, encode, paste_text, rounded_tile
+from render.cards import back_tile, slot_tile
 from render.fonts import RGB, line_height, text_width, top_for_middle
-from render.theme import BG, BUTTON, DIM, GOLD, PANEL, TEXT
-from render.toppo_cards import PALETTE, SUPERSAMPLE, back_tile, card_tile, slot_tile
+from render.theme import BG, DIM, GOLD, PANEL, TEXT
+from render.toppo_cards import PALETTE, card_tile
 
 WIDTH = 1000
 MARGIN = 24
@@ -72,53 +73,7 @@ ENGLISH = Labels()
 # -- shared pieces ---------------------------------------------------------------------------------
 
 
-def _paste_text(
-    canvas: Image.Image,
-    xy: tuple[int, int],
-    text: str,
-    size: int,
-    fg: RGB,
-    bg: RGB,
-    *,
-    bold: bool = False,
-    max_width: int | None = None,
-    align: str = "left",
-) -> int:
-    """Paste ``text`` with its line box's top at ``y`` and its left, centre or right edge (per
-    ``align``) at ``x``; returns its width."""
-    tile = text_tile(PALETTE, text, size, fg, bg, bold, max_width)
-    x, y = xy
-    if align == "right":
-        x -= tile.image.width
-    elif align == "centre":
-        x -= tile.image.width // 2
-    tile.paste_on(canvas, (x, y))
-    return tile.image.width
-
-
-@lru_cache(maxsize=64)
-def _rounded_tile(size: tuple[int, int], fill: RGB, outline: RGB, border: int, radius: int) -> Image.Image:
-    """A rounded rectangle on the table, antialiased by drawing it at three times the size."""
-    width, height = size
-    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), BG)
-    ImageDraw.Draw(big).rounded_rectangle(
-        (0, 0, big.width - 1, big.height - 1),
-        radius=radius * SUPERSAMPLE,
-        fill=fill,
-        outline=outline,
-        width=border * SUPERSAMPLE,
-    )
-    return PALETTE.quantize(big.reduce(SUPERSAMPLE))
-
-
-@lru_cache(maxsize=64)
-def _badge(text: str, size: tuple[int, int]) -> Image.Image:
-    """A slot letter or line number drawn like the grey Discord button that carries it."""
-    tile = _rounded_tile(size, BUTTON, BUTTON, 0, size[1] // 4).copy()
-    text_size = round(size[1] * 0.62)
-    y = top_for_middle(size[1] // 2, text_size)
-    _paste_text(tile, (size[0] // 2, y), text, text_size, TEXT, BUTTON, bold=True, align="centre")
-    return tile
+_paste_text = partial(paste_text, PALETTE)
 
 
 def _cards_row(
@@ -133,7 +88,7 @@ def _cards_row(
     """``places`` card places from ``origin``: the cards face up, then empty places."""
     x, y = origin
     for place in range(places):
-        tile = card_tile(cards[place], *size, bg) if place < len(cards) else slot_tile(*size, bg)
+        tile = card_tile(cards[place], *size, bg) if place < len(cards) else slot_tile(PALETTE, *size, bg)
         canvas.paste(tile, (x + place * (size[0] + gap), y))
 
 
@@ -144,7 +99,7 @@ def _badges_row(
     x, y = origin
     for place, text in enumerate(texts):
         centre = x + place * (card_width + gap) + card_width // 2
-        canvas.paste(_badge(text, size), (centre - size[0] // 2, y))
+        canvas.paste(badge(PALETTE, text, size, BG), (centre - size[0] // 2, y))
 
 
 def _status(view: ToppoView, names: Sequence[str], labels: Labels) -> tuple[str, RGB]:
@@ -231,7 +186,7 @@ def _panel(
     gold for the player everyone waits for (or the caller of toppo), the name, a raised hand if
     they voted to replace the display, the game's points once it is over, the running total,
     and the empty line places."""
-    tile = _rounded_tile(PANEL_SIZE, PANEL, GOLD if framed else PANEL, 4, 16).copy()
+    tile = rounded_tile(PALETTE, PANEL_SIZE, PANEL, GOLD if framed else PANEL, 4, 16, BG).copy()
     right: list[tuple[str, RGB, bool]] = []
     if voted:
         right.append(("✋", TEXT, False))
@@ -274,8 +229,8 @@ def table_png(
 
     pile_x = WIDTH - MARGIN - PILE_COLUMN + 16
     piles = (
-        (back_tile(*PILE, BG, view.stock_size), labels.stock),
-        (slot_tile(*PILE, BG, view.topped_size), labels.topped),
+        (back_tile(PALETTE, *PILE, BG, view.stock_size), labels.stock),
+        (slot_tile(PALETTE, *PILE, BG, view.topped_size), labels.topped),
     )
     for row, (tile, label) in enumerate(piles):
         pile_y = y + row * (PILE[1] + 12)
@@ -301,7 +256,7 @@ def table_png(
         px, py = panel_origin(seat)
         canvas.paste(panel, (px, py))
         lx, ly = line_origin(seat)
-        canvas.paste(back_tile(*DECK, PANEL, view.deck_sizes[seat]), (px + PANEL_PAD, ly))
+        canvas.paste(back_tile(PALETTE, *DECK, PANEL, view.deck_sizes[seat]), (px + PANEL_PAD, ly))
         _cards_row(canvas, (lx, ly), view.lines[seat], len(view.lines[seat]), LINE_CARD, LINE_GAP, PANEL)
     return encode(canvas)
 
@@ -462,7 +417,8 @@ def results_png(
     for row, seat in enumerate(standings):
         row_y = ROWS_TOP + row * ROW_PITCH
         canvas.paste(
-            _rounded_tile(ROW_SIZE, PANEL, GOLD if totals[seat] == best else PANEL, 3, 12), (MARGIN, row_y)
+            rounded_tile(PALETTE, ROW_SIZE, PANEL, GOLD if totals[seat] == best else PANEL, 3, 12, BG),
+            (MARGIN, row_y),
         )
         text_y = top_for_middle(row_y + ROW_SIZE[1] // 2, NAME_SIZE)
         rank = 1 + sum(1 for other in standings if totals[other] < totals[seat])

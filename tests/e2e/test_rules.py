@@ -14,7 +14,9 @@ async def test_rules_is_synced_with_spanish_names_and_a_game_choice(world: World
     assert rules["name_localizations"]["es-ES"] == "reglas"
     (game,) = rules["options"]
     assert game["name"] == "game" and game["name_localizations"]["es-419"] == "juego"
-    assert [choice["value"] for choice in game["choices"]] == ["toppo"]
+    assert [choice["value"] for choice in game["choices"]] == ["toppo", "spit"]
+    spit = next(choice for choice in game["choices"] if choice["value"] == "spit")
+    assert spit["name"] == "Spit and Speed" and spit["name_localizations"]["es-ES"] == "Spit y Speed"
 
 
 @pytest.mark.parametrize(
@@ -33,4 +35,27 @@ async def test_rules_of_toppo_are_private_and_in_the_users_language(
     names = [field["name"] for field in message.embed["fields"]]
     assert len(names) == 7 and names[-1] == section
     assert "33" in message.text and "10" in message.text, "decks of 33, toppo under 10 cards"
+    assert world.fake.public_messages(world.games) == []
+
+
+@pytest.mark.parametrize(
+    ("who", "title", "section", "start"),
+    [
+        ("alice", "Spit and Speed: the rules", "Playing on Discord", "/spit start"),
+        ("bruno", "Spit y Speed: las reglas", "Jugar en Discord", "/spit empezar"),
+    ],
+)
+async def test_rules_of_spit_and_speed_are_private_and_in_the_users_language(
+    world: World, bot: BotProcess, who: str, title: str, section: str, start: str
+) -> None:
+    actor = getattr(world, who)
+
+    reply = await actor.slash("rules", {"game": "spit"})
+
+    message = reply.message
+    assert message.ephemeral and message.embed["title"] == title
+    names = [field["name"] for field in message.embed["fields"]]
+    assert len(names) == 8 and names[-2] == "Speed" and names[-1] == section
+    assert "26" in message.text and "15" in message.text, "26 cards each; 15 in Speed, or a short layout"
+    assert start in message.text
     assert world.fake.public_messages(world.games) == []
