@@ -333,8 +333,9 @@ class SpitTable(SeatedTable[Action]):
         if isinstance(match, SpeedState):
             layout, own = match.deal_number, notation(match.hands[seat])
         else:
-            layout = match.layouts_dealt
-            own = f"{layout_notation(match.layouts[seat])}|{len(match.spit_cards[seat])}"
+            # Not the spit cards: both spitting together changes them, and a play pressed on the
+            # panel of the stalemate (seeing the new tops on the table) means what it says.
+            layout, own = match.layouts_dealt, layout_notation(match.layouts[seat])
         centre = tuple(pile.top if pile else None for pile in match.centre)
         return Stamp(layout, digest(f"{self.match_number}|{layout}|{own}"), centre)
 

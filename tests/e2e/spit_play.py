@@ -26,7 +26,7 @@ from tests.tables.stacked import stacked_spit_table
 @dataclass
 class Panel:
     """A private panel as its player reads it: the status line, the note on a refused press (if
-    any), and the rest of the words."""
+    any), and the other lines (the centre, the player's own cards, how to play)."""
 
     actor: Actor
     message: SeenMessage
@@ -38,7 +38,8 @@ class Panel:
     def read(cls, actor: Actor, message: SeenMessage) -> Panel:
         status, *rest = message.embed["description"].split("\n")
         notes = [line[2:] for line in rest if line.startswith("> ")]
-        return cls(actor, message, status, notes[0] if notes else None, rest)
+        lines = [line for line in rest if not line.startswith("> ")]
+        return cls(actor, message, status, notes[0] if notes else None, lines)
 
     def says(self, key: str, **values: object) -> bool:
         """Whether the panel's status is the catalogue's ``key`` in the player's language."""
