@@ -68,14 +68,10 @@ class Panel:
 
 
 async def open_panel(actor: Actor, table: SeenMessage) -> Panel:
-    reply = await actor.press(table, label=text("spit.table.my_cards", table_locale()))
+    """Press "My cards" on the table message (written in the server's English)."""
+    reply = await actor.press(table, label=text("spit.table.my_cards"))
     assert reply.message.ephemeral
     return Panel.read(actor, reply.message)
-
-
-def table_locale() -> str:
-    """The server's language, in which the table message is written (``tests.conftest``)."""
-    return "en-US"
 
 
 async def table_message(world: World, number: int = 1) -> SeenMessage:
@@ -116,9 +112,11 @@ def dealt(deal: Deal, *seats: str) -> pytest.MarkDecorator:
     return pytest.mark.parametrize("seeded", [(deal, seats or ("alice", "bruno"))], indirect=True)
 
 
-@pytest.fixture
-async def seeded(world: World, database: Path, request: pytest.FixtureRequest) -> AsyncIterator[BotProcess]:
-    """The bot, resuming the table the test's :func:`dealt` describes."""
+async def seeded_bot(
+    world: World, database: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[BotProcess]:
+    """The bot, resuming the table the test's :func:`dealt` describes (a test module makes it
+    its ``seeded`` fixture: ``seeded = pytest.fixture(seeded_bot)``)."""
     deal, names = request.param
     seats = [getattr(world, name) if name in ("alice", "bruno") else name for name in names]
     await seed_table(database, world, seats, deal())

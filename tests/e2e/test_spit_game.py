@@ -11,13 +11,13 @@ import pytest
 
 from engine.spit import SpitState
 from tests.conftest import World
-from tests.e2e.spit_play import Panel, dealt, open_panel, seeded, table_message
+from tests.e2e.spit_play import Panel, dealt, open_panel, seeded_bot, table_message
 from tests.e2e.toppo_play import quick_world, recorded_games, text, wait_public
 from tests.engine.spit import spit_table
 from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
-__all__ = ["seeded"]
+seeded = pytest.fixture(seeded_bot)
 
 PATIENCE = 15.0
 """Seconds to wait for an AI seat to call (a hard AI calls within 0.7 s), so a stuck table

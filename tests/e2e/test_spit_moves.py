@@ -10,13 +10,13 @@ import pytest
 
 from engine.spit import SpitState
 from tests.conftest import World
-from tests.e2e.spit_play import Panel, dealt, open_panel, seeded, table_message
+from tests.e2e.spit_play import Panel, dealt, open_panel, seeded_bot, table_message
 from tests.e2e.toppo_play import quick_world, text, wait_public
 from tests.engine.spit import spit_table
 from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
-__all__ = ["seeded"]
+seeded = pytest.fixture(seeded_bot)
 
 SPITS = "Ah 2h 3h 4h 5h 6h 7h 9h Th Jh Qh Kh As 2s 3s 4s"
 """Sixteen spit cards: enough for alice's layout after a slap still to have some."""
