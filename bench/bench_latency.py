@@ -1,15 +1,21 @@
-"""How fast a Toppo button press is answered while 50 tables of 4 AI seats play in the same bot.
+"""How fast a button press is answered while 50 tables of AI seats play in the same bot.
 
-    .venv/bin/python bench/bench_latency.py [--tables 50] [--presses 300] [--level hard]
+    .venv/bin/python bench/bench_latency.py [--game toppo] [--tables 50] [--presses 300] [--level hard]
+
+``--game toppo`` (the default): Toppo tables of 4 AI seats, and a probe table of two people.
+``--game spit``: Spit tables of 2 AI seats, and a probe table of a person against an AI seat of
+the same level (Spit waits for both players to call, so an idle second person would stop it).
 
 The real ``bot.py`` runs as a subprocess against the offline Discord stand-in
 (``tests/fakediscord``), exactly as in the end-to-end tests. A probe player presses the buttons of
-their private panel (turn a card, renew the line) one press at a time, and for each press the
+their private panel one press at a time (Toppo: turn a card, renew the line; Spit: play, turn up or
+move a card, spit or slap when the panel says so, else refresh; a finished match is followed by a
+rematch, not measured), and for each press the
 stand-in notes when it sent the press to the bot and when the bot's interaction response arrived:
 that is the press-to-reply latency (it includes both trips over the local socket). The same presses
 are measured twice in one run: first with only the probe's table (the baseline), then with
 ``--tables`` more tables whose AI seats play at their level's speed (games that end are continued
-with "Next game", so the load lasts). The ratio loaded/baseline is printed with p50, p99 and max.
+with "Next game" or "Rematch", so the load lasts). The ratio loaded/baseline is printed with p50, p99 and max.
 
 Inside the bot, a watcher wakes every millisecond and records how late it woke: a late wake-up is
 an event-loop stall (nothing else could run either). The longest stall in each phase is printed.
@@ -80,6 +86,26 @@ def serve_bot() -> int:
 # -- the bench, driving the stand-in -----------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Game:
+    """What differs between the games the bench can load the bot with."""
+
+    command: str
+    prefix: str
+    ai_seats: int
+    """AI seats at each load table."""
+    panel: str
+    """The table message's button that opens a private panel."""
+    moves: tuple[str, ...]
+    """The panel buttons the probe presses, the first enabled one each time."""
+
+
+GAMES = {
+    "toppo": Game("toppo start", "tp", 4, "line", ("turn", "renew", "refresh")),
+    "spit": Game("spit start", "sp", 2, "cards", ("play", "turn", "move", "spit", "slap", "refresh")),
+}
+
+
 @dataclass
 class Phase:
     name: str
@@ -94,6 +120,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def main(args: argparse.Namespace) -> int:
+    from locales import catalog
     from tests.conftest import build_world
     from tests.fakediscord import FakeDiscord
     from tests.fakediscord.model import APPLICATION_COMMAND, MESSAGE_COMPONENT, Interaction, Message
@@ -153,35 +180,88 @@ async def main(args: argparse.Namespace) -> int:
     def public(channel: Any) -> list[Message]:
         return [m for m in channel.messages.values() if not m.ephemeral]
 
-    # The probe's table: alice and bruno; alice presses her panel.
+    game = GAMES[args.game]
+
+    async def open_table(member: Any, channel: Any, humans: list[Any], ai_seats: int) -> Message:
+        """``/<game> start`` by ``member``, who leaves the table to ``humans`` (joining after the
+        host) and ``ai_seats`` AI seats at the bench's level, and starts it."""
+        data = fake.actor(member, channel).command_data(game.command, channel=channel)
+        opened = (await interact(member, channel, APPLICATION_COMMAND, data, None)).original
+        assert opened is not None
+        tid = buttons(opened)[0]["custom_id"].split(":")[1]
+        if member not in humans:
+            await press(member, opened, f"{game.prefix}:{tid}:leave:")
+        for human in humans:
+            if human is not member:
+                await press(human, opened, f"{game.prefix}:{tid}:join:")
+        for _ in range(ai_seats):
+            await press(member, opened, f"{game.prefix}:{tid}:ai:{args.level}")
+        await press(member, opened, f"{game.prefix}:{tid}:start:")
+        return opened
+
+    # The probe's table: Toppo, alice and bruno; Spit, alice and an AI seat. Alice presses her panel.
     alice, bruno = world.alice.member, world.bruno.member
-    command = world.alice.command_data("toppo start", channel=world.games)
-    lobby = (await interact(alice, world.games, APPLICATION_COMMAND, command, None)).original
-    assert lobby is not None
-    table_id = buttons(lobby)[0]["custom_id"].split(":")[1]
-    await press(bruno, lobby, f"tp:{table_id}:join:")
-    await press(alice, lobby, f"tp:{table_id}:start:")
-    await fake.wait_for(lambda: bool(lobby.attachments), timeout=10, what="the probe table")
+    probe_humans = [alice, bruno] if args.game == "toppo" else [alice]
+    await open_table(alice, world.games, probe_humans, 2 - len(probe_humans))
+    await fake.wait_for(
+        lambda: any(button(m, game.panel) for m in public(world.games)), timeout=10, what="the probe table"
+    )
 
     async def panel_of(member: Any) -> Message:
-        record = await press(member, lobby, f"tp:{table_id}:line:")
+        table = next(m for m in reversed(public(world.games)) if button(m, game.panel))
+        record = await press(member, table, str(button(table, game.panel)))
         assert record.original is not None
         return record.original
 
-    bruno_panel = await panel_of(bruno)
-    if "Waiting" not in (bruno_panel.embeds[0].get("description") or ""):
-        turn = button(bruno_panel, "turn")
-        assert turn is not None
-        await press(bruno, bruno_panel, turn)  # bruno was the start player: open play
+    if args.game == "toppo":
+        bruno_panel = await panel_of(bruno)
+        if "Waiting" not in (bruno_panel.embeds[0].get("description") or ""):
+            turn = button(bruno_panel, "turn")
+            assert turn is not None
+            await press(bruno, bruno_panel, turn)  # bruno was the start player: open play
     alice_panel = await panel_of(alice)
 
+    calls = {
+        catalog().text(f"spit.status.{key}", "en-US"): action
+        for key, action in [
+            ("start", "spit"),
+            ("stalemate", "spit"),
+            ("you_spit_alone", "spit"),
+            ("slap", "slap"),
+            ("you_choose", "slap"),
+        ]
+    }
+
+    def probe_move(panel: Message) -> str | None:
+        """The probe's next press: Toppo, the first enabled move; Spit, a card move if any, else a
+        call when the panel's status asks for one, else a refresh."""
+        if args.game == "toppo":
+            return next(filter(None, (button(panel, action) for action in game.moves)), None)
+        cards = next(filter(None, (button(panel, action) for action in ("play", "turn", "move"))), None)
+        status = (panel.embeds[0].get("description") or "").split("\n")[0]
+        return cards or button(panel, calls.get(status, "refresh"))
+
+    async def rematch() -> Message:
+        """The probe's match ended: press Rematch and open the next match's panel."""
+        await fake.wait_for(
+            lambda: any(button(m, "next") for m in public(world.games)), timeout=10, what="the results"
+        )
+        results = next(m for m in public(world.games) if button(m, "next"))
+        await press(alice, results, str(button(results, "next")))
+        await fake.wait_for(
+            lambda: any(button(m, game.panel) for m in public(world.games)), timeout=10, what="a rematch"
+        )
+        return await panel_of(alice)
+
     async def measure(name: str) -> Phase:
+        nonlocal alice_panel
         latencies: list[float] = []
         started = time.time()
         for _ in range(args.presses):
-            custom_id = (
-                button(alice_panel, "turn") or button(alice_panel, "renew") or button(alice_panel, "refresh")
-            )
+            custom_id = probe_move(alice_panel)
+            if custom_id is None:
+                alice_panel = await rematch()
+                custom_id = probe_move(alice_panel)
             assert custom_id is not None
             record = await press(alice, alice_panel, custom_id)
             assert record.answered_at is not None
@@ -193,8 +273,10 @@ async def main(args: argparse.Namespace) -> int:
         """Moves of each table's running game, as saved."""
         with sqlite3.connect(database) as conn:
             rows = conn.execute("SELECT table_id, state FROM saved_tables").fetchall()
-        saved = {table: json.loads(state)["series"] for table, state in rows}
-        return {table: len(series["moves"]) for table, series in saved.items() if series is not None}
+        # Toppo saves its running game as "series", Spit as "match"; both with "moves".
+        saved = {table: json.loads(state) for table, state in rows}
+        running = {table: state.get("series") or state.get("match") for table, state in saved.items()}
+        return {table: len(game["moves"]) for table, game in running.items() if game is not None}
 
     def moves_since(before: dict[str, int]) -> int:
         """Moves saved since ``before`` (a table that began a new game meanwhile counts its new game)."""
@@ -206,18 +288,8 @@ async def main(args: argparse.Namespace) -> int:
     baseline = await measure("baseline: the probe's table alone")
 
     # The load: tables of AI seats, opened by a host who then leaves them to the AI.
-    async def open_ai_table(channel: Any) -> None:
-        data = fake.actor(host_member, channel).command_data("toppo start", channel=channel)
-        opened = (await interact(host_member, channel, APPLICATION_COMMAND, data, None)).original
-        assert opened is not None
-        tid = buttons(opened)[0]["custom_id"].split(":")[1]
-        for _ in range(4):
-            await press(host_member, opened, f"tp:{tid}:ai:{args.level}")
-        await press(host_member, opened, f"tp:{tid}:leave:")
-        await press(host_member, opened, f"tp:{tid}:start:")
-
     for channel in channels:
-        await open_ai_table(channel)
+        await open_table(host_member, channel, [], game.ai_seats)
     await fake.wait_for(
         lambda: all(any(m.attachments for m in public(c)) for c in channels),
         timeout=120,
@@ -237,7 +309,9 @@ async def main(args: argparse.Namespace) -> int:
     keeper = asyncio.create_task(keep_playing())
     await asyncio.sleep(args.warmup)
     moves_before, edits_before, clock_before = moves(), edit_count(fake), time.monotonic()
-    loaded = await measure(f"loaded: {args.tables} tables of 4 {args.level} AI seats playing")
+    loaded = await measure(
+        f"loaded: {args.tables} {args.game} tables of {game.ai_seats} {args.level} AI seats playing"
+    )
     elapsed = time.monotonic() - clock_before
     moves_made, edits_made = moves_since(moves_before), edit_count(fake) - edits_before
     keeper.cancel()
@@ -296,6 +370,7 @@ def edit_count(fake: Any) -> int:
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="toppo", choices=sorted(GAMES), help="the game of every table")
     parser.add_argument("--tables", type=int, default=50, help="tables of AI seats playing meanwhile")
     parser.add_argument("--presses", type=int, default=300, help="measured presses per phase")
     parser.add_argument(

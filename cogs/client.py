@@ -27,7 +27,7 @@ from tables.registry import TableRegistry
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.about", "cogs.toppo", "cogs.rules", "cogs.league", "cogs.stats")
+EXTENSIONS = ("cogs.about", "cogs.toppo", "cogs.spit", "cogs.rules", "cogs.league", "cogs.stats")
 
 
 class GameNightBot(commands.Bot):

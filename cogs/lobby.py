@@ -1,11 +1,15 @@
-"""The lobby message every game shares: seats, Join, Leave, AI seats at a level, Start.
+"""The lobby message every game shares: seats, Join, Leave, AI seats at a level, Start, and a
+game's own options.
 
 A game's cog passes a button factory that makes its own ``DynamicItem`` (with its own custom id
 prefix), so the lobby's buttons reach that game's table; everything else (the words, the layout,
-what each press does) is here once for all games.
+what each press does) is here once for all games. A game with options of its own (Spit or Speed,
+how many piles...) gives them as :class:`LobbyOption` buttons, which the lobby lays out under its
+own and which set the option on the table.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
@@ -30,8 +34,22 @@ class ButtonFactory(Protocol):
     ) -> discord.ui.Item[Any]: ...
 
 
-LOBBY_ACTIONS = frozenset({"join", "leave", "ai", "unai", "start"})
+LOBBY_ACTIONS = frozenset({"join", "leave", "ai", "unai", "start", "opt"})
 LOBBY_COLOUR = discord.Colour.blurple()
+OPTION_ROWS = (2, 3, 4)
+"""The rows left for a game's options under the lobby's own two."""
+ROW_SIZE = 5
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyOption:
+    """One of a game's own options as a lobby button: ``label`` says the option and its value now
+    ("Stock piles: 5"); a press sets option ``name`` to ``value`` (the next one), so a press made
+    twice from the same message sets the same value twice and changes nothing more."""
+
+    name: str
+    value: str
+    label: str
 
 
 class LobbyTable(Protocol):
@@ -48,6 +66,8 @@ class LobbyTable(Protocol):
     async def remove_ai(self, user_id: int) -> None: ...
 
     async def start(self, user_id: int) -> None: ...
+
+    async def set_option(self, user_id: int, name: str, value: str) -> None: ...
 
 
 def seat_names(messages: Catalog, seats: Sequence[Seat], locale: str) -> list[str]:
@@ -72,18 +92,21 @@ def lobby_draft(
     levels: Sequence[str],
     locale: str,
     button: ButtonFactory,
+    options: Sequence[LobbyOption] = (),
 ) -> Draft:
-    """The open lobby: who sits where, and the buttons to change it."""
+    """The open lobby: who sits where, the game's options (if it has any), and the buttons to
+    change them."""
+    if len(options) > len(OPTION_ROWS) * ROW_SIZE:
+        raise ValueError(f"{len(options)} lobby options do not fit {len(OPTION_ROWS)} rows of buttons")
     text = messages.text
+    host = f"<@{lobby.host_id}>"
+    if lobby.min_seats == lobby.max_seats:
+        description = text("lobby.description_exact", locale, host=host, seats=lobby.max_seats)
+    else:
+        description = text("lobby.description", locale, host=host, low=lobby.min_seats, high=lobby.max_seats)
     embed = discord.Embed(
         title=text("lobby.title", locale, game=text(f"games.{game}", locale)),
-        description=text(
-            "lobby.description",
-            locale,
-            host=f"<@{lobby.host_id}>",
-            low=lobby.min_seats,
-            high=lobby.max_seats,
-        ),
+        description=description,
         colour=LOBBY_COLOUR,
     )
     names = seat_names(messages, lobby.seats, locale)
@@ -101,6 +124,16 @@ def lobby_draft(
         label = text("lobby.add_ai", locale, level=text(f"ai.level.{level}", locale))
         view.add_item(button("ai", level, label, discord.ButtonStyle.secondary, 1))
     view.add_item(button("unai", "", text("lobby.remove_ai", locale), discord.ButtonStyle.secondary, 1))
+    if options:
+        embed.add_field(
+            name=text("lobby.options", locale),
+            value="\n".join(option.label for option in options),
+            inline=False,
+        )
+    for index, option in enumerate(options):
+        row = OPTION_ROWS[index // ROW_SIZE]
+        arg = f"{option.name}.{option.value}"
+        view.add_item(button("opt", arg, option.label, discord.ButtonStyle.secondary, row))
     return Draft(embed, view)
 
 
@@ -129,6 +162,9 @@ async def press_lobby(interaction: discord.Interaction, table: LobbyTable, actio
         await table.add_ai(user.id, arg)
     elif action == "unai":
         await table.remove_ai(user.id)
+    elif action == "opt":
+        name, _, value = arg.partition(".")
+        await table.set_option(user.id, name, value)
     else:
         await table.start(user.id)
     await interaction.response.defer()

@@ -1,9 +1,10 @@
 """The lobby: who sits at a table before its game starts.
 
 Every game's table begins as a lobby in its channel: people join and leave, the host (who opened
-it, and sits down first) adds AI seats at a level, and starts the game once enough seats are
-taken. Seats keep their order, which becomes the game's seat numbers. The lobby is plain data;
-the table around it holds the lock, saves it and closes it when it has been idle too long.
+it, and sits down first) adds AI seats at a level, chooses the game's own options (if it has
+any), and starts the game once enough seats are taken. Seats keep their order, which becomes the
+game's seat numbers. The lobby is plain data; the table around it holds the lock, saves it and
+closes it when it has been idle too long.
 """
 
 from collections.abc import Mapping, Sequence
@@ -40,13 +41,23 @@ def seat_of(seats: Sequence[Seat], user_id: int) -> int | None:
 
 
 class Lobby:
-    """Seats being filled; ``host_id`` manages the AI seats and starts the game."""
+    """Seats being filled; ``host_id`` manages the AI seats, chooses the options and starts the
+    game."""
 
-    def __init__(self, host_id: int, min_seats: int, max_seats: int, seats: Sequence[Seat] = ()) -> None:
+    def __init__(
+        self,
+        host_id: int,
+        min_seats: int,
+        max_seats: int,
+        seats: Sequence[Seat] = (),
+        options: Mapping[str, str] | None = None,
+    ) -> None:
         self.host_id = host_id
         self.min_seats = min_seats
         self.max_seats = max_seats
         self.seats = list(seats)
+        self.options: dict[str, str] = dict(options or {})
+        """The game's options the host chose, by name; an option not chosen has its default."""
 
     def join(self, user_id: int, name: str) -> None:
         if seat_of(self.seats, user_id) is not None:
@@ -75,6 +86,18 @@ class Lobby:
             raise Refused(Refusal.NO_AI)
         del self.seats[ai[-1]]
 
+    def choose(self, user_id: int, name: str, value: str, choices: Mapping[str, Sequence[str]]) -> None:
+        """Set option ``name`` to ``value``; ``choices`` are the game's options, each with the
+        values it may take (the default first)."""
+        self._check_host(user_id)
+        if value not in choices.get(name, ()):
+            raise IllegalAction(Reason.BAD_OPTION, f"no option {name}={value}")
+        self.options[name] = value
+
+    def option(self, name: str, choices: Mapping[str, Sequence[str]]) -> str:
+        """The value of option ``name``: the one chosen, else its default."""
+        return self.options.get(name, choices[name][0])
+
     def check_start(self, user_id: int) -> None:
         self._check_host(user_id)
         if len(self.seats) < self.min_seats:
@@ -94,6 +117,7 @@ class Lobby:
             "min_seats": self.min_seats,
             "max_seats": self.max_seats,
             "seats": [seat.to_json() for seat in self.seats],
+            "options": dict(self.options),
         }
 
     @classmethod
@@ -103,4 +127,5 @@ class Lobby:
             data["min_seats"],
             data["max_seats"],
             [Seat.from_json(seat) for seat in data["seats"]],
+            data.get("options", {}),  # tables saved before lobbies had options
         )

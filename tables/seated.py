@@ -79,6 +79,9 @@ class SeatedTable(Table, Generic[A]):
 
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
+    lobby_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The game's own options the host chooses in the lobby, each with its values (the default
+    first); a game without options leaves this empty."""
 
     def __init__(
         self,
@@ -209,6 +212,14 @@ class SeatedTable(Table, Generic[A]):
 
     async def remove_ai(self, user_id: int) -> None:
         await self.change(lambda: self._in_lobby().remove_ai(user_id))
+
+    async def set_option(self, user_id: int, name: str, value: str) -> None:
+        """The host sets one of the game's own options (see :attr:`lobby_choices`)."""
+        await self.change(lambda: self._in_lobby().choose(user_id, name, value, self.lobby_choices))
+
+    def option(self, name: str) -> str:
+        """The value of one of the game's own options: the host's choice, else its default."""
+        return self.lobby.option(name, self.lobby_choices)
 
     async def start(self, user_id: int) -> None:
         """Deal the first game (the host only, with enough seats)."""

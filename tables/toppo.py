@@ -14,7 +14,6 @@ otherwise be a false start). A turn pressed while the panel *showed* the wait is
 """
 
 import secrets
-import zlib
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -59,6 +58,7 @@ from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS, TOPPO_LIMIT
 from tables.lobby import Lobby
 from tables.registry import TableRegistry
 from tables.seated import Notice, Phase, SeatedTable
+from tables.stamps import digest
 from tables.table import Table
 
 DISPLAY_CHANGED: Final = "the display changed"
@@ -123,17 +123,6 @@ def notices_for(events: Sequence[Event]) -> list[Notice]:
     return notices
 
 
-def _digest(text: str) -> str:
-    """A short base-36 digest: enough to tell one picture of the table from the next."""
-    value = zlib.crc32(text.encode())
-    digits = ""
-    while True:
-        value, digit = divmod(value, 36)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
-        if not value:
-            return digits
-
-
 OPEN, WAITING = "o", "w"
 
 
@@ -196,8 +185,8 @@ class ToppoTable(SeatedTable[SeriesAction]):
         """What ``seat``'s panel shows now, for its buttons to carry."""
         series = self.require_series()
         game = series.game
-        display = _digest(f"{series.game_number}|{notation(game.display)}")
-        line = _digest(f"{series.game_number}|{notation(game.lines[seat])}|{int(game.matching[seat])}")
+        display = digest(f"{series.game_number}|{notation(game.display)}")
+        line = digest(f"{series.game_number}|{notation(game.lines[seat])}|{int(game.matching[seat])}")
         gate = WAITING if game.restarter not in (None, seat) else OPEN
         return f"{display}-{line}-{gate}"
 

@@ -59,7 +59,24 @@ def test_leaving_frees_the_seat_and_the_host_stays_host() -> None:
     assert caught.value.reason is Reason.NOT_SEATED
 
 
+def test_the_host_chooses_the_games_options_among_their_values() -> None:
+    choices = {"variant": ("spit", "speed"), "piles": ("5", "4")}
+    lobby = Lobby(HOST, 2, 2, [Seat(HOST, "host"), Seat(ANA, "ana")])
+    assert lobby.option("variant", choices) == "spit", "an option not chosen has its default"
+    lobby.choose(HOST, "variant", "speed", choices)
+    with refused(Refusal.HOST_ONLY):
+        lobby.choose(ANA, "piles", "4", choices)
+    for name, value in [("piles", "3"), ("colours", "yes")]:
+        with pytest.raises(IllegalAction) as caught:
+            lobby.choose(HOST, name, value, choices)
+        assert caught.value.reason is Reason.BAD_OPTION
+    assert lobby.options == {"variant": "speed"}
+
+
 def test_a_lobby_survives_its_json() -> None:
-    lobby = Lobby(HOST, 2, 8, [Seat(HOST, "host"), Seat(None, "", "hard")])
+    lobby = Lobby(HOST, 2, 8, [Seat(HOST, "host"), Seat(None, "", "hard")], {"variant": "speed"})
     again = Lobby.from_json(lobby.to_json())
     assert (again.host_id, again.min_seats, again.max_seats, again.seats) == (HOST, 2, 8, lobby.seats)
+    assert again.options == {"variant": "speed"}
+    saved_before_options = {key: value for key, value in lobby.to_json().items() if key != "options"}
+    assert Lobby.from_json(saved_before_options).options == {}

@@ -1,0 +1,499 @@
+"""What a Spit or Speed table looks like on Discord: the lobby's options, the public message in
+each phase, the private panel with one button per move, and the words for cards, piles, what
+happened and why a press was refused.
+
+Every function here reads the table and returns a :class:`~cogs.tables.Draft` or words; none
+changes the table. Pictures come from :mod:`render.spit` (the render branch's) and are drawn off
+the event loop; the words on them come from the catalogue (``spit.picture.*``).
+"""
+
+import dataclasses
+from collections.abc import Sequence
+from functools import cache
+
+import discord
+from discord.utils import escape_markdown
+
+from cogs.lobby import ButtonFactory, LobbyOption, closed_lobby_draft, lobby_draft, seat_names
+from cogs.tables import Draft, draw, refusal_text
+from engine.errors import IllegalAction, Reason
+from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView
+from engine.spit.centre import CENTRE_PILES, Stage
+from locales import Catalog
+from render.spit import Labels, panel_png, results_png, table_png
+from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
+from tables.spit import (
+    CHOICES,
+    NO_TARGET,
+    PANEL_OUTDATED,
+    VARIANT_OPTIONS,
+    Move,
+    PlayRefused,
+    SlapLost,
+    SpitTable,
+)
+
+COLOUR = discord.Colour.from_rgb(46, 139, 87)
+LETTERS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
+"""The ranks written with a letter; the others are their number."""
+PILES = ("left", "right")
+"""The catalogue's words for centre piles 0 and 1."""
+GREY = discord.ButtonStyle.secondary
+
+View = SpitView | SpeedView
+
+
+@cache
+def picture_labels(messages: Catalog, language: str) -> Labels:
+    """The words on the pictures in one language (``spit.picture.<field>``)."""
+    return Labels(
+        **{
+            field.name: messages.text(f"spit.picture.{field.name}", language)
+            for field in dataclasses.fields(Labels)
+        }
+    )
+
+
+def labels_for(messages: Catalog, locale: str) -> Labels:
+    return picture_labels(messages, messages.language_for(locale))
+
+
+def card_name(messages: Catalog, card: Card, locale: str) -> str:
+    """``7♥``, ``K♠``: the rank (its letter where it has one) and the suit's sign."""
+    word = LETTERS.get(card.rank)
+    rank = str(int(card.rank)) if word is None else messages.text(f"spit.rank.{word}", locale)
+    suit = messages.text(f"spit.suit.{card.suit.name.lower()}", locale)
+    return messages.text("spit.card", locale, rank=rank, suit=suit)
+
+
+def pile_name(messages: Catalog, pile: int, locale: str) -> str:
+    return messages.text(f"spit.pile.{PILES[pile]}", locale)
+
+
+def names_of(messages: Catalog, table: SpitTable, locale: str) -> list[str]:
+    return seat_names(messages, table.seats, locale)
+
+
+def bold(name: str) -> str:
+    return f"**{escape_markdown(name)}**"
+
+
+def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
+    """One thing that happened, in words (``spit.notice.<code>``)."""
+    values: dict[str, object] = dict(notice.values)
+    if "pile" in values:
+        values["pile"] = pile_name(messages, int(str(values["pile"])), locale)
+    player = "" if notice.player is None else bold(names[notice.player])
+    return messages.text(f"spit.notice.{notice.code}", locale, player=player, **values)
+
+
+def variant_name(messages: Catalog, variant: str, locale: str) -> str:
+    return messages.text(f"spit.variant.{variant}", locale)
+
+
+# -- the lobby -------------------------------------------------------------------------------------
+
+
+def option_value(messages: Catalog, name: str, value: str, locale: str) -> str:
+    """An option's value in words: the variant's name, yes or no, a number of points..."""
+    if name == "variant":
+        return variant_name(messages, value, locale)
+    if value in ("yes", "no", NO_TARGET):
+        return messages.text(f"spit.option_value.{value}", locale)
+    if name == "target":
+        return messages.text("spit.option_value.points", locale, points=value)
+    return value
+
+
+def lobby_options(messages: Catalog, table: SpitTable, locale: str) -> list[LobbyOption]:
+    """The variant and its options, each a button that says its value and moves to the next."""
+    variant = table.option("variant")
+    options = []
+    for name in ("variant", *VARIANT_OPTIONS[variant]):
+        values = CHOICES[name]
+        value = table.option(name)
+        following = values[(values.index(value) + 1) % len(values)]
+        label = messages.text(
+            f"spit.option.{name}", locale, value=option_value(messages, name, value, locale)
+        )
+        options.append(LobbyOption(name, following, label))
+    return options
+
+
+# -- words for the state of play -------------------------------------------------------------------
+
+
+def status_text(messages: Catalog, view: View, seat: int | None, names: Sequence[str], locale: str) -> str:
+    """What the game waits for, from ``seat``'s side (None: the channel's)."""
+    text = messages.text
+    if view.outcome is not None:
+        return text("spit.status.over", locale, name=bold(names[view.outcome.winner]))
+    if seat is not None and seat in view.called and view.waiting_for:
+        return text("spit.status.called", locale, name=bold(names[view.waiting_for[0]]))
+    if isinstance(view, SpeedView):
+        if view.stage is Stage.START:
+            return text("spit.status.start_speed", locale)
+        return text("spit.status.stuck" if view.stalemate else "spit.status.play", locale)
+    if view.stage is Stage.SLAP:
+        if view.chooser is None:
+            return text("spit.status.slap", locale)
+        if view.chooser == seat:
+            return text("spit.status.you_choose", locale)
+        return text("spit.status.chooses", locale, name=bold(names[view.chooser]))
+    if view.stage is Stage.START:
+        return text("spit.status.start", locale)
+    if view.stalemate:
+        spitters = [number for number, count in enumerate(view.spit_cards) if count]
+        if len(spitters) == 1:
+            if spitters[0] == seat:
+                return text("spit.status.you_spit_alone", locale)
+            return text("spit.status.stalemate_alone", locale, name=bold(names[spitters[0]]))
+        return text("spit.status.stalemate", locale)
+    return text("spit.status.play", locale)
+
+
+def _notices_field(messages: Catalog, table: SpitTable, embed: discord.Embed, names: Sequence[str]) -> None:
+    if table.notices:
+        lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
+        embed.add_field(
+            name=messages.text("spit.table.recent", table.locale), value="\n".join(lines), inline=False
+        )
+
+
+def standings_text(messages: Catalog, table: SpitTable, names: Sequence[str], locale: str) -> str:
+    standings = " · ".join(
+        messages.text("spit.results.standing", locale, name=bold(name), wins=wins)
+        for name, wins in zip(names, table.wins, strict=True)
+    )
+    return messages.text("spit.results.wins", locale, standings=standings)
+
+
+# -- the public message ----------------------------------------------------------------------------
+
+
+async def public_draft(messages: Catalog, table: SpitTable, button: ButtonFactory) -> Draft:
+    """The table's public message for its phase, in the table's locale."""
+    locale = table.locale
+    if table.phase is Phase.LOBBY:
+        return lobby_draft(
+            messages,
+            table.lobby,
+            game="spit",
+            levels=LEVELS,
+            locale=locale,
+            button=button,
+            options=lobby_options(messages, table, locale),
+        )
+    if table.phase is Phase.CLOSED:
+        return closed_lobby_draft(messages, game="spit", minutes=int(LOBBY_IDLE // 60), locale=locale)
+    if table.phase is Phase.PLAYING:
+        return await _playing_draft(messages, table, button)
+    return await _results_draft(messages, table, button)
+
+
+def _player_line(messages: Catalog, view: View, seat: int, name: str, wins: int, locale: str) -> str:
+    if isinstance(view, SpeedView):
+        return messages.text(
+            "spit.table.speed_player",
+            locale,
+            name=escape_markdown(name),
+            hand=view.hand_sizes[seat],
+            stock=view.stock_sizes[seat],
+            points=view.totals[seat],
+            wins=wins,
+        )
+    stock = sum(pile.size for pile in view.layouts[seat])
+    return messages.text(
+        "spit.table.spit_player",
+        locale,
+        name=escape_markdown(name),
+        cards=stock + view.spit_cards[seat],
+        spit=view.spit_cards[seat],
+        wins=wins,
+    )
+
+
+async def _playing_draft(messages: Catalog, table: SpitTable, button: ButtonFactory) -> Draft:
+    locale = table.locale
+    view = table.require_match().view()
+    names = names_of(messages, table, locale)
+    embed = discord.Embed(
+        title=messages.text(
+            "spit.table.title",
+            locale,
+            variant=variant_name(messages, table.variant, locale),
+            number=table.match_number,
+        ),
+        description=status_text(messages, view, None, names, locale),
+        colour=COLOUR,
+    )
+    players = [
+        _player_line(messages, view, seat, name, table.wins[seat], locale) for seat, name in enumerate(names)
+    ]
+    embed.add_field(name=messages.text("spit.table.players", locale), value="\n".join(players), inline=False)
+    _notices_field(messages, table, embed, names)
+    view_buttons = discord.ui.View(timeout=None)
+    view_buttons.add_item(
+        button("cards", "", messages.text("spit.table.my_cards", locale), discord.ButtonStyle.primary, 0)
+    )
+    png = await draw(table_png, view, names, labels_for(messages, locale))
+    return Draft(embed, view_buttons, png, "spit.png")
+
+
+async def _results_draft(messages: Catalog, table: SpitTable, button: ButtonFactory) -> Draft:
+    """After a match, and once the series is over."""
+    locale = table.locale
+    text = messages.text
+    match = table.require_match()
+    view = match.view()
+    names = names_of(messages, table, locale)
+    variant = variant_name(messages, table.variant, locale)
+    over = table.phase is Phase.OVER
+    parts = []
+    if over:
+        title = text("spit.results.over_title", locale, variant=variant)
+        best = max(table.wins)
+        leaders = [bold(name) for name, wins in zip(names, table.wins, strict=True) if wins == best]
+        if best == 0:
+            parts.append(text("spit.results.none", locale))
+        elif len(leaders) > 1:
+            parts.append(text("spit.results.tie", locale))
+        else:
+            parts.append(text("spit.results.series_winner", locale, names=leaders[0]))
+    else:
+        title = text("spit.results.title", locale, variant=variant, number=table.match_number)
+        assert view.outcome is not None, "a match's results follow its end"
+        parts.append(text("spit.results.winner", locale, name=bold(names[view.outcome.winner])))
+    parts.append(standings_text(messages, table, names, locale))
+    if over and table.idle_expired:
+        parts.append(text("spit.results.expired", locale, minutes=int(TABLE_IDLE // 60)))
+    embed = discord.Embed(title=title, description="\n".join(parts), colour=COLOUR)
+    _notices_field(messages, table, embed, names)
+    buttons: discord.ui.View | None = None
+    if table.phase is Phase.RESULTS:
+        number = str(table.match_number)
+        buttons = discord.ui.View(timeout=None)
+        buttons.add_item(
+            button("next", number, text("spit.results.rematch", locale), discord.ButtonStyle.primary, 0)
+        )
+        buttons.add_item(button("end", number, text("spit.results.end", locale), GREY, 0))
+    if view.outcome is None:
+        # The series ended (idle) in the middle of a match: there are no results to draw for it.
+        return Draft(embed, buttons)
+    deal = table.last_deal if isinstance(match, SpeedState) and match.options.target is not None else None
+    png = await draw(results_png, view, names, labels_for(messages, locale), deal)
+    return Draft(embed, buttons, png, "results.png")
+
+
+# -- the private panel -----------------------------------------------------------------------------
+
+
+def refusal_note(messages: Catalog, table: SpitTable, move: Move, error: IllegalAction, locale: str) -> str:
+    """Why a press was refused, in the player's terms."""
+    text = messages.text
+    names = names_of(messages, table, locale)
+    game = table.match
+    if isinstance(error, PlayRefused):
+        card, top = card_name(messages, error.card, locale), card_name(messages, error.top, locale)
+        if error.late:
+            return text(
+                "spit.note.too_late",
+                locale,
+                pile=pile_name(messages, error.centre, locale),
+                top=top,
+                card=card,
+            )
+        colours = isinstance(game, SpitState) and game.options.alternate_colours
+        return text("spit.note.no_fit_colours" if colours else "spit.note.no_fit", locale, card=card, top=top)
+    if isinstance(error, SlapLost):
+        pile = pile_name(messages, error.centre, locale)
+        return text("spit.note.slap_lost", locale, player=bold(names[error.seat]), pile=pile)
+    if error.reason is Reason.STALE and error.detail == PANEL_OUTDATED:
+        return text("spit.note.outdated", locale)
+    if error.reason is Reason.NOT_STARTED and game is not None:
+        speed = isinstance(game, SpeedState)
+        return text("spit.note.not_started_speed" if speed else "spit.note.not_started", locale)
+    if game is not None and game.stage is Stage.SLAP and move is not Move.SLAP:
+        return text("spit.note.layout_over", locale)
+    key = {
+        (Move.SPIT, Reason.NOT_ALLOWED): "not_stalemate",
+        (Move.FLIP, Reason.NOT_ALLOWED): "not_stuck",
+        (Move.SPIT, Reason.STALE): "called",
+        (Move.FLIP, Reason.STALE): "called",
+        (Move.SLAP, Reason.STALE): "no_slap",
+        (Move.SLAP, Reason.NOT_ALLOWED): "chooser_only",
+    }.get((move, error.reason))
+    return refusal_text(messages, error, locale) if key is None else text(f"spit.note.{key}", locale)
+
+
+def _centre_words(messages: Catalog, view: View, locale: str) -> str:
+    tops = [
+        messages.text("spit.panel.nothing", locale) if top is None else card_name(messages, top, locale)
+        for top in view.centre
+    ]
+    return messages.text(
+        "spit.panel.centre",
+        locale,
+        left=tops[0],
+        left_size=view.centre_sizes[0],
+        right=tops[1],
+        right_size=view.centre_sizes[1],
+    )
+
+
+def _own_words(messages: Catalog, view: View, seat: int, locale: str) -> str:
+    text = messages.text
+    if isinstance(view, SpeedView):
+        hand = view.hand or ()
+        cards = " · ".join(
+            text("spit.panel.hand_card", locale, number=number, card=card_name(messages, card, locale))
+            for number, card in enumerate(hand, start=1)
+        )
+        return text(
+            "spit.panel.hand",
+            locale,
+            cards=cards or text("spit.panel.nothing", locale),
+            stock=view.stock_sizes[seat],
+        )
+    piles = []
+    for number, pile in enumerate(view.layouts[seat], start=1):
+        if not pile.size:
+            piles.append(text("spit.panel.empty_pile", locale, number=number))
+            continue
+        if pile.top is None:
+            top = text("spit.panel.face_down", locale)
+        else:
+            top = card_name(messages, pile.top, locale)
+        piles.append(text("spit.panel.pile", locale, number=number, top=top, size=pile.size))
+    return text("spit.panel.layout", locale, piles=" · ".join(piles), spit=view.spit_cards[seat])
+
+
+async def panel_draft(
+    messages: Catalog,
+    table: SpitTable,
+    seat: int,
+    locale: str,
+    button: ButtonFactory,
+    *,
+    note: str | None = None,
+) -> Draft:
+    """A player's own panel: the centre and their cards as a picture and in words, and a button
+    for every move. Words, picture and the buttons' stamp come from one moment of the table
+    (the table may change while the picture renders)."""
+    match = table.require_match()
+    view = match.view(seat)
+    stamp = str(table.panel_stamp(seat))
+    names = names_of(messages, table, locale)
+    parts = [status_text(messages, view, seat, names, locale)]
+    if note:
+        parts.append(f"> {note}")
+    parts += [_centre_words(messages, view, locale), _own_words(messages, view, seat, locale)]
+    buttons: discord.ui.View | None = None
+    if view.outcome is None and table.phase is Phase.PLAYING:
+        parts.append(messages.text("spit.panel.how", locale))
+        if isinstance(view, SpeedView):
+            buttons = _speed_buttons(messages, view, locale, button, stamp)
+        else:
+            buttons = _spit_buttons(messages, view, seat, locale, button, stamp)
+    embed = discord.Embed(
+        title=messages.text("spit.panel.title", locale, number=table.match_number),
+        description="\n".join(parts),
+        colour=COLOUR,
+    )
+    png = await draw(panel_png, view, names, labels_for(messages, locale))
+    return Draft(embed, buttons, png, "cards.png")
+
+
+def _play_rows(
+    messages: Catalog,
+    locale: str,
+    button: ButtonFactory,
+    buttons: discord.ui.View,
+    cards: Sequence[Card | None],
+    args: Sequence[str],
+    action: str,
+) -> None:
+    """Rows 0 and 1: each card onto the left pile, then onto the right (``args[place]`` names
+    the card in the button's argument, to which the pile is added); a place without a card to
+    play shows its number, disabled."""
+    for centre in CENTRE_PILES:
+        for place, card in enumerate(cards):
+            side = PILES[centre]
+            if card is None:
+                label = messages.text(f"spit.panel.no_play_{side}", locale, number=place + 1)
+            else:
+                name = card_name(messages, card, locale)
+                label = messages.text(f"spit.panel.play_{side}", locale, number=place + 1, card=name)
+            style = discord.ButtonStyle.primary if card is not None else GREY
+            arg = f"{args[place]}.{centre}"
+            buttons.add_item(button(action, arg, label, style, centre, disabled=card is None))
+
+
+def _spit_buttons(
+    messages: Catalog, view: SpitView, seat: int, locale: str, button: ButtonFactory, stamp: str
+) -> discord.ui.View:
+    """Rows 0-1: play each stock pile's top left or right; row 2: turn up or move each pile's top;
+    row 3: spit (onto a chosen pile when spitting alone), slap left and right, refresh."""
+    text = messages.text
+    buttons = discord.ui.View(timeout=None)
+    layout = view.layouts[seat]
+    _play_rows(
+        messages,
+        locale,
+        button,
+        buttons,
+        [pile.top for pile in layout],
+        [f"{stamp}.{n}" for n in range(len(layout))],
+        "play",
+    )
+    space = next((number for number, pile in enumerate(layout) if not pile.size), None)
+    for number, pile in enumerate(layout):
+        if pile.top is not None and pile.size > 1 and space is not None:
+            label = text("spit.panel.move", locale, number=number + 1, space=space + 1)
+            buttons.add_item(button("move", f"{stamp}.{number}.{space}", label, GREY, 2))
+        else:
+            label = text("spit.panel.turn", locale, number=number + 1)
+            hidden = pile.size > 0 and pile.top is None
+            buttons.add_item(button("turn", f"{stamp}.{number}", label, GREY, 2, disabled=not hidden))
+    danger = discord.ButtonStyle.danger
+    for target, label in _spit_targets(messages, view, seat, locale):
+        buttons.add_item(
+            button("spit", f"{stamp}.{target}", label, danger, 3, disabled=not view.spit_cards[seat])
+        )
+    choosing = view.options.emptier_chooses
+    for centre in CENTRE_PILES:
+        word = ("choose_" if choosing else "slap_") + PILES[centre]
+        buttons.add_item(button("slap", f"{stamp}.{centre}", text(f"spit.panel.{word}", locale), GREY, 3))
+    buttons.add_item(button("refresh", "", text("spit.panel.refresh", locale), GREY, 3))
+    return buttons
+
+
+def _spit_targets(messages: Catalog, view: SpitView, seat: int, locale: str) -> list[tuple[int, str]]:
+    """The spit button(s): onto the seat's own pile while both have spit cards; spitting alone,
+    onto the pile kept to, or one button per pile while the choice is open."""
+    if view.spit_cards[1 - seat] or view.stage is Stage.START:
+        return [(seat, messages.text("spit.panel.spit", locale))]
+    if view.lone_centre is not None:
+        targets: Sequence[int] = (view.lone_centre,)
+    else:
+        targets = [centre for centre in CENTRE_PILES if view.centre_sizes[centre]] or [seat]
+    return [
+        (target, messages.text("spit.panel.spit_on", locale, pile=pile_name(messages, target, locale)))
+        for target in targets
+    ]
+
+
+def _speed_buttons(
+    messages: Catalog, view: SpeedView, locale: str, button: ButtonFactory, stamp: str
+) -> discord.ui.View:
+    """Rows 0-1: play each hand card left or right (the card in the button, so a hand refilled
+    since cannot play a card its player has not seen); row 2: flip, refresh."""
+    buttons = discord.ui.View(timeout=None)
+    hand = view.hand or ()
+    _play_rows(
+        messages, locale, button, buttons, list(hand), [f"{stamp}.{card.code}" for card in hand], "hand"
+    )
+    text = messages.text
+    buttons.add_item(button("flip", stamp, text("spit.panel.flip", locale), discord.ButtonStyle.danger, 2))
+    buttons.add_item(button("refresh", "", text("spit.panel.refresh", locale), GREY, 2))
+    return buttons

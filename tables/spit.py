@@ -1,0 +1,544 @@
+"""A Spit or Speed table (RULES.md §3): a lobby for two with the variant and its options, then
+matches played in real time, each finished match recorded, until the players end the series.
+
+Both players act at once. Every press goes through :meth:`Table.change`, so presses are decided
+in the order they reach the bot, and the engine judges a play against the centre pile *as it is
+when the play arrives* (piles are named by position): of two plays onto one pile at the same
+moment the first stands, and the second no longer fits the new top, so it is refused with nothing
+changed and its player keeps the card (:class:`PlayRefused` says why). AI seats act after their
+level's reaction delays through :class:`~tables.ai.AiDriver`.
+
+A *match* is one engine game: in Spit it runs through as many layouts as it takes, in Speed
+through deals until a player reaches the target (one deal without one). Each finished match is
+recorded once, under ``spit:<table>:<match>``, as the game ``spit`` or ``speed``; then "Rematch"
+deals the next match with the same options, or "End" ends the series.
+
+Buttons on a private panel carry a *stamp* of what the panel showed: the layout (Spit) or deal
+(Speed) number, a digest of the player's own cards, and the two centre tops. Only the player
+changes their own cards, except when a new layout or deal is dealt, so a press from a panel
+whose own cards differ from the table's (an older panel, a layout dealt since) is refused
+(:data:`PANEL_OUTDATED`) instead of playing a card the player has not seen. The centre tops are
+not checked, since the other player changes them all the time and the public picture shows them
+sooner than a panel does: they only say, when a play does not fit, whether the pile changed
+under the player (too late) or never fitted (a misplay).
+"""
+
+import secrets
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any, Final, Self
+
+from data import SavedTable
+from data.records import GameRecord, SeatResult
+from engine.errors import IllegalAction, Reason
+from engine.spit import (
+    Action,
+    Card,
+    Flip,
+    MoveCard,
+    PlayCard,
+    PlayHand,
+    Slap,
+    SpeedOptions,
+    SpeedState,
+    Spit,
+    SpitOptions,
+    SpitState,
+    TurnUp,
+    action_from_json,
+    action_to_json,
+    choose,
+    layout_notation,
+    new_game,
+    new_speed_game,
+    notation,
+)
+from engine.spit.cards import ALL_CARDS
+from engine.spit.centre import CENTRE_PILES, Stage
+from engine.spit.events import (
+    CentreTaken,
+    DealStarted,
+    DealWon,
+    Event,
+    GameWon,
+    HandsRenewed,
+    LayoutDealt,
+    LayoutEnded,
+    PileSlapped,
+    SidePilesRebuilt,
+)
+from tables.lobby import Lobby
+from tables.registry import TableRegistry
+from tables.seated import Notice, Phase, SeatedTable
+from tables.stamps import digest
+from tables.table import Table
+
+Game = SpitState | SpeedState
+
+SEATS: Final = 2
+NO_TARGET: Final = "none"
+CHOICES: Final[Mapping[str, tuple[str, ...]]] = {
+    "variant": ("spit", "speed"),
+    "piles": ("5", "4"),
+    "emptier": ("no", "yes"),
+    "colours": ("no", "yes"),
+    "side": ("10", "5"),
+    "target": (NO_TARGET, "10", "20", "30"),
+}
+"""The lobby's options, each with its values (the default first): the variant; Spit's stock
+piles, "the player who empties their layout chooses the pile" and alternating colours; Speed's
+side piles and the points to play to (none: one deal)."""
+VARIANT_OPTIONS: Final[Mapping[str, tuple[str, ...]]] = {
+    "spit": ("piles", "emptier", "colours"),
+    "speed": ("side", "target"),
+}
+"""Which of the options each variant has."""
+
+PANEL_OUTDATED: Final = "the panel is out of date"
+"""The detail of a press from a panel whose own cards are no longer the table's."""
+
+
+class Move(StrEnum):
+    """What a panel button does; the value is in the button's custom id."""
+
+    PLAY = "play"
+    """Spit: a stock pile's face-up top onto a centre pile."""
+    TURN = "turn"
+    """Spit: turn up a stock pile's face-down top."""
+    MOVE = "move"
+    """Spit: a stock pile's face-up top into an empty space."""
+    SPIT = "spit"
+    SLAP = "slap"
+    HAND = "hand"
+    """Speed: a hand card onto a centre pile."""
+    FLIP = "flip"
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A panel button as pressed, with the stamp of the panel it was on."""
+
+    move: Move
+    stamp: str
+    pile: int = 0
+    """Spit: the stock space the card comes from."""
+    target: int = 0
+    """The centre pile (play, spit, slap, hand), or the empty space a card moves into."""
+    card: Card | None = None
+    """Speed: the hand card."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """What a panel showed, as its buttons carry it: ``layout`` (Spit's layout number, Speed's
+    deal number), ``own`` (a digest of the match and the player's own cards) and ``tops`` (the
+    centre tops, None for an empty pile)."""
+
+    layout: int
+    own: str
+    tops: tuple[Card | None, ...]
+
+    def __str__(self) -> str:
+        tops = "".join("xx" if top is None else f"{top.code:02d}" for top in self.tops)
+        return f"{self.layout}-{self.own}-{tops}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Stamp":
+        """The inverse of ``str``; a malformed stamp is refused as stale (it cannot be ours)."""
+        parts = text.split("-")
+        if len(parts) != 3 or not parts[0].isdigit() or len(parts[2]) != 2 * SEATS:
+            raise IllegalAction(Reason.STALE, "not a panel stamp")
+        tops: list[Card | None] = []
+        for index in range(SEATS):
+            code = parts[2][2 * index : 2 * index + 2]
+            if code == "xx":
+                tops.append(None)
+            elif code.isdigit() and int(code) < len(ALL_CARDS):
+                tops.append(ALL_CARDS[int(code)])
+            else:
+                raise IllegalAction(Reason.STALE, "not a panel stamp")
+        return cls(int(parts[0]), parts[1], tuple(tops))
+
+
+class PlayRefused(IllegalAction):
+    """A play that does not fit the centre pile it was aimed at; the card stays where it was.
+    ``late``: the pile changed after the player's panel showed it (the other player got there
+    first), else the card never fitted the top the panel showed."""
+
+    def __init__(self, card: Card, centre: int, top: Card, late: bool) -> None:
+        super().__init__(Reason.STALE if late else Reason.NOT_ALLOWED, "the card does not fit that pile")
+        self.card = card
+        self.centre = centre
+        self.top = top
+        self.late = late
+
+
+class SlapLost(IllegalAction):
+    """A slap that came second: ``seat`` slapped ``centre`` first and the new layouts are dealt."""
+
+    def __init__(self, seat: int, centre: int) -> None:
+        super().__init__(Reason.STALE, "the other player slapped first")
+        self.seat = seat
+        self.centre = centre
+
+
+def notices_for(game: Game, events: Sequence[Event]) -> list[Notice]:
+    """What the channel should hear about these events: layouts ending, slaps, piles taken, new
+    layouts and deals, and the winner. Plays, turns and calls go unsaid: the picture shows them."""
+    notices: list[Notice] = []
+    for event in events:
+        match event:
+            case LayoutEnded(emptied=emptied, race=race, chooser=chooser):
+                if emptied is None:
+                    notices.append(Notice("stuck_slap" if race else "stuck"))
+                elif chooser is not None:
+                    notices.append(Notice("emptied_chooses", emptied))
+                else:
+                    notices.append(Notice("emptied_slap" if race else "emptied", emptied))
+            case PileSlapped(seat=seat, centre=centre):
+                code = "chose" if isinstance(game, SpitState) and game.options.emptier_chooses else "slapped"
+                notices.append(Notice(code, seat, {"pile": centre}))
+            case CentreTaken(seat=seat, centre=centre, cards=cards):
+                notices.append(Notice("took", seat, {"pile": centre, "cards": cards}))
+            case LayoutDealt(seat=seat) if seat == SEATS - 1 and isinstance(game, SpitState):
+                # Once both layouts are dealt.
+                notices.append(Notice("dealt", None, {"number": game.layouts_dealt}))
+            case DealWon(seat=seat, points=points) if isinstance(game, SpeedState):
+                number = game.deal_number if game.outcome is not None else game.deal_number - 1
+                notices.append(Notice("deal_won", seat, {"number": number, "points": points}))
+            case DealStarted(number=number):
+                notices.append(Notice("deal_started", None, {"number": number}))
+            case SidePilesRebuilt():
+                notices.append(Notice("rebuilt"))
+            case HandsRenewed():
+                notices.append(Notice("renewed"))
+            case GameWon(seat=seat):
+                notices.append(Notice("won", seat))
+    return notices
+
+
+def spit_options(choose: Callable[[str], str]) -> SpitOptions:
+    """Spit's options from the lobby's choices (``choose(name)`` is an option's value)."""
+    return SpitOptions(
+        piles=int(choose("piles")),
+        emptier_chooses=choose("emptier") == "yes",
+        alternate_colours=choose("colours") == "yes",
+    )
+
+
+def speed_options(choose: Callable[[str], str]) -> SpeedOptions:
+    """Speed's options from the lobby's choices."""
+    target = choose("target")
+    return SpeedOptions(side_pile=int(choose("side")), target=None if target == NO_TARGET else int(target))
+
+
+def load_game(data: Mapping[str, Any]) -> Game:
+    """A saved engine game of either variant (its ``game`` field says which)."""
+    if data.get("game") == "speed":
+        return SpeedState.from_json(data)
+    return SpitState.from_json(data)
+
+
+class SpitTable(SeatedTable[Action]):
+    """One channel's Spit or Speed: lobby, matches, AI seats."""
+
+    game = "spit"
+    min_seats = SEATS
+    max_seats = SEATS
+    lobby_choices = CHOICES
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        *,
+        table_id: str,
+        guild_id: int,
+        channel_id: int,
+        publish: Callable[[Table], Awaitable[None]],
+        locale: str,
+        lobby: Lobby,
+    ) -> None:
+        super().__init__(
+            registry,
+            table_id=table_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            publish=publish,
+            locale=locale,
+            lobby=lobby,
+        )
+        self.match: Game | None = None
+        self.match_number = 0
+        self.wins = [0] * SEATS
+        """Matches won by each seat at this table."""
+        self.last_deal: DealWon | None = None
+        """Speed: how the last deal ended (for the results), None before one has."""
+        self._slaps: dict[int, PileSlapped] = {}
+        """The slap that ended each layout of the running match that was slapped for, by layout
+        number: a slap that arrives second is told who won the race."""
+        self._head: dict[str, Any] = {}
+        """The running match as it was dealt (see :meth:`to_json`)."""
+        self._moves: list[dict[str, Any]] = []
+        """Every action since, as JSON, appended as they are applied."""
+
+    @property
+    def variant(self) -> str:
+        """``spit`` or ``speed``: the running match's, else the lobby's choice."""
+        if self.match is None:
+            return self.option("variant")
+        return "speed" if isinstance(self.match, SpeedState) else "spit"
+
+    def require_match(self) -> Game:
+        if self.match is None:
+            raise IllegalAction(Reason.NOT_STARTED)
+        return self.match
+
+    def require_playing(self) -> Game:
+        if self.phase is Phase.LOBBY:
+            raise IllegalAction(Reason.NOT_STARTED)
+        if self.phase is not Phase.PLAYING:
+            raise IllegalAction(Reason.GAME_OVER)
+        return self.require_match()
+
+    # -- dealing ---------------------------------------------------------------------------------
+
+    def deal(self) -> None:
+        seed = secrets.randbits(63)
+        if self.option("variant") == "speed":
+            self.begin(new_speed_game(SEATS, speed_options(self.option), seed))
+        else:
+            self.begin(new_game(SEATS, spit_options(self.option), seed))
+
+    def begin(self, match: Game) -> None:
+        """Play ``match`` (dealt, not yet played) at this table from now on."""
+        first = self.match is None
+        self.match = match
+        self.match_number += 1
+        self.last_deal = None
+        self._slaps = {}
+        self._head = match.to_json()
+        self._moves = []
+        if first:
+            self.first_game_dealt()
+        else:
+            self.game_started()
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    def panel_stamp(self, seat: int) -> Stamp:
+        """What ``seat``'s panel shows now, for its buttons to carry."""
+        match = self.require_match()
+        if isinstance(match, SpeedState):
+            layout, own = match.deal_number, notation(match.hands[seat])
+        else:
+            # Not the spit cards: both spitting together changes them, and a play pressed on the
+            # panel of the stalemate (seeing the new tops on the table) means what it says.
+            layout, own = match.layouts_dealt, layout_notation(match.layouts[seat])
+        centre = tuple(pile.top if pile else None for pile in match.centre)
+        return Stamp(layout, digest(f"{self.match_number}|{layout}|{own}"), centre)
+
+    def _check_stamp(self, seat: int, press: Press) -> Stamp:
+        shown = Stamp.parse(press.stamp)
+        now = self.panel_stamp(seat)
+        if shown.own != now.own:
+            slap = self._slaps.get(shown.layout)
+            if press.move is Move.SLAP and slap is not None and shown.layout == now.layout - 1:
+                raise SlapLost(slap.seat, slap.centre)
+            raise IllegalAction(Reason.STALE, PANEL_OUTDATED)
+        return shown
+
+    async def press(self, user_id: int, press: Press) -> list[Notice]:
+        """A panel button: the player's move, if their panel still shows their own cards as they
+        are. A play that no longer fits raises :class:`PlayRefused` and changes nothing."""
+
+        def apply() -> list[Notice]:
+            seat = self.require_seat(user_id)
+            match = self.require_playing()
+            shown = self._check_stamp(seat, press)
+            action = _action(seat, press)
+            try:
+                return self._apply(action)
+            except IllegalAction as error:
+                raise _explained(match, action, shown, error) from error
+
+        return await self.change(apply)
+
+    def _apply(self, action: Action) -> list[Notice]:
+        match = self.require_match()
+        events = match.apply(action)
+        self._moves.append(action_to_json(action))
+        self._track(events)
+        notices = notices_for(match, events)
+        self.notices.extend(notices)
+        if match.outcome is not None:
+            self.wins[match.outcome.winner] += 1
+            self.game_ended()
+        return notices
+
+    def _track(self, events: Iterable[Event]) -> None:
+        """Remember what a later press needs told: the slap that won a race, a Speed deal's end."""
+        match = self.require_match()
+        for event in events:
+            if isinstance(event, PileSlapped) and isinstance(match, SpitState):
+                self._slaps[match.layouts_dealt - 1] = event
+            elif isinstance(event, DealWon):
+                self.last_deal = event
+
+    # -- between matches -------------------------------------------------------------------------
+
+    def _check_between(self, user_id: int, number: int) -> None:
+        self.require_member(user_id)
+        if self.phase is not Phase.RESULTS or number != self.match_number:
+            raise IllegalAction(Reason.STALE, "a button of an earlier match")
+
+    async def rematch(self, user_id: int, number: int) -> None:
+        """Deal the next match with the same options (after match ``number``'s results)."""
+
+        def apply() -> None:
+            self._check_between(user_id, number)
+            match = self.require_match()
+            seed = secrets.randbits(63)
+            if isinstance(match, SpeedState):
+                self.begin(new_speed_game(SEATS, match.options, seed))
+            else:
+                self.begin(new_game(SEATS, match.options, seed))
+
+        await self.change(apply)
+
+    async def end_series(self, user_id: int, number: int) -> None:
+        def apply() -> None:
+            self._check_between(user_id, number)
+            self.phase = Phase.OVER
+
+        await self.change(apply)
+
+    def result_record(self) -> GameRecord:
+        """The match that just ended as the store keeps it; its key makes recording idempotent."""
+        match = self.require_match()
+        outcome = match.outcome
+        assert outcome is not None, "only a finished match is recorded"
+        if isinstance(match, SpeedState):
+            scores = list(match.totals)
+            options: dict[str, Any] = asdict(match.options)
+        else:
+            scores = [match.cards_left(seat) for seat in range(SEATS)]
+            options = asdict(match.options)
+        now = datetime.now(UTC)
+        seats = tuple(
+            SeatResult(
+                seat=index,
+                user_id=seat.user_id,
+                display_name=seat.name or f"AI ({seat.ai_level})",
+                ai_level=seat.ai_level,
+                score=scores[index],
+                rank=1 if index == outcome.winner else 2,
+                won=index == outcome.winner,
+            )
+            for index, seat in enumerate(self.seats)
+        )
+        return GameRecord(
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            game="speed" if isinstance(match, SpeedState) else "spit",
+            result_key=f"spit:{self.table_id}:{self.match_number}",
+            options={**options, "match": self.match_number},
+            started_at=self.game_started_at or now,
+            finished_at=now,
+            seats=seats,
+        )
+
+    # -- AI seats --------------------------------------------------------------------------------
+
+    def ai_inputs(self, seat: int) -> Hashable:
+        match = self.require_match()
+        tops = tuple(pile.top if pile else None for pile in match.centre)
+        common = (self.phase, self.match_number, match.stage, tops, match.stalemate)
+        if isinstance(match, SpeedState):
+            return (*common, match.deal_number, tuple(match.hands[seat]), frozenset(match.calls))
+        return (
+            *common,
+            match.layouts_dealt,
+            tuple(match.layouts[seat]),
+            tuple(sorted(match.calls.items())),
+            match.lone_centre,
+        )
+
+    def ai_decide(self, seat: int) -> tuple[Action, float] | None:
+        choice = choose(self.require_match(), seat, self.ai_level(seat), self.ai_rng(seat))
+        return None if choice is None else (choice.action, choice.delay)
+
+    async def ai_act(self, seat: int, action: Action) -> bool:
+        return await self.ai_apply(lambda: self._apply(action))
+
+    # -- saving ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The table's saved form: the running match as it was dealt plus the moves since, both
+        kept up to date as play goes (serialising a long match's whole log after every move
+        would hold up the event loop); loading replays the moves."""
+        match = None
+        if self.match is not None:
+            match = {
+                "number": self.match_number,
+                "wins": list(self.wins),
+                "dealt": self._head,
+                "moves": list(self._moves),
+            }
+        return {**self.seated_json(), "match": match}
+
+    @classmethod
+    def load(
+        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
+    ) -> Self:
+        """The table as saved, its running match replayed from its moves."""
+        table = cls.from_saved(registry, saved, publish)
+        data = saved.state["match"]
+        if data is not None:
+            table.match = match = load_game(data["dealt"])
+            table.match_number = data["number"]
+            table.wins = list(data["wins"])
+            table._head = data["dealt"]
+            for move in data["moves"]:
+                table._track(match.apply(action_from_json(move)))
+            table._moves = list(data["moves"])
+        return table
+
+
+def _action(seat: int, press: Press) -> Action:
+    match press.move:
+        case Move.PLAY:
+            return PlayCard(seat, press.pile, press.target)
+        case Move.TURN:
+            return TurnUp(seat, press.pile)
+        case Move.MOVE:
+            return MoveCard(seat, press.pile, press.target)
+        case Move.SPIT:
+            return Spit(seat, press.target)
+        case Move.SLAP:
+            return Slap(seat, press.target)
+        case Move.HAND:
+            if press.card is None:
+                raise IllegalAction(Reason.NO_SUCH_CARD, "no card named")
+            return PlayHand(seat, press.card, press.target)
+        case Move.FLIP:
+            return Flip(seat)
+
+
+def _explained(match: Game, action: Action, shown: Stamp, error: IllegalAction) -> IllegalAction:
+    """A refused play in the player's terms: which card, which pile, and whether the pile changed
+    under them (:class:`PlayRefused`); any other refusal as the engine gave it."""
+    if match.stage is not Stage.PLAY or not isinstance(action, PlayCard | PlayHand):
+        return error
+    if isinstance(action, PlayHand):
+        card: Card | None = action.card
+    else:
+        assert isinstance(match, SpitState)
+        card = match.layouts[action.seat][action.pile].top
+    if card is None or action.centre not in CENTRE_PILES or not match.centre[action.centre]:
+        return error
+    if match.fits_centre(card, action.centre):
+        return error
+    top = match.centre[action.centre].top
+    return PlayRefused(card, action.centre, top, late=shown.tops[action.centre] is not top)

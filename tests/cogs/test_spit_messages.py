@@ -1,0 +1,164 @@
+"""The Spit and Speed messages within Discord's limits and complete in both languages: the lobby
+with its options, the table, both panels with every button, results; and every panel button
+parses back into the move it says."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import discord
+import pytest
+
+from cogs.painter import PAINTER
+from cogs.seated import buttons_for
+from cogs.spit import MOVES, SPIT, parse_press
+from cogs.spit_messages import card_name, labels_for, panel_draft, public_draft
+from data import Store
+from engine.spit.cards import ALL_CARDS
+from locales import catalog
+from render.spit import Labels
+from tables.lobby import Seat
+from tables.registry import TableRegistry
+from tables.spit import Move, Press, SpitTable
+from tests.engine.spit import speed_table, spit_table
+from tests.tables.stacked import nothing_to_publish, stacked_spit_table
+
+LOCALES = ("en-US", "es-ES")
+LONG = [Seat(1000, "ω" * 32), Seat(None, "", "hard")]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def painter() -> Iterator[None]:
+    """The drafts draw their pictures in the painter's process; stop it when done, as the bot does."""
+    yield
+    PAINTER.stop()
+
+
+@pytest.fixture
+async def registry(tmp_path: Path) -> AsyncIterator[TableRegistry]:
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        yield TableRegistry(store)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_word_on_the_pictures_is_in_the_catalogue(locale: str) -> None:
+    labels = labels_for(catalog(), locale)
+    assert all(getattr(labels, field.name) for field in dataclasses.fields(Labels))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_card_names_are_distinct_so_a_player_can_tell_them_apart(locale: str) -> None:
+    assert len({card_name(catalog(), card, locale) for card in ALL_CARDS}) == len(ALL_CARDS)
+    assert card_name(catalog(), ALL_CARDS[9], locale) == "10♣"
+
+
+def components(view: discord.ui.View | None) -> list[list[dict[str, object]]]:
+    assert view is not None
+    return [row["components"] for row in view.to_components()]
+
+
+def check_limits(draft_view: discord.ui.View | None, embed: discord.Embed) -> list[str]:
+    """Discord's limits on one message; returns its buttons' custom ids."""
+    rows = components(draft_view)
+    assert len(rows) <= 5 and all(len(row) <= 5 for row in rows)
+    ids = [str(item["custom_id"]) for row in rows for item in row]
+    assert len(set(ids)) == len(ids) and max(map(len, ids)) <= 100
+    assert all(0 < len(str(item.get("label", ""))) <= 80 for row in rows for item in row)
+    assert len(embed) <= 6000 and len(embed.description or "") <= 4096
+    assert all(len(field.value or "") <= 1024 for field in embed.fields)
+    return ids
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("variant", ["spit", "speed"])
+async def test_the_lobby_shows_the_variant_and_its_options_as_buttons(
+    registry: TableRegistry, locale: str, variant: str
+) -> None:
+    table = SpitTable.open(
+        registry,
+        guild_id=1,
+        channel_id=2,
+        publish=nothing_to_publish,
+        locale=locale,
+        host_id=1,
+        host_name="H",
+    )
+    await table.set_option(1, "variant", variant)
+    draft = await public_draft(catalog(), table, buttons_for(SPIT, table.table_id))
+
+    ids = check_limits(draft.view, draft.embed)
+    options = [custom_id.split(":")[3] for custom_id in ids if custom_id.split(":")[2] == "opt"]
+    following = "speed" if variant == "spit" else "spit"
+    assert options[0] == f"variant.{following}", "the variant's button moves to the other one"
+    assert len(options) == (4 if variant == "spit" else 3)
+    assert (
+        draft.embed.fields[-1].value is not None
+        and draft.embed.fields[-1].value.count("\n") == len(options) - 1
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_a_spit_panel_has_a_button_per_move_within_discords_limits(
+    registry: TableRegistry, locale: str
+) -> None:
+    game = spit_table("7h | ?9c Kd | - | 2s 3s | 4d", "Qd | Jd", spit=("5c 6c", ""), centre="8s | Ks")
+    table = stacked_spit_table(registry, LONG, game, locale=locale)
+    button = buttons_for(SPIT, table.table_id)
+
+    panel = await panel_draft(catalog(), table, 0, locale, button, note="x" * 300)
+    public = await public_draft(catalog(), table, button)
+
+    check_limits(public.view, public.embed)
+    ids = check_limits(panel.view, panel.embed)
+    assert [len(row) for row in components(panel.view)] == [5, 5, 5, 5], "left, right, tidy, calls"
+    rows = components(panel.view)
+    enabled = [
+        str(item["custom_id"]).split(":")[2:] for row in rows for item in row if not item.get("disabled")
+    ]
+    stamp = str(table.panel_stamp(0))
+    assert ["play", f"{stamp}.0.0"] in enabled and ["play", f"{stamp}.3.1"] in enabled
+    assert ["play", f"{stamp}.2.0"] not in enabled, "an empty space plays nothing"
+    assert ["turn", f"{stamp}.1"] in enabled and ["move", f"{stamp}.3.2"] in enabled
+    assert ["spit", f"{stamp}.0"] in enabled and ["spit", f"{stamp}.1"] in enabled, "alone: either pile"
+    for custom_id in ids:
+        _, _, action, arg = custom_id.split(":")
+        if action in MOVES:
+            parse_press(action, arg)  # every button parses
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_a_speed_panel_plays_each_hand_card_left_or_right(registry: TableRegistry, locale: str) -> None:
+    game = speed_table("8c 7d 2s 3s 4s", "Ts 6h Jd 9d 9h", stocks=("Ah", "Ad"), centre="9s | 5c")
+    table = stacked_spit_table(registry, LONG, game, locale=locale)
+    button = buttons_for(SPIT, table.table_id)
+
+    panel = await panel_draft(catalog(), table, 0, locale, button)
+
+    check_limits(panel.view, panel.embed)
+    rows = components(panel.view)
+    assert [len(row) for row in rows] == [5, 5, 2]
+    first = str(rows[0][0]["custom_id"]).split(":")
+    press = parse_press(first[2], first[3])
+    assert press.move is Move.HAND and str(press.card) == "8c" and press.target == 0
+    assert "8♣" in str(rows[0][0]["label"]) and "8♣" in (panel.embed.description or "")
+
+
+async def test_the_results_and_the_end_of_a_series(registry: TableRegistry) -> None:
+    table = stacked_spit_table(
+        registry, LONG, spit_table("8h", "6c | 3c 3d", spit=("", "4d"), centre="7s | Kd")
+    )
+    await table.press(1000, Press(Move.PLAY, str(table.panel_stamp(0)), pile=0, target=0))
+    button = buttons_for(SPIT, table.table_id)
+
+    results = await public_draft(catalog(), table, button)
+    await table.end_series(1000, 1)
+    over = await public_draft(catalog(), table, button)
+
+    assert [str(item["custom_id"]).split(":")[2:] for item in components(results.view)[0]] == [
+        ["next", "1"],
+        ["end", "1"],
+    ]
+    assert results.png is not None and over.view is None and over.png is not None
+    assert "ω" in (over.embed.description or "")
