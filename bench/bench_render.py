@@ -34,6 +34,7 @@ from engine.rng import Rng, derive_seed
 from engine.toppo.ai import Level, choose
 from engine.toppo.cards import Card
 from engine.toppo.state import ToppoOptions, ToppoView, new_game
+from render.backs import paint_back, paint_slot
 from render.fonts import RGB, draw_text, text_width, top_for_middle
 from render.theme import BG, BUTTON, DIM, GOLD, PANEL, TEXT
 from render.toppo import (
@@ -67,7 +68,7 @@ from render.toppo import (
     table_png,
     table_size,
 )
-from render.toppo_cards import paint_back, paint_card, paint_slot
+from render.toppo_cards import paint_card
 
 NAMES = ("Alice", "محمد علي", "Дмитрий", "राहुल", "王小明", "김민준", "Bob 👍🏽", "Zoë the Great")
 TOTALS = (12, 0, 33, 7, 21, 4, 15, 9)

@@ -9,7 +9,9 @@ symbol on a card), and a colour cube for everything else (emoji).
 
 Everything that does not change from one picture to the next is drawn once in RGB, with
 antialiasing, quantized to the palette and cached as a tile; a picture is then a fresh canvas,
-some ``paste`` calls (byte copies, no colour work) and the encoder.
+some ``paste`` calls (byte copies, no colour work) and the encoder. The helpers below are the
+pieces every game's pictures share: text pasted from tiles, rounded panels and button-like
+badges, and card shapes drawn at :data:`SUPERSAMPLE` times the size and reduced (antialiasing).
 """
 
 import io
@@ -17,9 +19,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
-from render.fonts import RGB, draw_text, extent, fit, text_width
+from render.fonts import RGB, draw_text, extent, fit, text_width, top_for_middle
 
 RAMP_STEPS = 5
 """Intermediate colours between the two ends of a ramp (antialiasing levels, ends excluded)."""
@@ -30,6 +32,10 @@ close could capture each other's pixels, so a theme colour would not come back e
 PNG_OPTIONS = {"compress_level": 1}
 """zlib level 1: on the 8-player table about 2.8 ms and 50 KB; levels 2-6 and the run-length or
 filtered strategies were no faster, Huffman-only was 2.5 times slower and six times bigger."""
+SUPERSAMPLE = 3
+"""Shapes of a tile are drawn this many times bigger and reduced: antialiased edges."""
+Box = tuple[int, int, int, int]
+"""left, top, right, bottom; inclusive."""
 
 
 def mix(fg: RGB, bg: RGB, amount: float) -> RGB:
@@ -131,3 +137,85 @@ def encode(image: Image.Image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG", **PNG_OPTIONS)
     return buffer.getvalue()
+
+
+def paste_text(
+    palette: Palette,
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    fg: RGB,
+    bg: RGB,
+    *,
+    bold: bool = False,
+    max_width: int | None = None,
+    align: str = "left",
+) -> int:
+    """Paste ``text`` (a cached tile) with its line box's top at ``y`` and its left, centre or
+    right edge (per ``align``) at ``x``; returns its width."""
+    tile = text_tile(palette, text, size, fg, bg, bold, max_width)
+    x, y = xy
+    if align == "right":
+        x -= tile.image.width
+    elif align == "centre":
+        x -= tile.image.width // 2
+    tile.paste_on(canvas, (x, y))
+    return tile.image.width
+
+
+def supersampled(width: int, height: int, bg: RGB) -> tuple[Image.Image, Box]:
+    """An RGB canvas :data:`SUPERSAMPLE` times the size of a tile, and the box that fills it."""
+    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), bg)
+    return big, (0, 0, big.width - 1, big.height - 1)
+
+
+def finish(palette: Palette, big: Image.Image) -> Image.Image:
+    """A :func:`supersampled` drawing reduced to its tile size and quantized."""
+    return palette.quantize(big.reduce(SUPERSAMPLE))
+
+
+@lru_cache(maxsize=128)
+def rounded_tile(
+    palette: Palette, size: tuple[int, int], fill: RGB, outline: RGB, border: int, radius: int, bg: RGB
+) -> Image.Image:
+    """A rounded rectangle (a panel, a row, a button) on ``bg``."""
+    big, box = supersampled(*size, bg)
+    ImageDraw.Draw(big).rounded_rectangle(
+        box, radius=radius * SUPERSAMPLE, fill=fill, outline=outline, width=border * SUPERSAMPLE
+    )
+    return finish(palette, big)
+
+
+@lru_cache(maxsize=128)
+def badge_tile(
+    palette: Palette, text: str, size: tuple[int, int], fill: RGB, fg: RGB, bg: RGB
+) -> Image.Image:
+    """``text`` centred on a small rounded button: a slot letter, a card number, a count, drawn
+    like the Discord button that carries it."""
+    tile = rounded_tile(palette, size, fill, fill, 0, size[1] // 4, bg).copy()
+    text_size = round(size[1] * 0.62)
+    y = top_for_middle(size[1] // 2, text_size)
+    paste_text(palette, tile, (size[0] // 2, y), text, text_size, fg, fill, bold=True, align="centre")
+    return tile
+
+
+def rounded_card(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    fill: RGB | None,
+    outline: RGB,
+    stroke: float,
+) -> None:
+    """A card's rounded outline: corners and edge scale with its width (``stroke`` of it)."""
+    width = box[2] - box[0]
+    draw.rounded_rectangle(
+        box, radius=width * 0.12, fill=fill, outline=outline, width=max(1, round(width * stroke))
+    )
+
+
+def centre_text(image: Image.Image, box: Box, text: str, size: int, fill: RGB, bold: bool = True) -> None:
+    """``text`` drawn centred in ``box`` of an RGB image (capitals and digits centred upright)."""
+    left, top, right, bottom = box
+    x = (left + right + 1 - text_width(text, size, bold)) // 2
+    draw_text(image, (x, top_for_middle((top + bottom + 1) // 2, size)), text, size, fill, bold)

@@ -254,6 +254,23 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
     return "".join(parts[:low]).rstrip() + ELLIPSIS
 
 
+@lru_cache(maxsize=1024)
+def wrap(text: str, size: int, bold: bool, max_width: int, max_lines: int) -> tuple[str, ...] | None:
+    """``text`` broken at spaces into at most ``max_lines`` lines, each no wider than
+    ``max_width``, filling each line before the next; None if it does not fit that way (a word
+    too wide, too many lines): the caller tries a smaller size."""
+    lines: list[str] = []
+    for word in text.split():
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and text_width(joined, size, bold) <= max_width:
+            lines[-1] = joined
+        elif text_width(word, size, bold) <= max_width and len(lines) < max_lines:
+            lines.append(word)
+        else:
+            return None
+    return tuple(lines)
+
+
 def draw_text(
     image: Image.Image,
     xy: tuple[int, int],

@@ -17,8 +17,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.toppo.cards import Card, Colour, Symbol
-from render.canvas import Palette
-from render.fonts import RGB, draw_text, text_width, top_for_middle
+from render.canvas import Palette, finish, rounded_card, supersampled
+from render.fonts import RGB, draw_text
 from render.theme import BACK, BACK_PATTERN, BG, BUTTON, DIM, GOLD, INK, LIGHT, PANEL, SLOT, TEXT
 
 CARD_COLOURS: dict[Colour, RGB] = {
@@ -65,22 +65,6 @@ PALETTE = Palette(
     ],
 )
 
-SUPERSAMPLE = 3
-
-
-def _rounded(
-    draw: ImageDraw.ImageDraw,
-    box: tuple[float, float, float, float],
-    fill: RGB | None,
-    outline: RGB,
-    stroke: float,
-) -> None:
-    """A card's rounded outline: corners and edge scale with its width."""
-    width = box[2] - box[0]
-    draw.rounded_rectangle(
-        box, radius=width * 0.12, fill=fill, outline=outline, width=max(1, round(width * stroke))
-    )
-
 
 def paint_card(image: Image.Image, box: tuple[int, int, int, int], card: Card) -> None:
     """Draw ``card`` face up filling ``box`` (left, top, right, bottom; inclusive) of an RGB
@@ -89,7 +73,7 @@ def paint_card(image: Image.Image, box: tuple[int, int, int, int], card: Card) -
     width, height = right - left + 1, bottom - top + 1
     draw = ImageDraw.Draw(image)
     fill, stroke = CARD_COLOURS[card.colour], STROKES[card.colour]
-    _rounded(draw, box, fill, INK, 0.035)
+    rounded_card(draw, box, fill, INK, 0.035)
     letter_size = max(8, round(width * 0.3))
     draw_text(
         image,
@@ -137,61 +121,9 @@ def _paint_symbol(
                 draw.ellipse((end_x - r, end_y - r, end_x + r, end_y + r), fill=colour)
 
 
-def _tile(width: int, height: int, bg: RGB) -> tuple[Image.Image, tuple[int, int, int, int]]:
-    """A supersampled RGB canvas for one tile and the box that fills it."""
-    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), bg)
-    return big, (0, 0, big.width - 1, big.height - 1)
-
-
-def _finish(big: Image.Image) -> Image.Image:
-    return PALETTE.quantize(big.reduce(SUPERSAMPLE))
-
-
 @lru_cache(maxsize=512)
 def card_tile(card: Card, width: int, height: int, bg: RGB) -> Image.Image:
     """``card`` face up as a palette tile of ``width`` x ``height`` on ``bg``."""
-    big, box = _tile(width, height, bg)
+    big, box = supersampled(width, height, bg)
     paint_card(big, box, card)
-    return _finish(big)
-
-
-def paint_back(image: Image.Image, box: tuple[int, int, int, int], count: int | None) -> None:
-    """A face-down card (a deck, the stock) with how many cards it holds written on it."""
-    left, top, right, bottom = box
-    width = right - left + 1
-    draw = ImageDraw.Draw(image)
-    _rounded(draw, box, BACK, INK, 0.035)
-    inset = width * 0.12
-    _rounded(draw, (left + inset, top + inset, right - inset, bottom - inset), None, BACK_PATTERN, 0.07)
-    if count is not None:
-        _centre_text(image, box, str(count), round(width * 0.5), TEXT)
-
-
-def paint_slot(image: Image.Image, box: tuple[int, int, int, int], count: int | None) -> None:
-    """An empty card place (a line not yet turned, an empty pile), with an optional count."""
-    width = box[2] - box[0] + 1
-    _rounded(ImageDraw.Draw(image), box, None, SLOT, 0.04)
-    if count is not None:
-        _centre_text(image, box, str(count), round(width * 0.5), DIM)
-
-
-def _centre_text(image: Image.Image, box: tuple[int, int, int, int], text: str, size: int, fill: RGB) -> None:
-    left, top, right, bottom = box
-    x = (left + right + 1 - text_width(text, size, True)) // 2
-    draw_text(image, (x, top_for_middle((top + bottom + 1) // 2, size)), text, size, fill, bold=True)
-
-
-@lru_cache(maxsize=512)
-def back_tile(width: int, height: int, bg: RGB, count: int | None = None) -> Image.Image:
-    """A face-down card with ``count`` on it, as a palette tile."""
-    big, box = _tile(width, height, bg)
-    paint_back(big, box, count)
-    return _finish(big)
-
-
-@lru_cache(maxsize=512)
-def slot_tile(width: int, height: int, bg: RGB, count: int | None = None) -> Image.Image:
-    """An empty card place, with ``count`` in it if given, as a palette tile."""
-    big, box = _tile(width, height, bg)
-    paint_slot(big, box, count)
-    return _finish(big)
+    return finish(PALETTE, big)

@@ -21,6 +21,7 @@ from render.fonts import (
     line_height,
     runs,
     text_width,
+    wrap,
 )
 from render.graphemes import clusters, is_default_ignorable
 
@@ -141,6 +142,17 @@ def test_fit_cuts_whole_clusters_and_adds_an_ellipsis() -> None:
     assert text_width(cut, SIZE) <= 200
     assert fit("Alice", SIZE, True, 500) == "Alice"
     assert fit("Christopher", SIZE, True, 5) == ELLIPSIS
+
+
+def test_wrap_fills_lines_in_order_and_gives_up_when_it_cannot_fit() -> None:
+    text = "Cash Under the Mattress"
+    width = text_width("Cash Under the", 20, True)
+    assert wrap(text, 20, True, width, 2) == ("Cash Under the", "Mattress")
+    assert wrap(text, 20, True, width, 1) is None
+    assert wrap(text, 20, True, text_width(text, 20, True), 1) == (text,)
+    assert wrap("Mattress", 20, True, text_width("Mattres", 20, True), 3) is None
+    lines = wrap(text, 20, True, text_width("Under the", 20, True), 3)
+    assert lines == ("Cash", "Under the", "Mattress")
 
 
 def test_draw_text_truncates_to_max_width() -> None:

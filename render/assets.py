@@ -1,0 +1,580 @@
+"""The Cover Your Assets pictures: the public table, a player's private hand, and the results.
+
+Each is a pure function of the engine's view (:class:`~engine.assets.state.AssetsView`) plus
+what the engine does not know: the players' names (it has seat numbers) and the words, which
+the caller takes from the message catalogue (:class:`Labels` holds the English defaults, card
+names and the money format included).
+
+Sized for phones like the Toppo pictures: 1000 pixels wide, names and amounts 30-44 pixels high.
+The table gives each player a full-width row (name, running total and stack value; cards in
+hand as a counted card back; the sets under the top set as a counted pile; the top set face up),
+so 2 to 6 players read top to bottom. A set is drawn one card per kind with a "×n" badge (see
+:mod:`render.assets_cards`). Hand cards carry numbers drawn like the Discord buttons that name
+them.
+
+The public picture never reads a hand: only the view's hand sizes. Speed: faces, names, amounts
+and row backgrounds are cached palette tiles (:mod:`render.canvas`), so a picture is a blank
+canvas, some pastes and a fast PNG encode.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
+
+from engine.assets.cards import Asset
+from engine.assets.state import AssetsView, Stage
+from render.assets_cards import PALETTE, card_tile, group_size, group_tile, kinds, under_tile
+from render.backs import back_tile, slot_tile
+from render.bidi import isolate
+from render.canvas import badge_tile, encode, paste_text, rounded_tile
+from render.fonts import RGB, line_height, text_width, top_for_middle
+from render.theme import BG, BUTTON, DIM, GOLD, PANEL, TEXT
+
+WIDTH = 1000
+MARGIN = 24
+
+STATUS_SIZE = 44
+NAME_SIZE = 36
+LABEL_SIZE = 30
+CAPTION_SIZE = 26
+
+ENGLISH_CARDS = (
+    "Piggy Bank",
+    "Baseball Cards",
+    "Stamp Collection",
+    "Cash Under the Mattress",
+    "Bank Account",
+    "Coin Collection",
+    "Stocks",
+    "Classic Auto",
+    "Jewels",
+    "Home",
+    "Silver",
+    "Gold",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """Every word on the pictures, as ``str.format`` templates; the caller passes its locale's.
+    ``cards`` are the assets' names in :class:`~engine.assets.cards.Asset` order; amounts are
+    written with ``thousands`` between groups of three digits, then put in ``money``."""
+
+    turn: str = "{name}'s turn"
+    your_turn: str = "Your turn"
+    challenge: str = "{challenger} challenges {defender}"
+    to_answer: str = "{name} to answer: {asset} or a wild, or give up"
+    you_answer: str = "Answer with {asset} or a wild, or give up"
+    round_over: str = "Round {number} is over: {name} deals next"
+    tie: str = "Tie for first at {money}: one more round"
+    won: str = "{name} wins with {money}!"
+    round: str = "Round {number}"
+    goal: str = "Goal {money}"
+    dealer: str = "Dealer: {name}"
+    draw_pile: str = "draw pile"
+    discard_pile: str = "discard pile"
+    empty: str = "empty"
+    in_hand: str = "in hand"
+    under: str = "under"
+    no_sets: str = "no sets yet"
+    total: str = "total {money}"
+    stack: str = "stack {money}"
+    at_stake: str = "at stake"
+    your_hand: str = "Your hand"
+    empty_hand: str = "No cards in hand"
+    results: str = "Round {number}: the scores"
+    player: str = "Player"
+    total_column: str = "Total"
+    next_dealer: str = "{name} deals the next round"
+    money: str = "${amount}"
+    thousands: str = ","
+    wild: str = "WILD"
+    cards: tuple[str, ...] = ENGLISH_CARDS
+
+
+ENGLISH = Labels()
+
+
+# -- shared pieces ---------------------------------------------------------------------------------
+
+
+def money(amount: int, labels: Labels) -> str:
+    """``$1,250,000`` in English; the labels say how in other languages."""
+    return labels.money.format(amount=f"{amount:,}".replace(",", labels.thousands))
+
+
+def card_name(asset: Asset, labels: Labels) -> str:
+    return labels.cards[asset.rank]
+
+
+def _card(asset: Asset, size: tuple[int, int], bg: RGB, labels: Labels) -> Image.Image:
+    return card_tile(asset, *size, bg, card_name(asset, labels), money(asset.worth, labels), labels.wild)
+
+
+def _paste_set(
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    cards: Sequence[Asset],
+    card: tuple[int, int],
+    gap: int,
+    bg: RGB,
+    labels: Labels,
+) -> None:
+    """A set (or the cards one side showed in a challenge) from ``xy``: one group per kind."""
+    x, y = xy
+    for asset, count in kinds(cards):
+        name, value = card_name(asset, labels), money(asset.worth, labels)
+        canvas.paste(group_tile(asset, count, card, bg, name, value, labels.wild), (x, y))
+        x += group_size(card)[0] + gap
+
+
+def _text(
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    fg: RGB,
+    bg: RGB,
+    *,
+    bold: bool = False,
+    max_width: int | None = None,
+    align: str = "left",
+) -> int:
+    return paste_text(PALETTE, canvas, xy, text, size, fg, bg, bold=bold, max_width=max_width, align=align)
+
+
+def _check_seats(view: AssetsView, names: Sequence[str]) -> None:
+    """One name per seat: a mismatch is the caller's bug, said clearly."""
+    if len(names) != view.players:
+        raise ValueError(f"{len(names)} names for {view.players} seats")
+
+
+def _leaders(view: AssetsView) -> list[int]:
+    best = max(view.totals)
+    return [seat for seat, total in enumerate(view.totals) if total == best]
+
+
+def _tied(view: AssetsView) -> bool:
+    """Whether the round ended with several players sharing the highest total at or above the
+    goal: one more round is played."""
+    leaders = _leaders(view)
+    return view.stage is Stage.ROUND_OVER and len(leaders) > 1 and view.totals[leaders[0]] >= view.goal
+
+
+def _status(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None) -> tuple[str, RGB]:
+    """The headline and its colour: gold when a challenge, the seat's own turn or the end of the
+    game needs attention."""
+
+    def name(of: int) -> str:
+        return isolate(names[of])
+
+    if view.outcome is not None:
+        winner = view.outcome.winner
+        return labels.won.format(name=name(winner), money=money(view.outcome.totals[winner], labels)), GOLD
+    if _tied(view):
+        return labels.tie.format(money=money(max(view.totals), labels)), GOLD
+    if view.stage is Stage.ROUND_OVER:
+        assert view.to_act is not None
+        return labels.round_over.format(number=view.round_number, name=name(view.to_act)), TEXT
+    if view.duel is not None:
+        duel = view.duel
+        return labels.challenge.format(challenger=name(duel.challenger), defender=name(duel.defender)), GOLD
+    if seat == view.turn:
+        return labels.your_turn, GOLD
+    return labels.turn.format(name=name(view.turn)), TEXT
+
+
+def _headline(
+    canvas: Image.Image, view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None
+) -> None:
+    status, colour = _status(view, names, labels, seat)
+    _text(canvas, (MARGIN, MARGIN), status, STATUS_SIZE, colour, BG, bold=True, max_width=WIDTH - 2 * MARGIN)
+
+
+def _answer_hint(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None) -> str:
+    """Who must answer the challenge, and with what; addressed to them on their own picture."""
+    assert view.duel is not None and view.to_act is not None
+    asset = card_name(view.duel.stake.asset, labels)
+    if view.to_act == seat:
+        return labels.you_answer.format(asset=asset)
+    return labels.to_answer.format(name=isolate(names[view.to_act]), asset=asset)
+
+
+HEADER_H = MARGIN + line_height(STATUS_SIZE) + 8
+
+
+# -- the table -------------------------------------------------------------------------------------
+
+PILE_CARD = (96, 134)
+BAND_TOP = HEADER_H
+BAND_H = PILE_CARD[1] + 20
+DRAW_X = MARGIN
+DISCARD_X = MARGIN + 320
+PILE_LABEL_ROOM = 190
+INFO_ROOM = 300
+"""Width of the round, goal and dealer lines at the right of the piles."""
+NAME_ROOM = 360
+"""Width of a player's name, total and stack value in their row."""
+
+DUEL_CARD = (80, 112)
+DUEL_PAD = 16
+DUEL_COLUMN = (WIDTH - 2 * MARGIN - 2 * DUEL_PAD) // 3
+DUEL_HEADINGS = DUEL_PAD + line_height(LABEL_SIZE) + 6
+DUEL_CARDS = DUEL_HEADINGS + line_height(LABEL_SIZE) + 4
+DUEL_SIZE = (WIDTH - 2 * MARGIN, DUEL_CARDS + group_size(DUEL_CARD)[1] + DUEL_PAD)
+"""The challenge panel: who must answer, then three columns: the challenger's shown cards, the
+defender's, and the set at stake."""
+
+ROW_CARD = (88, 122)
+ROW_SIZE = (WIDTH - 2 * MARGIN, 8 + group_size(ROW_CARD)[1] + 6)
+ROW_GAP = 10
+ROW_PAD = 16
+HAND_BACK = (64, 90)
+UNDER = (72, 96)
+HAND_COLUMN_X = ROW_PAD + NAME_ROOM + 14
+UNDER_COLUMN_X = HAND_COLUMN_X + 110
+COLUMN = 100
+SET_X = UNDER_COLUMN_X + 116
+SET_GAP = 8
+TILE_Y = 14
+CAPTION_Y = TILE_Y + UNDER[1] + 6
+
+
+def duel_top() -> int:
+    return BAND_TOP + BAND_H
+
+
+def rows_top(duel: bool) -> int:
+    return BAND_TOP + BAND_H + (DUEL_SIZE[1] + ROW_GAP if duel else 0)
+
+
+def table_size(players: int, duel: bool = False) -> tuple[int, int]:
+    """The table picture's size: a row per player under the piles (and the challenge, if any)."""
+    return WIDTH, rows_top(duel) + players * ROW_SIZE[1] + (players - 1) * ROW_GAP + MARGIN
+
+
+def row_origin(seat: int, duel: bool = False) -> tuple[int, int]:
+    """Top-left corner of ``seat``'s row."""
+    return MARGIN, rows_top(duel) + seat * (ROW_SIZE[1] + ROW_GAP)
+
+
+def top_set_origin(seat: int, duel: bool = False) -> tuple[int, int]:
+    """Top-left corner of the first card group of ``seat``'s top set."""
+    x, y = row_origin(seat, duel)
+    return x + SET_X, y + 8
+
+
+def duel_column_origin(column: int) -> tuple[int, int]:
+    """Top-left corner of the cards of a challenge column: 0 challenger, 1 defender, 2 stake."""
+    return MARGIN + DUEL_PAD + column * DUEL_COLUMN, duel_top() + DUEL_CARDS
+
+
+@lru_cache(maxsize=256)
+def _row(name: str, total: str, stack: str, framed: bool, labels: Labels) -> Image.Image:
+    """A player's row without its cards: framed in gold for the player the game waits for (or
+    the winner), the name, running total, stack value, and the captions of the counted piles."""
+    tile = rounded_tile(PALETTE, ROW_SIZE, PANEL, GOLD if framed else PANEL, 4, 16, BG).copy()
+    _text(tile, (ROW_PAD, 10), name, NAME_SIZE, TEXT, PANEL, bold=True, max_width=NAME_ROOM)
+    total_y = 10 + line_height(NAME_SIZE) + 6
+    _text(tile, (ROW_PAD, total_y), total, LABEL_SIZE, TEXT, PANEL, max_width=NAME_ROOM)
+    stack_y = total_y + line_height(LABEL_SIZE)
+    _text(tile, (ROW_PAD, stack_y), stack, LABEL_SIZE, DIM, PANEL, max_width=NAME_ROOM)
+    for column_x, caption in ((HAND_COLUMN_X, labels.in_hand), (UNDER_COLUMN_X, labels.under)):
+        centre = column_x + COLUMN // 2
+        _text(
+            tile, (centre, CAPTION_Y), caption, CAPTION_SIZE, DIM, PANEL, max_width=COLUMN + 8, align="centre"
+        )
+    return tile
+
+
+def _piles(canvas: Image.Image, view: AssetsView, names: Sequence[str], labels: Labels) -> None:
+    """The draw pile (counted), the discard pile's top card (or an empty place), and the round,
+    goal and dealer."""
+    y = BAND_TOP
+    label_y = top_for_middle(y + PILE_CARD[1] // 2, LABEL_SIZE)
+    canvas.paste(back_tile(PALETTE, *PILE_CARD, BG, view.draw_size), (DRAW_X, y))
+    _text(
+        canvas,
+        (DRAW_X + PILE_CARD[0] + 14, label_y),
+        labels.draw_pile,
+        LABEL_SIZE,
+        DIM,
+        BG,
+        max_width=PILE_LABEL_ROOM,
+    )
+    top = view.discard_top
+    discard = slot_tile(PALETTE, *PILE_CARD, BG) if top is None else _card(top, PILE_CARD, BG, labels)
+    canvas.paste(discard, (DISCARD_X, y))
+    label_x = DISCARD_X + PILE_CARD[0] + 14
+    if top is None:
+        half = line_height(LABEL_SIZE) // 2
+        _text(
+            canvas,
+            (label_x, label_y - half),
+            labels.discard_pile,
+            LABEL_SIZE,
+            DIM,
+            BG,
+            max_width=PILE_LABEL_ROOM,
+        )
+        _text(canvas, (label_x, label_y + half), labels.empty, LABEL_SIZE, DIM, BG, max_width=PILE_LABEL_ROOM)
+    else:
+        _text(canvas, (label_x, label_y), labels.discard_pile, LABEL_SIZE, DIM, BG, max_width=PILE_LABEL_ROOM)
+    lines = (
+        (labels.round.format(number=view.round_number), TEXT, True),
+        (labels.goal.format(money=money(view.goal, labels)), DIM, False),
+        (labels.dealer.format(name=isolate(names[view.dealer])), DIM, False),
+    )
+    pitch = line_height(LABEL_SIZE)
+    first = y + (PILE_CARD[1] - len(lines) * pitch) // 2
+    for index, (text, colour, bold) in enumerate(lines):
+        _text(
+            canvas,
+            (WIDTH - MARGIN, first + index * pitch),
+            text,
+            LABEL_SIZE,
+            colour,
+            BG,
+            bold=bold,
+            max_width=INFO_ROOM,
+            align="right",
+        )
+
+
+def _duel(
+    canvas: Image.Image, view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None
+) -> None:
+    """The running challenge: who must answer with what, the cards each side has shown, the stake."""
+    duel = view.duel
+    assert duel is not None
+    top = duel_top()
+    canvas.paste(rounded_tile(PALETTE, DUEL_SIZE, PANEL, GOLD, 4, 16, BG), (MARGIN, top))
+    hint = _answer_hint(view, names, labels, seat)
+    room = DUEL_SIZE[0] - 2 * DUEL_PAD
+    _text(
+        canvas, (MARGIN + DUEL_PAD, top + DUEL_PAD), hint, LABEL_SIZE, GOLD, PANEL, bold=True, max_width=room
+    )
+    columns = (
+        (names[duel.challenger], TEXT, [card for side, card in duel.shown if side == duel.challenger]),
+        (names[duel.defender], TEXT, [card for side, card in duel.shown if side == duel.defender]),
+        (labels.at_stake, DIM, list(duel.stake.cards)),
+    )
+    for column, (heading, colour, cards) in enumerate(columns):
+        x, y = duel_column_origin(column)
+        _text(
+            canvas,
+            (x, top + DUEL_HEADINGS),
+            heading,
+            LABEL_SIZE,
+            colour,
+            PANEL,
+            bold=True,
+            max_width=DUEL_COLUMN - 12,
+        )
+        _paste_set(canvas, (x, y), cards, DUEL_CARD, 4, PANEL, labels)
+
+
+def table_png(view: AssetsView, names: Sequence[str], labels: Labels = ENGLISH) -> bytes:
+    """The public table: whose turn it is (or the challenge, the end of the round or game), the
+    draw pile's count, the discard pile's top, the round, goal and dealer, a running challenge,
+    and per player the name, running total, stack value, cards in hand (counted), sets under the
+    top set (counted) and the top set face up. The view's hand, if any, is never drawn."""
+    _check_seats(view, names)
+    duel = view.duel is not None
+    canvas = PALETTE.canvas(table_size(view.players, duel), BG)
+    _headline(canvas, view, names, labels, None)
+    _piles(canvas, view, names, labels)
+    if duel:
+        _duel(canvas, view, names, labels, None)
+    framed = view.outcome.winner if view.outcome is not None else view.to_act
+    for seat in range(view.players):
+        stack = view.stacks[seat]
+        total = labels.total.format(money=money(view.totals[seat], labels))
+        value = labels.stack.format(money=money(stack.value, labels))
+        x, y = row_origin(seat, duel)
+        canvas.paste(_row(names[seat], total, value, seat == framed, labels), (x, y))
+        back_x = x + HAND_COLUMN_X + (COLUMN - HAND_BACK[0]) // 2
+        canvas.paste(
+            back_tile(PALETTE, *HAND_BACK, PANEL, view.hand_sizes[seat]),
+            (back_x, y + TILE_Y + UNDER[1] - HAND_BACK[1]),
+        )
+        canvas.paste(
+            under_tile(*UNDER, PANEL, stack.under),
+            (x + UNDER_COLUMN_X + (COLUMN - UNDER[0]) // 2, y + TILE_Y),
+        )
+        if stack.top is None:
+            text_y = top_for_middle(y + ROW_SIZE[1] // 2, LABEL_SIZE)
+            _text(
+                canvas,
+                (x + SET_X, text_y),
+                labels.no_sets,
+                LABEL_SIZE,
+                DIM,
+                PANEL,
+                max_width=ROW_SIZE[0] - SET_X - ROW_PAD,
+            )
+        else:
+            _paste_set(canvas, top_set_origin(seat, duel), stack.top.cards, ROW_CARD, SET_GAP, PANEL, labels)
+    return encode(canvas)
+
+
+# -- the private hand ------------------------------------------------------------------------------
+
+HAND_CARD = (170, 238)
+HAND_GAP = 18
+NUMBER_BADGE = (64, 56)
+HAND_CAPTION_Y = HEADER_H + 4
+HAND_Y = HAND_CAPTION_Y + line_height(LABEL_SIZE) + 6
+NUMBERS_Y = HAND_Y + HAND_CARD[1] + 10
+LOWER_CAPTION_Y = NUMBERS_Y + NUMBER_BADGE[1] + 20
+LOWER_Y = LOWER_CAPTION_Y + line_height(LABEL_SIZE) + 4
+STAKE_X = MARGIN + PILE_CARD[0] + 120
+HINT_Y = LOWER_Y + max(PILE_CARD[1], group_size(ROW_CARD)[1]) + 14
+
+
+def hand_size(duel: bool = False) -> tuple[int, int]:
+    """The private picture's size: a challenge adds a line saying who must answer with what."""
+    return WIDTH, (HINT_Y + line_height(LABEL_SIZE) if duel else LOWER_Y + PILE_CARD[1]) + MARGIN
+
+
+def hand_origin(cards: int) -> tuple[int, int]:
+    """Top-left corner of the first of ``cards`` hand cards, centred."""
+    return (WIDTH - cards * HAND_CARD[0] - (cards - 1) * HAND_GAP) // 2, HAND_Y
+
+
+def hand_png(view: AssetsView, seat: int, names: Sequence[str], labels: Labels = ENGLISH) -> bytes:
+    """One player's private picture (``view`` is ``seat``'s): the headline as they need it ("Your
+    turn"), their hand big and numbered 1, 2, 3... in the view's order (the numbers the panel's
+    buttons use), their running total and stack value, the discard pile's top (to pair with), and
+    in a challenge the set at stake and who must answer with what."""
+    if view.seat != seat or view.hand is None:
+        raise ValueError(f"the hand of seat {seat} is drawn from that seat's view")
+    _check_seats(view, names)
+    canvas = PALETTE.canvas(hand_size(view.duel is not None), BG)
+    _headline(canvas, view, names, labels, seat)
+
+    _text(canvas, (MARGIN, HAND_CAPTION_Y), labels.your_hand, LABEL_SIZE, DIM, BG, bold=True)
+    stack = view.stacks[seat]
+    summary = " · ".join(
+        (
+            labels.total.format(money=money(view.totals[seat], labels)),
+            labels.stack.format(money=money(stack.value, labels)),
+        )
+    )
+    _text(
+        canvas,
+        (WIDTH - MARGIN, HAND_CAPTION_Y),
+        summary,
+        LABEL_SIZE,
+        DIM,
+        BG,
+        max_width=WIDTH // 2 + 100,
+        align="right",
+    )
+    hand = view.hand
+    if hand:
+        x, y = hand_origin(len(hand))
+        for index, asset in enumerate(hand):
+            card_x = x + index * (HAND_CARD[0] + HAND_GAP)
+            canvas.paste(_card(asset, HAND_CARD, BG, labels), (card_x, y))
+            badge = badge_tile(PALETTE, str(index + 1), NUMBER_BADGE, BUTTON, TEXT, BG)
+            canvas.paste(badge, (card_x + (HAND_CARD[0] - NUMBER_BADGE[0]) // 2, NUMBERS_Y))
+    else:
+        empty_y = top_for_middle(HAND_Y + HAND_CARD[1] // 2, NAME_SIZE)
+        _text(canvas, (WIDTH // 2, empty_y), labels.empty_hand, NAME_SIZE, DIM, BG, align="centre")
+
+    _text(
+        canvas,
+        (MARGIN, LOWER_CAPTION_Y),
+        labels.discard_pile,
+        LABEL_SIZE,
+        DIM,
+        BG,
+        max_width=STAKE_X - MARGIN - 16,
+    )
+    top = view.discard_top
+    discard = slot_tile(PALETTE, *PILE_CARD, BG) if top is None else _card(top, PILE_CARD, BG, labels)
+    canvas.paste(discard, (MARGIN, LOWER_Y))
+    if view.duel is not None:
+        _text(canvas, (STAKE_X, LOWER_CAPTION_Y), labels.at_stake, LABEL_SIZE, DIM, BG)
+        _paste_set(canvas, (STAKE_X, LOWER_Y), view.duel.stake.cards, ROW_CARD, SET_GAP, BG, labels)
+        hint = _answer_hint(view, names, labels, seat)
+        colour = GOLD if view.to_act == seat else TEXT
+        _text(
+            canvas,
+            (WIDTH // 2, HINT_Y),
+            hint,
+            LABEL_SIZE,
+            colour,
+            BG,
+            bold=True,
+            max_width=WIDTH - 2 * MARGIN,
+            align="centre",
+        )
+    return encode(canvas)
+
+
+# -- the results -----------------------------------------------------------------------------------
+
+RESULT_ROW = (WIDTH - 2 * MARGIN, 56)
+RESULT_PITCH = 64
+RANK_X = MARGIN + 20
+RESULT_NAME_X = MARGIN + 84
+ROUND_RIGHT = WIDTH - MARGIN - 260
+TOTAL_RIGHT = WIDTH - MARGIN - 24
+SUBTITLE_Y = MARGIN + line_height(STATUS_SIZE) + 4
+HEADINGS_Y = SUBTITLE_Y + line_height(LABEL_SIZE) + 12
+RESULT_ROWS_TOP = HEADINGS_Y + line_height(LABEL_SIZE) + 8
+
+
+def results_size(players: int, game_over: bool = False) -> tuple[int, int]:
+    """The results' size: a row per player, and while the game goes on, who deals next."""
+    note = 0 if game_over else 8 + line_height(LABEL_SIZE)
+    return WIDTH, RESULT_ROWS_TOP + players * RESULT_PITCH + note + MARGIN
+
+
+def results_png(view: AssetsView, names: Sequence[str], labels: Labels = ENGLISH) -> bytes:
+    """After a round: the winner (game over), a tie for first (one more round) or the round's
+    title; the goal; then every player from the highest running total down with the round's
+    money and the total, the leaders framed in gold (ties share a rank); and, while the game goes
+    on, who deals the next round."""
+    if view.stage not in (Stage.ROUND_OVER, Stage.GAME_OVER) or not view.round_scores:
+        raise ValueError("results are drawn once a round has ended")
+    _check_seats(view, names)
+    totals, scores = view.totals, view.round_scores[-1]
+    standings = sorted(range(view.players), key=lambda seat: (-totals[seat], seat))
+    leaders = _leaders(view)
+    canvas = PALETTE.canvas(results_size(view.players, view.outcome is not None), BG)
+    if view.outcome is not None or _tied(view):
+        title, _ = _status(view, names, labels, None)
+    else:
+        title = labels.results.format(number=view.round_number)
+    _text(canvas, (MARGIN, MARGIN), title, STATUS_SIZE, GOLD, BG, bold=True, max_width=WIDTH - 2 * MARGIN)
+    _text(
+        canvas, (MARGIN, SUBTITLE_Y), labels.goal.format(money=money(view.goal, labels)), LABEL_SIZE, DIM, BG
+    )
+
+    _text(canvas, (RESULT_NAME_X, HEADINGS_Y), labels.player, LABEL_SIZE, DIM, BG)
+    heading = labels.round.format(number=view.round_number)
+    _text(canvas, (ROUND_RIGHT, HEADINGS_Y), heading, LABEL_SIZE, DIM, BG, align="right")
+    _text(canvas, (TOTAL_RIGHT, HEADINGS_Y), labels.total_column, LABEL_SIZE, DIM, BG, align="right")
+    room = ROUND_RIGHT - RESULT_NAME_X - text_width("+$000,000", NAME_SIZE, True) - 24
+    for row, seat in enumerate(standings):
+        row_y = RESULT_ROWS_TOP + row * RESULT_PITCH
+        frame = GOLD if seat in leaders else PANEL
+        canvas.paste(rounded_tile(PALETTE, RESULT_ROW, PANEL, frame, 3, 12, BG), (MARGIN, row_y))
+        text_y = top_for_middle(row_y + RESULT_ROW[1] // 2, NAME_SIZE)
+        rank = 1 + sum(1 for other in standings if totals[other] > totals[seat])
+        _text(canvas, (RANK_X, text_y), str(rank), NAME_SIZE, DIM, PANEL, bold=True)
+        _text(canvas, (RESULT_NAME_X, text_y), names[seat], NAME_SIZE, TEXT, PANEL, bold=True, max_width=room)
+        score = f"+{money(scores[seat], labels)}"
+        _text(canvas, (ROUND_RIGHT, text_y), score, NAME_SIZE, TEXT, PANEL, bold=True, align="right")
+        total = money(totals[seat], labels)
+        _text(canvas, (TOTAL_RIGHT, text_y), total, NAME_SIZE, TEXT, PANEL, bold=True, align="right")
+    if view.outcome is None and view.to_act is not None:
+        note = labels.next_dealer.format(name=isolate(names[view.to_act]))
+        note_y = RESULT_ROWS_TOP + view.players * RESULT_PITCH + 8
+        _text(canvas, (MARGIN, note_y), note, LABEL_SIZE, DIM, BG, max_width=WIDTH - 2 * MARGIN)
+    return encode(canvas)

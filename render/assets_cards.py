@@ -1,0 +1,254 @@
+"""Cover Your Assets card faces, sets drawn as cards, and the palette of its pictures.
+
+Colour is never the only cue: every face shows its value on top, an icon in the middle (an emoji
+that suggests the asset: a pig for the piggy bank, a house for the home) and its name at the
+bottom; the fill only repeats the value's tier. The two wilds (Silver and Gold) carry a dark
+ribbon with the word for "wild" across the face, which shows in grey too.
+
+A set is drawn one card per kind (the asset, then Silver, then Gold, as a set holds nothing
+else) with the copies behind it as offset card edges and a "×n" badge: a set that grew in
+challenges keeps a fixed width, and its count and value stay readable on a phone.
+
+:func:`paint_card` draws on any RGB image at any size; the pictures use the cached tiles, drawn
+once at three times the size, reduced (antialiasing) and quantized to the palette.
+"""
+
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.assets.cards import WILDS, Asset
+from render.canvas import (
+    SUPERSAMPLE,
+    Box,
+    Palette,
+    badge_tile,
+    centre_text,
+    finish,
+    rounded_card,
+    supersampled,
+)
+from render.fonts import RGB, draw_text, fit, text_width, top_for_middle, wrap
+from render.theme import BACK, BACK_PATTERN, BG, BUTTON, DIM, GOLD, INK, LIGHT, PANEL, SLOT, TEXT
+
+ICONS: dict[Asset, str] = {
+    Asset.PIGGY_BANK: "🐷",
+    Asset.BASEBALL_CARDS: "⚾",
+    Asset.STAMP_COLLECTION: "📮",
+    Asset.CASH_UNDER_THE_MATTRESS: "💵",
+    Asset.BANK_ACCOUNT: "🏦",
+    Asset.COIN_COLLECTION: "🪙",
+    Asset.STOCKS: "📈",
+    Asset.CLASSIC_AUTO: "🚗",
+    Asset.JEWELS: "💎",
+    Asset.HOME: "🏠",
+    Asset.SILVER: "🥈",
+    Asset.GOLD: "🥇",
+}
+"""The picture on each face; emoji, so they need no words and read the same in every language."""
+
+TIER_FILLS: dict[int, RGB] = {
+    5_000: (170, 215, 160),
+    10_000: (150, 200, 240),
+    15_000: (215, 175, 230),
+    20_000: (250, 180, 140),
+}
+"""Light fills by value (dark ink on all of them), so cards of one value look related."""
+SILVER_FILL: RGB = (200, 205, 212)
+GOLD_FILL: RGB = (226, 172, 44)
+
+
+def fill_of(asset: Asset) -> RGB:
+    if asset is Asset.SILVER:
+        return SILVER_FILL
+    if asset is Asset.GOLD:
+        return GOLD_FILL
+    return TIER_FILLS[asset.worth]
+
+
+FILLS = (*TIER_FILLS.values(), SILVER_FILL, GOLD_FILL)
+
+PALETTE = Palette(
+    colours=[BG, PANEL, TEXT, DIM, GOLD, INK, LIGHT, SLOT, BACK, BACK_PATTERN, BUTTON, *FILLS],
+    ramps=[
+        (TEXT, BG),
+        (TEXT, PANEL),
+        (DIM, BG),
+        (DIM, PANEL),
+        (GOLD, BG),
+        (GOLD, PANEL),
+        (INK, BG),
+        (INK, PANEL),
+        (SLOT, BG),
+        (SLOT, PANEL),
+        (TEXT, BACK),
+        (TEXT, BUTTON),
+        (BUTTON, BG),
+        (BUTTON, PANEL),
+        (BACK_PATTERN, BACK),
+        (LIGHT, INK),
+        *((INK, fill) for fill in FILLS),
+    ],
+)
+
+GHOST = 6
+"""How far each copy behind a card of a set shows (pixels, up and to the right)."""
+MAX_GHOSTS = 2
+
+
+def _fitted(text: str, bold: bool, size: int, width: float) -> int:
+    """The largest size up to ``size`` at which ``text`` fits ``width`` on one line."""
+    while size > 6 and text_width(text, size, bold) > width:
+        size -= 1
+    return size
+
+
+def _name_lines(name: str, size: int, width: int, max_lines: int) -> tuple[tuple[str, ...], int]:
+    """``name`` wrapped into at most ``max_lines`` lines of ``width`` at the largest size up to
+    ``size`` that allows it (cut with an ellipsis at the smallest)."""
+    for tried in range(size, max(6, size // 2) - 1, -1):
+        lines = wrap(name, tried, True, width, max_lines)
+        if lines is not None:
+            return lines, tried
+    smallest = max(6, size // 2)
+    return (fit(name, smallest, True, width),), smallest
+
+
+def paint_card(image: Image.Image, box: Box, asset: Asset, name: str, value: str, wild: str) -> None:
+    """Draw ``asset`` face up filling ``box`` of an RGB image: ``value`` on top, its icon, the
+    ``wild`` ribbon on a wild, and ``name`` at the bottom (in the caller's language)."""
+    left, top, right, bottom = box
+    width, height = right - left + 1, bottom - top + 1
+    draw = ImageDraw.Draw(image)
+    rounded_card(draw, box, fill_of(asset), INK, 0.035)
+    room = round(width * 0.86)
+    centre = left + width // 2
+
+    value_size = _fitted(value, True, round(width * 0.22), room)
+    value_x = centre - text_width(value, value_size, True) // 2
+    draw_text(
+        image, (value_x, top_for_middle(top + round(height * 0.12), value_size)), value, value_size, INK, True
+    )
+
+    icon = ICONS[asset]
+    icon_size = round(width * 0.40)
+    icon_x = centre - text_width(icon, icon_size) // 2
+    draw_text(image, (icon_x, top_for_middle(top + round(height * 0.42), icon_size)), icon, icon_size, INK)
+
+    if asset.wild:
+        band_top, band_bottom = top + round(height * 0.61), top + round(height * 0.73)
+        draw.rectangle(
+            (
+                left + max(1, round(width * 0.035)),
+                band_top,
+                right - max(1, round(width * 0.035)),
+                band_bottom,
+            ),
+            fill=INK,
+        )
+        band_size = _fitted(wild, True, round((band_bottom - band_top) * 0.8), room)
+        band_x = centre - text_width(wild, band_size, True) // 2
+        draw_text(
+            image,
+            (band_x, top_for_middle((band_top + band_bottom + 1) // 2, band_size)),
+            wild,
+            band_size,
+            LIGHT,
+            True,
+        )
+        lines, size = _name_lines(name, round(width * 0.17), room, 1)
+        middles = [top + round(height * 0.85)]
+    else:
+        lines, size = _name_lines(name, round(width * 0.17), room, 2)
+        pitch = round(size * 1.15)
+        last = top + round(height * 0.86) - (pitch // 2 if len(lines) == 1 else 0)
+        middles = [last - pitch * (len(lines) - 1 - index) for index in range(len(lines))]
+    for line, middle in zip(lines, middles, strict=True):
+        line_x = centre - text_width(line, size, True) // 2
+        draw_text(image, (line_x, top_for_middle(middle, size)), line, size, INK, True)
+
+
+@lru_cache(maxsize=512)
+def card_tile(
+    asset: Asset, width: int, height: int, bg: RGB, name: str, value: str, wild: str
+) -> Image.Image:
+    """``asset`` face up as a palette tile of ``width`` x ``height`` on ``bg``."""
+    big, box = supersampled(width, height, bg)
+    paint_card(big, box, asset, name, value, wild)
+    return finish(PALETTE, big)
+
+
+@lru_cache(maxsize=64)
+def _ghost_tile(asset: Asset, width: int, height: int, bg: RGB) -> Image.Image:
+    """The edge of a copy lying behind a card: its outline in the card's fill."""
+    big, box = supersampled(width, height, bg)
+    rounded_card(ImageDraw.Draw(big), box, fill_of(asset), INK, 0.035)
+    return finish(PALETTE, big)
+
+
+def kinds(cards: Iterable[Asset]) -> list[tuple[Asset, int]]:
+    """A set's (or a pile of shown cards') kinds and how many of each: the asset first (the
+    first non-wild), then Silver, then Gold."""
+    counts = Counter(cards)
+    assets = [asset for asset in counts if not asset.wild]
+    return [(asset, counts[asset]) for asset in (*assets, *WILDS) if counts[asset]]
+
+
+def badge_size(card: tuple[int, int]) -> tuple[int, int]:
+    """The "×n" badge under a card of ``card`` size."""
+    return round(card[0] * 0.5), round(card[0] * 0.28)
+
+
+def group_size(card: tuple[int, int]) -> tuple[int, int]:
+    """The room one kind of a set takes: the card, the edges of the copies behind it (up and
+    to the right) and the count badge under it."""
+    return card[0] + GHOST * MAX_GHOSTS, GHOST * MAX_GHOSTS + card[1] + BADGE_GAP + badge_size(card)[1]
+
+
+BADGE_GAP = 3
+
+
+@lru_cache(maxsize=1024)
+def group_tile(
+    asset: Asset, count: int, card: tuple[int, int], bg: RGB, name: str, value: str, wild: str
+) -> Image.Image:
+    """``count`` cards of ``asset`` as one tile of :func:`group_size`: the front card, up to two
+    copies' edges behind it, and "×count" on a badge under it when there is more than one."""
+    tile = PALETTE.canvas(group_size(card), bg)
+    for step in range(min(count - 1, MAX_GHOSTS), 0, -1):
+        tile.paste(_ghost_tile(asset, *card, bg), (GHOST * step, GHOST * (MAX_GHOSTS - step)))
+    tile.paste(card_tile(asset, *card, bg, name, value, wild), (0, GHOST * MAX_GHOSTS))
+    if count > 1:
+        badge = badge_size(card)
+        tile.paste(
+            badge_tile(PALETTE, f"×{count}", badge, BUTTON, TEXT, bg),
+            ((card[0] - badge[0]) // 2, GHOST * MAX_GHOSTS + card[1] + BADGE_GAP),
+        )
+    return tile
+
+
+UNDER_OFFSET = 6
+"""How far each set outline behind the front one of an "under" pile shows."""
+
+
+@lru_cache(maxsize=128)
+def under_tile(width: int, height: int, bg: RGB, count: int) -> Image.Image:
+    """The sets under a stack's top set: the front one with their ``count`` on it, up to two
+    outlines behind it for more, and an empty place with 0 when there are none."""
+    big, (left, top, right, bottom) = supersampled(width, height, bg)
+    draw = ImageDraw.Draw(big)
+    offset = UNDER_OFFSET * SUPERSAMPLE
+    front = (left, top + offset * 2, right - offset * 2, bottom)
+    for step in range(min(count - 1, 2), 0, -1):
+        shifted = (
+            front[0] + offset * step,
+            front[1] - offset * step,
+            front[2] + offset * step,
+            front[3] - offset * step,
+        )
+        rounded_card(draw, shifted, BUTTON, SLOT, 0.04)
+    rounded_card(draw, front, BUTTON if count else None, SLOT, 0.04)
+    centre_text(big, front, str(count), round((front[2] - front[0]) * 0.5), TEXT if count else DIM)
+    return finish(PALETTE, big)
