@@ -1,25 +1,31 @@
-"""A Toppo table dealt from a stacked position, for tests that need to know the cards."""
+"""Tables dealt from a stacked position, for tests that need to know the cards."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
+from engine.assets.state import AssetsState
 from engine.toppo.series import Series
 from engine.toppo.state import Position, ToppoState
+from tables.assets import AssetsTable
 from tables.lobby import Lobby, Seat
 from tables.registry import TableRegistry
+from tables.seated import SeatedTable
 from tables.table import Table
 from tables.toppo import ToppoTable
+
+T = TypeVar("T", bound=SeatedTable[Any])
 
 
 async def nothing_to_publish(table: Table) -> None:
     """A publish that does nothing (the test looks at the table, not at Discord)."""
 
 
-def stacked_table(
+def seated_table(
+    cls: type[T],
     registry: TableRegistry,
     seats: Sequence[Seat],
-    position: Position,
     *,
     table_id: str = "5eeded0000",
     guild_id: int = 1,
@@ -27,22 +33,30 @@ def stacked_table(
     host_id: int | None = None,
     locale: str = "en-US",
     publish: Callable[[Table], Awaitable[None]] = nothing_to_publish,
-) -> ToppoTable:
-    """A table already playing its first game, dealt from ``position``; the host is the first
-    human unless given."""
+) -> T:
+    """A table of ``cls`` with these seats, its lobby over but nothing dealt yet; the host is the
+    first human unless given."""
     if host_id is None:
         host_id = next(seat.user_id for seat in seats if seat.user_id is not None)
-    table = ToppoTable(
+    return cls(
         registry,
         table_id=table_id,
         guild_id=guild_id,
         channel_id=channel_id,
         publish=publish,
         locale=locale,
-        lobby=Lobby(host_id, 2, 8, seats),
+        lobby=Lobby(host_id, cls.min_seats, cls.max_seats, seats),
     )
+
+
+def stacked_table(
+    registry: TableRegistry, seats: Sequence[Seat], position: Position, **table: Any
+) -> ToppoTable:
+    """A Toppo table already playing its first game, dealt from ``position`` (``table``: the
+    keywords of :func:`seated_table`)."""
+    toppo = seated_table(ToppoTable, registry, seats, **table)
     game = ToppoState.from_position(position, seed=7)
-    table.begin(
+    toppo.begin(
         Series.from_json(
             {
                 "game": "toppo-series",
@@ -54,4 +68,14 @@ def stacked_table(
             }
         )
     )
-    return table
+    return toppo
+
+
+def stacked_assets_table(
+    registry: TableRegistry, seats: Sequence[Seat], state: AssetsState, **table: Any
+) -> AssetsTable:
+    """A Cover Your Assets table playing ``state`` (a stacked round, say: see
+    ``tests.engine.assets.table``)."""
+    assets = seated_table(AssetsTable, registry, seats, **table)
+    assets.begin(state)
+    return assets
