@@ -4,14 +4,23 @@ language of each reply.
 Private replies follow the clicking user's locale; public messages follow the server's (a
 server may override it in its settings, kept in the store). Command names and descriptions are
 ``locale_str`` values that carry their catalogue key, so Discord shows ``/acerca-de`` to a
-Spanish client while the English default comes from the same catalogue.
+Spanish client while the English default comes from the same catalogue. The words a game draws
+on its pictures come as a dataclass (its ``Labels``), filled here from the catalogue.
 """
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
 
 from data import Store
 from locales import DEFAULT_LANGUAGE, Catalog, catalog
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+W = TypeVar("W", bound="DataclassInstance")
 
 
 def command_text(key: str) -> app_commands.locale_str:
@@ -50,3 +59,14 @@ async def public_locale(interaction: discord.Interaction, store: Store) -> str:
         if override:
             return override
     return (interaction.guild_locale or discord.Locale.american_english).value
+
+
+def catalogue_words(messages: Catalog, language: str, words: type[W], prefix: str, **given: Any) -> W:
+    """A dataclass of words (a picture's ``Labels``) in ``language``: each field from the key
+    ``<prefix>.<field>``, except the fields ``given`` (words the catalogue keeps elsewhere)."""
+    found = {
+        field.name: messages.text(f"{prefix}.{field.name}", language)
+        for field in dataclasses.fields(words)
+        if field.name not in given
+    }
+    return words(**found, **given)

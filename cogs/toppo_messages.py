@@ -6,12 +6,12 @@ table. The same phase always gives the same message, so the publisher can redraw
 Pictures come from :mod:`render.toppo` and are drawn off the event loop.
 """
 
-import dataclasses
 from functools import cache
 
 import discord
 from discord.utils import escape_markdown
 
+from cogs.i18n import catalogue_words
 from cogs.lobby import ButtonFactory, closed_lobby_draft, lobby_draft, seat_names
 from cogs.tables import Draft, draw
 from engine.toppo.cards import Card
@@ -26,12 +26,7 @@ COLOUR = discord.Colour.from_rgb(230, 126, 34)
 @cache
 def picture_labels(messages: Catalog, language: str) -> Labels:
     """The words on the pictures in one language (``toppo.picture.<field>``)."""
-    return Labels(
-        **{
-            field.name: messages.text(f"toppo.picture.{field.name}", language)
-            for field in dataclasses.fields(Labels)
-        }
-    )
+    return catalogue_words(messages, language, Labels, "toppo.picture")
 
 
 def labels_for(messages: Catalog, locale: str) -> Labels:

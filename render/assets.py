@@ -106,6 +106,7 @@ def money(amount: int, labels: Labels) -> str:
 
 
 def card_name(asset: Asset, labels: Labels) -> str:
+    """The asset's name in the labels' language."""
     return labels.cards[asset.rank]
 
 
@@ -142,6 +143,7 @@ def _text(
     max_width: int | None = None,
     align: str = "left",
 ) -> int:
+    """:func:`~render.canvas.paste_text` in this game's palette."""
     return paste_text(PALETTE, canvas, xy, text, size, fg, bg, bold=bold, max_width=max_width, align=align)
 
 
@@ -163,9 +165,10 @@ def _tied(view: AssetsView) -> bool:
     return view.stage is Stage.ROUND_OVER and len(leaders) > 1 and view.totals[leaders[0]] >= view.goal
 
 
-def _status(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None) -> tuple[str, RGB]:
-    """The headline and its colour: gold when a challenge, the seat's own turn or the end of the
-    game needs attention."""
+def status(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None) -> tuple[str, RGB]:
+    """The headline (as ``seat`` sees it: "Your turn"; None for everyone) and its colour: gold
+    when a challenge, the seat's own turn or the end of the game needs attention. A table can
+    put the same words in its message."""
 
     def name(of: int) -> str:
         return isolate(names[of])
@@ -189,12 +192,13 @@ def _status(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | 
 def _headline(
     canvas: Image.Image, view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None
 ) -> None:
-    status, colour = _status(view, names, labels, seat)
-    _text(canvas, (MARGIN, MARGIN), status, STATUS_SIZE, colour, BG, bold=True, max_width=WIDTH - 2 * MARGIN)
+    text, colour = status(view, names, labels, seat)
+    _text(canvas, (MARGIN, MARGIN), text, STATUS_SIZE, colour, BG, bold=True, max_width=WIDTH - 2 * MARGIN)
 
 
-def _answer_hint(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None) -> str:
-    """Who must answer the challenge, and with what; addressed to them on their own picture."""
+def answer_hint(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None) -> str:
+    """Who must answer the running challenge, and with what; addressed to ``seat`` if it is
+    theirs to answer."""
     assert view.duel is not None and view.to_act is not None
     asset = card_name(view.duel.stake.asset, labels)
     if view.to_act == seat:
@@ -293,41 +297,30 @@ def _piles(canvas: Image.Image, view: AssetsView, names: Sequence[str], labels: 
     """The draw pile (counted), the discard pile's top card (or an empty place), and the round,
     goal and dealer."""
     y = BAND_TOP
-    label_y = top_for_middle(y + PILE_CARD[1] // 2, LABEL_SIZE)
-    canvas.paste(back_tile(PALETTE, *PILE_CARD, BG, view.draw_size), (DRAW_X, y))
-    _text(
-        canvas,
-        (DRAW_X + PILE_CARD[0] + 14, label_y),
-        labels.draw_pile,
-        LABEL_SIZE,
-        DIM,
-        BG,
-        max_width=PILE_LABEL_ROOM,
-    )
+    middle = top_for_middle(y + PILE_CARD[1] // 2, LABEL_SIZE)
+    pitch = line_height(LABEL_SIZE)
     top = view.discard_top
     discard = slot_tile(PALETTE, *PILE_CARD, BG) if top is None else _card(top, PILE_CARD, BG, labels)
-    canvas.paste(discard, (DISCARD_X, y))
-    label_x = DISCARD_X + PILE_CARD[0] + 14
-    if top is None:
-        half = line_height(LABEL_SIZE) // 2
-        _text(
-            canvas,
-            (label_x, label_y - half),
-            labels.discard_pile,
-            LABEL_SIZE,
-            DIM,
-            BG,
-            max_width=PILE_LABEL_ROOM,
-        )
-        _text(canvas, (label_x, label_y + half), labels.empty, LABEL_SIZE, DIM, BG, max_width=PILE_LABEL_ROOM)
-    else:
-        _text(canvas, (label_x, label_y), labels.discard_pile, LABEL_SIZE, DIM, BG, max_width=PILE_LABEL_ROOM)
+    piles = (
+        (DRAW_X, back_tile(PALETTE, *PILE_CARD, BG, view.draw_size), (labels.draw_pile,)),
+        (
+            DISCARD_X,
+            discard,
+            (labels.discard_pile,) if top is not None else (labels.discard_pile, labels.empty),
+        ),
+    )
+    for x, tile, texts in piles:
+        canvas.paste(tile, (x, y))
+        for index, text in enumerate(texts):
+            text_y = middle + (2 * index - len(texts) + 1) * pitch // 2
+            _text(
+                canvas, (x + PILE_CARD[0] + 14, text_y), text, LABEL_SIZE, DIM, BG, max_width=PILE_LABEL_ROOM
+            )
     lines = (
         (labels.round.format(number=view.round_number), TEXT, True),
         (labels.goal.format(money=money(view.goal, labels)), DIM, False),
         (labels.dealer.format(name=isolate(names[view.dealer])), DIM, False),
     )
-    pitch = line_height(LABEL_SIZE)
     first = y + (PILE_CARD[1] - len(lines) * pitch) // 2
     for index, (text, colour, bold) in enumerate(lines):
         _text(
@@ -351,7 +344,7 @@ def _duel(
     assert duel is not None
     top = duel_top()
     canvas.paste(rounded_tile(PALETTE, DUEL_SIZE, PANEL, GOLD, 4, 16, BG), (MARGIN, top))
-    hint = _answer_hint(view, names, labels, seat)
+    hint = answer_hint(view, names, labels, seat)
     room = DUEL_SIZE[0] - 2 * DUEL_PAD
     _text(
         canvas, (MARGIN + DUEL_PAD, top + DUEL_PAD), hint, LABEL_SIZE, GOLD, PANEL, bold=True, max_width=room
@@ -500,7 +493,7 @@ def hand_png(view: AssetsView, seat: int, names: Sequence[str], labels: Labels =
     if view.duel is not None:
         _text(canvas, (STAKE_X, LOWER_CAPTION_Y), labels.at_stake, LABEL_SIZE, DIM, BG)
         _paste_set(canvas, (STAKE_X, LOWER_Y), view.duel.stake.cards, ROW_CARD, SET_GAP, BG, labels)
-        hint = _answer_hint(view, names, labels, seat)
+        hint = answer_hint(view, names, labels, seat)
         colour = GOLD if view.to_act == seat else TEXT
         _text(
             canvas,
@@ -548,7 +541,7 @@ def results_png(view: AssetsView, names: Sequence[str], labels: Labels = ENGLISH
     leaders = _leaders(view)
     canvas = PALETTE.canvas(results_size(view.players, view.outcome is not None), BG)
     if view.outcome is not None or _tied(view):
-        title, _ = _status(view, names, labels, None)
+        title, _ = status(view, names, labels, None)
     else:
         title = labels.results.format(number=view.round_number)
     _text(canvas, (MARGIN, MARGIN), title, STATUS_SIZE, GOLD, BG, bold=True, max_width=WIDTH - 2 * MARGIN)

@@ -21,7 +21,6 @@ from PIL import Image, ImageDraw
 
 from engine.assets.cards import WILDS, Asset
 from render.canvas import (
-    SUPERSAMPLE,
     Box,
     Palette,
     badge_tile,
@@ -230,25 +229,28 @@ def group_tile(
 
 
 UNDER_OFFSET = 6
-"""How far each set outline behind the front one of an "under" pile shows."""
+"""How far each set outline behind the front one of an "under" pile shows, on a pile 72 pixels
+wide (in proportion on others)."""
+
+
+def paint_under(image: Image.Image, box: Box, count: int) -> None:
+    """The sets under a stack's top set, filling ``box`` of an RGB image: the front one with
+    their ``count`` on it, up to two outlines behind it for more, and an empty place with 0 when
+    there are none."""
+    left, top, right, bottom = box
+    draw = ImageDraw.Draw(image)
+    offset = round((right - left + 1) * UNDER_OFFSET / 72)
+    front = (left, top + offset * 2, right - offset * 2, bottom)
+    for step in range(min(count - 1, 2), 0, -1):
+        dx, dy = offset * step, -offset * step
+        rounded_card(draw, (front[0] + dx, front[1] + dy, front[2] + dx, front[3] + dy), BUTTON, SLOT, 0.04)
+    rounded_card(draw, front, BUTTON if count else None, SLOT, 0.04)
+    centre_text(image, front, str(count), round((front[2] - front[0]) * 0.5), TEXT if count else DIM)
 
 
 @lru_cache(maxsize=128)
 def under_tile(width: int, height: int, bg: RGB, count: int) -> Image.Image:
-    """The sets under a stack's top set: the front one with their ``count`` on it, up to two
-    outlines behind it for more, and an empty place with 0 when there are none."""
-    big, (left, top, right, bottom) = supersampled(width, height, bg)
-    draw = ImageDraw.Draw(big)
-    offset = UNDER_OFFSET * SUPERSAMPLE
-    front = (left, top + offset * 2, right - offset * 2, bottom)
-    for step in range(min(count - 1, 2), 0, -1):
-        shifted = (
-            front[0] + offset * step,
-            front[1] - offset * step,
-            front[2] + offset * step,
-            front[3] - offset * step,
-        )
-        rounded_card(draw, shifted, BUTTON, SLOT, 0.04)
-    rounded_card(draw, front, BUTTON if count else None, SLOT, 0.04)
-    centre_text(big, front, str(count), round((front[2] - front[0]) * 0.5), TEXT if count else DIM)
+    """:func:`paint_under` as a palette tile of ``width`` x ``height`` on ``bg``."""
+    big, box = supersampled(width, height, bg)
+    paint_under(big, box, count)
     return finish(PALETTE, big)

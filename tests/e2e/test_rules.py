@@ -14,7 +14,7 @@ async def test_rules_is_synced_with_spanish_names_and_a_game_choice(world: World
     assert rules["name_localizations"]["es-ES"] == "reglas"
     (game,) = rules["options"]
     assert game["name"] == "game" and game["name_localizations"]["es-419"] == "juego"
-    assert [choice["value"] for choice in game["choices"]] == ["toppo"]
+    assert [choice["value"] for choice in game["choices"]] == ["toppo", "assets"]
 
 
 @pytest.mark.parametrize(
@@ -33,4 +33,26 @@ async def test_rules_of_toppo_are_private_and_in_the_users_language(
     names = [field["name"] for field in message.embed["fields"]]
     assert len(names) == 7 and names[-1] == section
     assert "33" in message.text and "10" in message.text, "decks of 33, toppo under 10 cards"
+    assert world.fake.public_messages(world.games) == []
+
+
+@pytest.mark.parametrize(
+    ("who", "title", "section", "goal"),
+    [
+        ("alice", "Cover Your Assets: the rules", "Playing on Discord", "$1,000,000"),
+        ("bruno", "Cover Your Assets: las reglas", "Jugar en Discord", "$1.000.000"),
+    ],
+)
+async def test_rules_of_cover_your_assets_are_private_and_in_the_users_language(
+    world: World, bot: BotProcess, who: str, title: str, section: str, goal: str
+) -> None:
+    actor = getattr(world, who)
+
+    reply = await actor.slash("rules", {"game": "assets"})
+
+    message = reply.message
+    assert message.ephemeral and message.embed["title"] == title
+    names = [field["name"] for field in message.embed["fields"]]
+    assert len(names) == 8 and names[-1] == section
+    assert goal in message.text and "110" in message.text, "the goal and the deck's size"
     assert world.fake.public_messages(world.games) == []
