@@ -72,11 +72,11 @@ def notices_for(events: Sequence[Event], defender: int | None = None) -> list[No
     plain turns go unsaid. ``defender`` is the challenged seat of a challenge these events may
     end (it tells a set stolen from one defended)."""
     notices: list[Notice] = []
+    values: dict[str, int | str]
     for event in events:
         match event:
-            case RoundDealt(round_number=number, dealer=dealer, discard=card):
-                values: dict[str, int | str] = {"number": number}
-                notices.append(Notice("dealt", dealer, values | ({"card": card.code} if card else {})))
+            case RoundDealt(round_number=number, dealer=dealer):
+                notices.append(Notice("dealt", dealer, {"number": number}))
             case PairPlaced(seat=seat, placed=placed, from_discard=from_discard):
                 code = "paired_discard" if from_discard else "paired"
                 values = {"asset": placed.asset.code, "cards": str(placed), "value": placed.value}

@@ -281,7 +281,7 @@ async def test_a_round_is_recorded_once_and_the_next_is_dealt_on_request_by_the_
     notices = await assets.next_round(ANA, 1)
 
     state = assets.require_state()
-    assert notices == [Notice("dealt", 0, {"number": 2})], "three cards deal no discard"
+    assert notices == [Notice("dealt", 0, {"number": 2})]
     assert assets.phase is Phase.PLAYING and state.round_number == 2 and state.dealer == 0
     assert assets.retired_message_id == 501 and assets.message_id is None
     with pytest.raises(IllegalAction) as stale:
