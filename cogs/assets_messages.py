@@ -62,10 +62,12 @@ def money_text(messages: Catalog, amount: int, locale: str) -> str:
 
 
 def names_of(messages: Catalog, table: AssetsTable, locale: str) -> list[str]:
+    """What to call each seat (an AI by number and level, in ``locale``)."""
     return seat_names(messages, table.seats, locale)
 
 
 def bold(name: str) -> str:
+    """A player's name in a message: bold, and never read as markdown (names are anyone's)."""
     return f"**{escape_markdown(name)}**"
 
 
@@ -107,6 +109,7 @@ def callout_text(messages: Catalog, table: AssetsTable, notice: Notice) -> str:
 
 
 def _fit(label: str, limit: int) -> str:
+    """``label`` cut to Discord's ``limit`` (six long names and Spanish card names can pass it)."""
     return label if len(label) <= limit else label[: limit - 1] + "…"
 
 
