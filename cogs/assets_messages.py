@@ -1,16 +1,40 @@
 """What a Cover Your Assets table says on Discord: the words on its pictures and the names of
-its cards, in the player's or the server's language.
+its cards, in the player's or the server's language; the public table message in each phase,
+the private panel with exactly the moves its player may make, and what happened, in words.
 
 Pictures come from :mod:`render.assets`, which reads no catalogue: it takes these words as a
 :class:`~render.assets.Labels` value (``assets.picture.<field>``, card names ``assets.card.<asset>``).
+Every draft here reads the table and changes nothing, so the publisher may redraw at any time.
+
+A panel's moves are the engine's legal actions for its seat, one row per kind of move (pairs
+from hand, pairs with the discard, challenges, discards; or the answers to a challenge): buttons
+while they fit, a select menu when there are more than five. Each carries the panel's stamp
+(see :mod:`tables.assets`) and names its cards by the numbers the hand picture shows.
 """
 
+from collections.abc import Sequence
 from functools import cache
 
+import discord
+from discord.utils import escape_markdown
+
 from cogs.i18n import catalogue_words
-from engine.assets.cards import Asset
+from cogs.lobby import ButtonFactory, closed_lobby_draft, lobby_draft, seat_names
+from cogs.seated import SelectFactory
+from cogs.tables import Draft, draw
+from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
+from engine.assets.cards import Asset, parse_cards
+from engine.assets.state import AssetsView, Stage
 from locales import Catalog
-from render.assets import Labels
+from render.assets import Labels, hand_png, money, results_png, table_png
+from tables.assets import AssetsTable
+from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
+
+COLOUR = discord.Colour.from_rgb(46, 139, 87)
+BUTTON_LABEL = 80
+OPTION_LABEL = 100
+"""Discord's longest button label and select option label."""
+BUTTONS_PER_ROW = 5
 
 
 def card_name(messages: Catalog, asset: Asset, locale: str) -> str:
@@ -27,3 +51,360 @@ def picture_labels(messages: Catalog, language: str) -> Labels:
 
 def labels_for(messages: Catalog, locale: str) -> Labels:
     return picture_labels(messages, messages.language_for(locale))
+
+
+# -- words -----------------------------------------------------------------------------------------
+
+
+def money_text(messages: Catalog, amount: int, locale: str) -> str:
+    """``$1,250,000``, ``$1.250.000``: as the pictures write it."""
+    return money(amount, labels_for(messages, locale))
+
+
+def names_of(messages: Catalog, table: AssetsTable, locale: str) -> list[str]:
+    """What to call each seat (an AI by number and level, in ``locale``)."""
+    return seat_names(messages, table.seats, locale)
+
+
+def bold(name: str) -> str:
+    """A player's name in a message: bold, and never read as markdown (names are anyone's)."""
+    return f"**{escape_markdown(name)}**"
+
+
+def _worded(
+    messages: Catalog, values: dict[str, int | str], names: Sequence[str], locale: str
+) -> dict[str, object]:
+    """A notice's values in words: cards by name, amounts as money, seats by name."""
+    worded: dict[str, object] = {}
+    for key, value in values.items():
+        if key in ("card", "asset"):
+            worded[key] = card_name(messages, Asset.parse(str(value)), locale)
+        elif key == "cards":
+            worded[key] = " + ".join(card_name(messages, card, locale) for card in parse_cards(str(value)))
+        elif key in ("value", "total"):
+            worded[key] = money_text(messages, int(value), locale)
+        elif key in ("target", "other"):
+            worded[key] = bold(names[int(value)])
+        else:
+            worded[key] = value
+    return worded
+
+
+def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
+    """One thing that happened, in words (``assets.notice.<code>``)."""
+    player = "" if notice.player is None else bold(names[notice.player])
+    values = _worded(messages, dict(notice.values), names, locale)
+    return messages.text(f"assets.notice.{notice.code}", locale, player=player, **values)
+
+
+def callout_text(messages: Catalog, table: AssetsTable, notice: Notice) -> str:
+    """A callout (``assets.call.<code>``) in the table's language, mentioning its player so
+    Discord notifies them."""
+    assert notice.player is not None, "a callout is for one player"
+    locale = table.locale
+    names = names_of(messages, table, locale)
+    mention = f"<@{table.seats[notice.player].user_id}>"
+    values = _worded(messages, dict(notice.values), names, locale)
+    return messages.text(f"assets.call.{notice.code}", locale, mention=mention, **values)
+
+
+def _fit(label: str, limit: int) -> str:
+    """``label`` cut to Discord's ``limit`` (six long names and Spanish card names can pass it)."""
+    return label if len(label) <= limit else label[: limit - 1] + "…"
+
+
+# -- the public message ----------------------------------------------------------------------------
+
+
+async def public_draft(messages: Catalog, table: AssetsTable, button: ButtonFactory) -> Draft:
+    """The table's public message for its phase, in the table's locale."""
+    locale = table.locale
+    if table.phase is Phase.LOBBY:
+        return lobby_draft(messages, table.lobby, game="assets", levels=LEVELS, locale=locale, button=button)
+    if table.phase is Phase.CLOSED:
+        return closed_lobby_draft(messages, game="assets", minutes=int(LOBBY_IDLE // 60), locale=locale)
+    if table.phase is Phase.PLAYING:
+        return await _playing_draft(messages, table, button)
+    return await _results_draft(messages, table, button)
+
+
+def public_status(messages: Catalog, view: AssetsView, names: Sequence[str], locale: str) -> str:
+    """Whose turn it is, or whom a running challenge waits for."""
+    duel = view.duel
+    if duel is None:
+        return messages.text("assets.status.turn", locale, name=bold(names[view.turn]))
+    return messages.text(
+        "assets.status.challenge",
+        locale,
+        challenger=bold(names[duel.challenger]),
+        defender=bold(names[duel.defender]),
+        asset=card_name(messages, duel.stake.asset, locale),
+        name=bold(names[duel.answering]),
+    )
+
+
+def _notices_field(messages: Catalog, table: AssetsTable, embed: discord.Embed, names: Sequence[str]) -> None:
+    if table.notices:
+        lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
+        embed.add_field(
+            name=messages.text("assets.table.recent", table.locale), value="\n".join(lines), inline=False
+        )
+
+
+def _sets(view: AssetsView, seat: int) -> int:
+    stack = view.stacks[seat]
+    return stack.under + (stack.top is not None)
+
+
+async def _playing_draft(messages: Catalog, table: AssetsTable, button: ButtonFactory) -> Draft:
+    locale = table.locale
+    text = messages.text
+    view = table.require_state().view()
+    names = names_of(messages, table, locale)
+    seconds = round(table.turns.limits.act_after)
+    status = public_status(messages, view, names, locale)
+    embed = discord.Embed(
+        title=text("assets.table.title", locale, number=view.round_number),
+        description=f"{status}\n{text('assets.status.timer', locale, seconds=seconds)}",
+        colour=COLOUR,
+    )
+    players = [
+        text(
+            "assets.table.player",
+            locale,
+            name=escape_markdown(name),
+            total=money_text(messages, view.totals[seat], locale),
+            stack=money_text(messages, view.stacks[seat].value, locale),
+            sets=_sets(view, seat),
+            cards=view.hand_sizes[seat],
+        )
+        for seat, name in enumerate(names)
+    ]
+    embed.add_field(name=text("assets.table.players", locale), value="\n".join(players), inline=False)
+    _notices_field(messages, table, embed, names)
+    buttons = discord.ui.View(timeout=None)
+    buttons.add_item(button("hand", "", text("assets.table.my_hand", locale), discord.ButtonStyle.primary, 0))
+    png = await draw(table_png, view, names, labels_for(messages, locale))
+    return Draft(embed, buttons, png, "assets.png")
+
+
+async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFactory) -> Draft:
+    """After a round, and once the match is over (won, ended between rounds, or left idle)."""
+    locale = table.locale
+    text = messages.text
+    state = table.require_state()
+    view = state.view()
+    names = names_of(messages, table, locale)
+    number = view.round_number
+    round_over = view.stage in (Stage.ROUND_OVER, Stage.GAME_OVER)
+    if view.outcome is not None:
+        winner = view.outcome.winner
+        total = money_text(messages, view.totals[winner], locale)
+        title = text("assets.results.won_title", locale, name=names[winner])
+        description = text("assets.results.won", locale, name=bold(names[winner]), total=total)
+    elif table.phase is Phase.RESULTS:
+        title = text("assets.results.title", locale, number=number)
+        description = text(
+            "assets.results.next_dealer",
+            locale,
+            name=bold(names[state.next_dealer()]),
+            number=number + 1,
+            seconds=round(table.turns.limits.act_after),
+        )
+    else:
+        title = text("assets.results.over_title", locale)
+        if table.idle_expired:
+            description = text("assets.results.expired", locale, minutes=int(TABLE_IDLE // 60))
+        elif view.round_scores:
+            description = text("assets.results.ended", locale, number=len(view.round_scores))
+        else:
+            description = text("assets.results.none", locale)
+    embed = discord.Embed(title=title, description=description, colour=COLOUR)
+    standings = sorted(range(view.players), key=lambda seat: (-view.totals[seat], seat))
+    lines = []
+    for seat in standings:
+        rank = 1 + sum(1 for other in view.totals if other > view.totals[seat])
+        total = money_text(messages, view.totals[seat], locale)
+        name = escape_markdown(names[seat])
+        if round_over:
+            score = money_text(messages, view.round_scores[-1][seat], locale)
+            lines.append(text("assets.results.line", locale, rank=rank, name=name, score=score, total=total))
+        else:
+            lines.append(text("assets.results.total_line", locale, rank=rank, name=name, total=total))
+    embed.add_field(name=text("assets.results.standings", locale), value="\n".join(lines), inline=False)
+    _notices_field(messages, table, embed, names)
+    buttons: discord.ui.View | None = None
+    if table.phase is Phase.RESULTS and view.outcome is None:
+        buttons = discord.ui.View(timeout=None)
+        label = text("assets.results.next", locale)
+        buttons.add_item(button("next", str(number), label, discord.ButtonStyle.primary, 0))
+        label = text("assets.results.end", locale)
+        buttons.add_item(button("end", str(number), label, discord.ButtonStyle.secondary, 0))
+    if not round_over:
+        return Draft(embed, buttons)
+    png = await draw(results_png, view, names, labels_for(messages, locale))
+    return Draft(embed, buttons, png, "results.png")
+
+
+# -- the private panel -----------------------------------------------------------------------------
+
+
+def panel_status(
+    messages: Catalog, table: AssetsTable, view: AssetsView, names: Sequence[str], locale: str
+) -> str:
+    """What the panel's player is to do, or that it is not their turn."""
+    text = messages.text
+    if table.phase is Phase.RESULTS:
+        return text("assets.status.round_over", locale, number=view.round_number)
+    if table.phase is not Phase.PLAYING or view.to_act is None:
+        return text("assets.status.over", locale)
+    if view.to_act != view.seat:
+        return text("assets.status.not_your_turn", locale, name=bold(names[view.to_act]))
+    duel = view.duel
+    if duel is None:
+        return text("assets.status.your_turn", locale)
+    shower, card = duel.shown[-1]
+    return text(
+        "assets.status.challenged" if len(duel.shown) == 1 else "assets.status.answer_back",
+        locale,
+        name=bold(names[shower]),
+        asset=card_name(messages, duel.stake.asset, locale),
+        card=card_name(messages, card, locale),
+    )
+
+
+async def panel_draft(
+    messages: Catalog,
+    table: AssetsTable,
+    seat: int,
+    locale: str,
+    button: ButtonFactory,
+    select: SelectFactory,
+    *,
+    note: str | None = None,
+) -> Draft:
+    """A player's own panel: their hand as a numbered picture and in words, the discard pile,
+    their stack, and the moves they may make now (none but Refresh when it is not their turn).
+
+    The view, the moves and the stamp are all read at one moment, before the picture is drawn:
+    the table may change while it draws, and the words, the picture and the buttons must show
+    the same table."""
+    text = messages.text
+    state = table.require_state()
+    view = state.view(seat)
+    stamp = table.panel_stamp()
+    legal = state.legal_actions(seat) if table.phase is Phase.PLAYING else []
+    names = names_of(messages, table, locale)
+    hand = view.hand or ()
+    parts = [panel_status(messages, table, view, names, locale)]
+    if note:
+        parts.append(f"> {note}")
+    cards = " · ".join(
+        text("assets.panel.card", locale, number=index + 1, card=card_name(messages, card, locale))
+        for index, card in enumerate(hand)
+    )
+    parts.append(text("assets.panel.hand", locale, cards=cards or text("assets.panel.no_cards", locale)))
+    top = view.discard_top
+    parts.append(
+        text("assets.panel.discard_empty", locale)
+        if top is None
+        else text("assets.panel.discard", locale, card=card_name(messages, top, locale))
+    )
+    parts.append(
+        text(
+            "assets.panel.stack",
+            locale,
+            value=money_text(messages, view.stacks[seat].value, locale),
+            sets=_sets(view, seat),
+            total=money_text(messages, view.totals[seat], locale),
+        )
+    )
+    embed = discord.Embed(
+        title=text("assets.panel.title", locale, number=view.round_number),
+        description="\n".join(parts),
+        colour=COLOUR,
+    )
+    controls = _controls(messages, locale, button, select, stamp, legal, view, names)
+    png = await draw(hand_png, view, seat, names, labels_for(messages, locale))
+    return Draft(embed, controls, png, "hand.png")
+
+
+MOVE_ROWS = (
+    ("pair", "assets.panel.pick_pair", discord.ButtonStyle.success),
+    ("take", "assets.panel.pick_take", discord.ButtonStyle.success),
+    ("chal", "assets.panel.pick_challenge", discord.ButtonStyle.danger),
+    ("disc", "assets.panel.pick_discard", discord.ButtonStyle.secondary),
+    ("ans", "", discord.ButtonStyle.primary),
+)
+"""The panel's rows of moves, top to bottom: each kind's custom id action, the placeholder of
+its select menu, and its buttons' style. Answers share the first row with Give up."""
+
+
+def _controls(
+    messages: Catalog,
+    locale: str,
+    button: ButtonFactory,
+    select: SelectFactory,
+    stamp: str,
+    legal: Sequence[Action],
+    view: AssetsView,
+    names: Sequence[str],
+) -> discord.ui.View:
+    """The moves in ``legal`` (``view`` is the seat's) as buttons (a select menu for a kind with
+    more than five), then Give up (in a challenge) and Refresh."""
+    text = messages.text
+    hand = view.hand or ()
+
+    def number(card: Asset, nth: int = 0) -> int:
+        """The card's number on the hand picture (the ``nth`` of its kind)."""
+        return [index for index, held in enumerate(hand) if held is card][nth] + 1
+
+    def name(card: Asset) -> str:
+        return card_name(messages, card, locale)
+
+    moves: dict[str, list[tuple[str, str]]] = {kind: [] for kind, _, _ in MOVE_ROWS}
+    for action in legal:
+        match action:
+            case PairFromHand(asset=asset, partner=partner):
+                numbers = f"{number(asset)}+{number(partner, 1 if partner is asset else 0)}"
+                cards = f"{name(asset)} + {name(partner)}"
+                label = text("assets.panel.pair", locale, numbers=numbers, cards=cards)
+                moves["pair"].append((label, f"{asset}.{partner}".lower()))
+            case PairWithDiscard(card=card):
+                label = text("assets.panel.take", locale, number=number(card), card=name(card))
+                moves["take"].append((label, str(card).lower()))
+            case Challenge(target=target, card=card):
+                stake = view.stacks[target].top
+                assert stake is not None, "only a stack with sets can be challenged"
+                label = text(
+                    "assets.panel.challenge",
+                    locale,
+                    name=names[target],
+                    asset=name(stake.asset),
+                    number=number(card),
+                    card=name(card),
+                )
+                moves["chal"].append((label, f"{target}.{card}".lower()))
+            case Discard(card=card):
+                label = text("assets.panel.discard_card", locale, number=number(card), card=name(card))
+                moves["disc"].append((label, str(card).lower()))
+            case Answer(card=card):
+                label = text("assets.panel.answer", locale, number=number(card), card=name(card))
+                moves["ans"].append((label, str(card).lower()))
+    controls = discord.ui.View(timeout=None)
+    for row, (kind, placeholder, style) in enumerate(MOVE_ROWS[:4]):
+        options = moves[kind]
+        if len(options) > BUTTONS_PER_ROW:
+            choices = [(_fit(label, OPTION_LABEL), value) for label, value in options]
+            controls.add_item(select(kind, stamp, text(placeholder, locale), choices, row))
+            continue
+        for label, value in options:
+            controls.add_item(button(kind, f"{stamp}.{value}", _fit(label, BUTTON_LABEL), style, row))
+    for label, value in moves["ans"]:
+        controls.add_item(button("ans", f"{stamp}.{value}", _fit(label, BUTTON_LABEL), MOVE_ROWS[4][2], 0))
+    if any(isinstance(action, GiveUp) for action in legal):
+        label = text("assets.panel.give_up", locale)
+        controls.add_item(button("give", stamp, label, discord.ButtonStyle.danger, 0))
+    label = text("assets.panel.refresh", locale)
+    controls.add_item(button("refresh", "", label, discord.ButtonStyle.secondary, 4))
+    return controls

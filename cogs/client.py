@@ -27,7 +27,15 @@ from tables.registry import TableRegistry
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.about", "cogs.toppo", "cogs.spit", "cogs.rules", "cogs.league", "cogs.stats")
+EXTENSIONS = (
+    "cogs.about",
+    "cogs.toppo",
+    "cogs.assets",
+    "cogs.spit",
+    "cogs.rules",
+    "cogs.league",
+    "cogs.stats",
+)
 
 
 class GameNightBot(commands.Bot):

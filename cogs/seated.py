@@ -5,26 +5,29 @@ A button's custom id is ``<prefix>:<table>:<action>:<arg>``: the game (``tp`` fo
 table, what to do and with what. It holds everything a click needs, so buttons keep working on
 messages sent before a restart. One ``DynamicItem`` serves every game and hands the click to the
 game registered for its prefix (:class:`GameKind`); lobby buttons are answered here once for all.
+Where a game offers more choices than fit on buttons, a select menu does the same with the custom
+id ``<prefix>:<table>:<action>:<arg>:v``: the chosen option's value completes the argument
+(``<arg>.<value>``), so the game sees a select as the button that option would have been.
 Public changes are acknowledged at once (deferred) and drawn by the table's publisher, which
-paces edits.
+paces edits; a table's callouts (messages that must notify one player) follow the redraw.
 """
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
 from cogs.client import GameNightBot
 from cogs.i18n import private_locale, public_locale
 from cogs.lobby import LOBBY_ACTIONS, ButtonFactory, press_lobby
-from cogs.tables import Draft, refusal_text, remove_buttons, show_publicly, tell_privately
+from cogs.tables import Draft, post_callout, refusal_text, remove_buttons, show_publicly, tell_privately
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
 from tables.errors import Refused
 from tables.registry import ChannelTaken
-from tables.seated import SeatedTable
+from tables.seated import Notice, SeatedTable
 from tables.table import Table
 
 
@@ -42,6 +45,8 @@ class GameKind:
     prepare: Callable[[GameNightBot, discord.Interaction, Any], Awaitable[None]] | None = None
     """Sets up a table just opened by ``/<game> start`` before its lobby is shown (a league's
     rules for the channel, say)."""
+    callout: Callable[[Catalog, Any, Notice], str] | None = None
+    """A callout of the table in words, mentioning its player (games that call players out)."""
 
 
 KINDS: dict[str, GameKind] = {}
@@ -92,6 +97,77 @@ class TableButton(
         await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg)
 
 
+SELECT_SUFFIX = ":v"
+
+
+class TableSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*):v",
+):
+    """A select menu of any game's table: choosing an option is pressing the button
+    ``<action>`` with the argument ``<arg>.<value>``."""
+
+    def __init__(
+        self,
+        prefix: str,
+        table_id: str,
+        action: str,
+        arg: str = "",
+        *,
+        placeholder: str | None = None,
+        options: Sequence[discord.SelectOption] = (),
+        row: int | None = None,
+    ) -> None:
+        custom_id = f"{prefix}:{table_id}:{action}:{arg}{SELECT_SUFFIX}"
+        super().__init__(
+            discord.ui.Select(custom_id=custom_id, placeholder=placeholder, options=list(options), row=row)
+        )
+        self.prefix = prefix
+        self.table_id = table_id
+        self.action = action
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> "TableSelect":
+        return cls(match["prefix"], match["table"], match["action"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, GameNightBot)
+        chosen = self.item.values[0] if self.item.values else ""
+        arg = f"{self.arg}.{chosen}"
+        await on_press(bot, interaction, self.prefix, self.table_id, self.action, arg)
+
+
+class SelectFactory(Protocol):
+    """Makes a select menu of the game's own kind: ``options`` are (label, value) pairs, and
+    choosing one presses ``action`` with ``<arg>.<value>``."""
+
+    def __call__(
+        self, action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int
+    ) -> discord.ui.Item[Any]: ...
+
+
+def selects_for(kind: GameKind, table_id: str) -> SelectFactory:
+    """The select factory the message drafts use for one table."""
+
+    def make(
+        action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int
+    ) -> discord.ui.Item[Any]:
+        choices = [discord.SelectOption(label=label, value=value) for label, value in options]
+        return TableSelect(
+            kind.prefix, table_id, action, arg, placeholder=placeholder, options=choices, row=row
+        )
+
+    return make
+
+
 def buttons_for(kind: GameKind, table_id: str) -> ButtonFactory:
     """The button factory the message drafts use for one table."""
 
@@ -121,6 +197,11 @@ async def publish(bot: GameNightBot, kind: GameKind, table: Table) -> None:
         await table.registry.pacing.wait(table.channel_id)
         await remove_buttons(bot, table.channel_id, table.guild_id, table.retired_message_id)
         await table.forget_retired_message()
+    if kind.callout is not None:
+        for notice in table.take_callouts():
+            await table.registry.pacing.wait(table.channel_id)
+            text = kind.callout(bot.messages, table, notice)
+            await post_callout(bot, table.channel_id, table.guild_id, text)
 
 
 async def on_press(
@@ -176,7 +257,7 @@ async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Int
 def register(bot: GameNightBot, kind: GameKind) -> None:
     """Answer ``kind``'s buttons and resume its saved tables (a game cog's ``setup`` calls this)."""
     KINDS[kind.prefix] = kind
-    bot.add_dynamic_items(TableButton)
+    bot.add_dynamic_items(TableButton, TableSelect)
     bot.tables.register_loader(
         kind.table_class.game,
         lambda saved: kind.table_class.load(bot.tables, saved, lambda table: publish(bot, kind, table)),

@@ -91,6 +91,14 @@ async def remove_buttons(client: discord.Client, channel_id: int, guild_id: int,
         await channel.get_partial_message(message_id).edit(view=None)
 
 
+async def post_callout(client: discord.Client, channel_id: int, guild_id: int, text: str) -> None:
+    """Post ``text`` in the channel as a message of its own, so the users it mentions are
+    notified (an edited message notifies nobody); it may mention users only."""
+    channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=True)
+    await channel.send(text, allowed_mentions=mentions)
+
+
 def refusal_text(messages: Catalog, error: IllegalAction | Refused, locale: str) -> str:
     """A refused request in words: engine reasons are ``reason.<code>``, table refusals
     ``refused.<code>``."""

@@ -102,6 +102,11 @@ class SeatedTable(Table, Generic[A]):
         self.lobby = lobby
         self.phase = Phase.LOBBY
         self.notices: deque[Notice] = deque(maxlen=NOTICES_KEPT)
+        self.callouts: list[Notice] = []
+        """Notices that must reach one player as a message of their own that mentions them (a
+        challenge to answer, a turn about to time out): an edit of the table message notifies
+        nobody. Taken by the publisher (:meth:`take_callouts`); not saved, since a restart starts
+        the turn timers over."""
         self.message_id: int | None = None
         """The public message showing the table now; None until (re)posted."""
         self.retired_message_id: int | None = None
@@ -270,6 +275,11 @@ class SeatedTable(Table, Generic[A]):
             self.retired_message_id = None
 
         await self.change(apply, shown=False)
+
+    def take_callouts(self) -> list[Notice]:
+        """The callouts not yet sent, oldest first; they are sent once."""
+        taken, self.callouts = self.callouts, []
+        return taken
 
     # -- idle ------------------------------------------------------------------------------------
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
+from engine.assets.state import AssetsState
 from engine.toppo.series import Series
 from engine.toppo.state import Position, ToppoState
+from tables.assets import AssetsTable
 from tables.lobby import Lobby, Seat
 from tables.registry import TableRegistry
 from tables.seated import SeatedTable
@@ -78,3 +80,13 @@ def stacked_spit_table(
     spit = seated_table(SpitTable, registry, seats, **table)
     spit.begin(match)
     return spit
+
+
+def stacked_assets_table(
+    registry: TableRegistry, seats: Sequence[Seat], state: AssetsState, **table: Any
+) -> AssetsTable:
+    """A Cover Your Assets table playing ``state`` (a stacked round, say: see
+    ``tests.engine.assets.table``)."""
+    assets = seated_table(AssetsTable, registry, seats, **table)
+    assets.begin(state)
+    return assets

@@ -1,0 +1,421 @@
+"""A Cover Your Assets table: its lobby, then a match of rounds to the goal, with AI seats, turn
+timers, each round recorded, and the channel told whom a challenge waits for.
+
+The table takes requests by user id, checks them against its phase and seats, and feeds the
+engine (:mod:`engine.assets`), which decides what is legal; the cog only turns clicks into
+requests and the table into messages. Lobby, seats, idle expiry, recording and AI driving are
+:class:`SeatedTable`'s.
+
+A round is what :class:`SeatedTable` calls a game: when a round ends the table shows its results
+(``results``) and records it under ``assets:<table>:<round>``, with each seat's money from that
+round as its score and the running totals in the record's options. The next round is dealt (for
+the next dealer, as the engine wants) when a seated player presses "Next round", or by itself
+once the turn time has passed; each round gets a message of its own, so the last one's results
+stay in the channel. When someone's total wins the match the table records the round, then ends
+(``over``): the order keeps a crash in between from losing the last round.
+
+Turn timers (:mod:`tables.turns`) watch the human the game waits for: the player whose turn it
+is, or the one who must answer a challenge. At two thirds of the time they are called out in
+the channel (a message that mentions them), and at the end the engine's timeout action is taken
+for them: a discard of their least useful card, or giving up the challenge. A seat that cannot
+answer a challenge (no matching card, no wild) gives up at once: waiting for it would only cost
+time. Timed-out moves count as no one's activity, so a table whose players all left still ends
+when it has been idle an hour.
+
+Buttons on a private panel carry a *stamp*: the number of moves made so far when the panel was
+drawn. A move from a panel that is out of date is refused, with the engine's own reason when the
+move is impossible now (not your turn, a card no longer held, a set no longer open to a
+challenge), and as stale when it would still be legal but the player has not seen the table as
+it is. Nothing changes either way.
+"""
+
+import contextlib
+import secrets
+from collections.abc import Awaitable, Callable, Hashable, Sequence
+from datetime import UTC, datetime
+from typing import Any, Final, Self
+
+from data import SavedTable
+from data.records import GameRecord, SeatResult
+from engine.assets.actions import Action, Deal, GiveUp, action_to_json
+from engine.assets.ai import choose
+from engine.assets.events import (
+    Answered,
+    Challenged,
+    Discarded,
+    DrawPileEmptied,
+    Event,
+    GameWon,
+    PairPlaced,
+    RoundDealt,
+    RoundScored,
+    SetWon,
+    TieForFirst,
+    TurnStarted,
+)
+from engine.assets.state import MAX_PLAYERS, MIN_PLAYERS, AssetsState, Stage, new_game
+from engine.errors import IllegalAction, Reason
+from tables.lobby import Lobby
+from tables.registry import TableRegistry
+from tables.seated import Notice, Phase, SeatedTable
+from tables.table import Table
+from tables.turns import TurnTimer
+
+PLAY: Final = "play"
+DEAL: Final = "deal"
+"""The two kinds of moment a turn timer watches: a move in a round, the deal between rounds."""
+
+
+def notices_for(events: Sequence[Event], defender: int | None = None) -> list[Notice]:
+    """What the channel should hear about these events: every move, a stolen or defended set,
+    the draw pile running out, skipped players and the end of a round or the match. Refills and
+    plain turns go unsaid. ``defender`` is the challenged seat of a challenge these events may
+    end (it tells a set stolen from one defended)."""
+    notices: list[Notice] = []
+    values: dict[str, int | str]
+    for event in events:
+        match event:
+            case RoundDealt(round_number=number, dealer=dealer):
+                notices.append(Notice("dealt", dealer, {"number": number}))
+            case PairPlaced(seat=seat, placed=placed, from_discard=from_discard):
+                code = "paired_discard" if from_discard else "paired"
+                values = {"asset": placed.asset.code, "cards": str(placed), "value": placed.value}
+                notices.append(Notice(code, seat, values))
+            case Challenged(seat=seat, target=target, card=card, stake=stake):
+                values = {"target": target, "card": card.code, "asset": stake.asset.code}
+                values["value"] = stake.value
+                notices.append(Notice("challenged", seat, values))
+            case Answered(seat=seat, card=card):
+                notices.append(Notice("answered", seat, {"card": card.code}))
+            case SetWon(winner=winner, loser=loser, won=won):
+                code = "defended" if winner == defender else "stolen"
+                values = {"other": loser, "asset": won.asset.code, "count": len(won.cards)}
+                values["value"] = won.value
+                notices.append(Notice(code, winner, values))
+            case Discarded(seat=seat, card=card):
+                notices.append(Notice("discarded", seat, {"card": card.code}))
+            case TurnStarted(skipped=skipped):
+                notices.extend(Notice("skipped", seat) for seat in skipped)
+            case DrawPileEmptied():
+                notices.append(Notice("draw_empty"))
+            case RoundScored(round_number=number):
+                notices.append(Notice("round_over", None, {"number": number}))
+            case TieForFirst(total=total):
+                notices.append(Notice("tie", None, {"total": total}))
+            case GameWon(winner=winner, totals=totals):
+                notices.append(Notice("won", winner, {"total": totals[winner]}))
+    return notices
+
+
+class AssetsTable(SeatedTable[Action]):
+    """One channel's Cover Your Assets: lobby, a match of rounds, AI seats, turn timers."""
+
+    game = "assets"
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        *,
+        table_id: str,
+        guild_id: int,
+        channel_id: int,
+        publish: Callable[[Table], Awaitable[None]],
+        locale: str,
+        lobby: Lobby,
+    ) -> None:
+        super().__init__(
+            registry,
+            table_id=table_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            publish=publish,
+            locale=locale,
+            lobby=lobby,
+        )
+        self.state: AssetsState | None = None
+        self._setup: dict[str, Any] = {}
+        """How the match was dealt (the engine's saved game without its log)."""
+        self._moves: list[dict[str, Any]] = []
+        """Every action of the match as JSON, appended as they are applied (see :meth:`to_json`)."""
+        self.turns = TurnTimer(
+            registry.clock, self.spawn, registry.turn_limits, warn=self._warn, act=self._time_out
+        )
+
+    def deal(self) -> None:
+        self.begin(new_game(len(self.seats), seed=secrets.randbits(63)))
+
+    def begin(self, state: AssetsState) -> None:
+        """Play ``state`` (a match dealt, perhaps already under way) at this table from now on."""
+        self.state = state
+        self._setup = {key: value for key, value in state.to_json().items() if key != "log"}
+        self._moves = [action_to_json(action) for action in state.log]
+        self.first_game_dealt()
+
+    def require_state(self) -> AssetsState:
+        if self.state is None:
+            raise IllegalAction(Reason.NOT_STARTED)
+        return self.state
+
+    def require_playing(self) -> AssetsState:
+        """The match, while a round is being played; a round that just ended is a moment passed."""
+        if self.phase is Phase.LOBBY:
+            raise IllegalAction(Reason.NOT_STARTED)
+        if self.phase is Phase.RESULTS:
+            raise IllegalAction(Reason.STALE, "the round is over")
+        if self.phase is not Phase.PLAYING:
+            raise IllegalAction(Reason.GAME_OVER)
+        return self.require_state()
+
+    @property
+    def match_over(self) -> bool:
+        return self.state is not None and self.state.outcome is not None
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    def panel_stamp(self) -> str:
+        """What a panel drawn now shows, for its buttons to carry: the number of moves so far
+        (every move changes what somebody may do, and only one seat acts at a time)."""
+        return str(len(self.require_state().log))
+
+    async def play(self, user_id: int, stamp: str, action: Action) -> list[Notice]:
+        """A move from ``user_id``'s panel, drawn at ``stamp``: made if it is legal and the panel
+        still shows the table as it is (see the module's note)."""
+
+        def apply() -> list[Notice]:
+            if self.require_seat(user_id) != action.seat:
+                raise IllegalAction(Reason.NOT_SEATED, "a move for another seat")
+            state = self.require_playing()
+            if stamp != self.panel_stamp() and action in state.legal_actions(action.seat):
+                raise IllegalAction(Reason.STALE, "the panel is out of date")
+            # An impossible move raises the engine's reason here and changes nothing.
+            return self._apply(action)
+
+        return await self.change(apply)
+
+    def _apply(self, action: Action, lead: Notice | None = None) -> list[Notice]:
+        """Apply a move, then any give-up it forces; say what happened (after ``lead``), and
+        start or end rounds as the events say."""
+        state = self.require_state()
+        notices = [] if lead is None else [lead]
+        while True:
+            defender = None if state.duel is None else state.duel.defender
+            events = state.apply(action)
+            self._moves.append(action_to_json(action))
+            notices += notices_for(events, defender)
+            for event in events:
+                if isinstance(event, RoundScored):
+                    self.game_ended()
+                elif isinstance(event, RoundDealt):
+                    self.game_started()
+            forced = self._forced_give_up()
+            if forced is None:
+                break
+            assert state.duel is not None
+            notices.append(Notice("no_answer", forced.seat, {"asset": state.duel.stake.asset.code}))
+            action = forced
+        self.notices.extend(notices)
+        self._call_out_challenge()
+        return notices
+
+    def _forced_give_up(self) -> GiveUp | None:
+        """A give-up for the seat a challenge waits for, if that is all it can do."""
+        state = self.require_state()
+        if state.stage is not Stage.CHALLENGE:
+            return None
+        seat = state.to_act()
+        assert seat is not None
+        give_up = GiveUp(seat)
+        return give_up if state.legal_actions(seat) == [give_up] else None
+
+    def _call_out_challenge(self) -> None:
+        """Mention the person a challenge now waits for, in the channel."""
+        state = self.require_state()
+        duel = state.duel
+        if duel is None or self.phase is not Phase.PLAYING:
+            return
+        seat = duel.answering
+        if not self.seats[seat].is_ai:
+            shower, card = duel.shown[-1]
+            asset = duel.stake.asset.code
+            self.callouts.append(Notice("answer", seat, {"other": shower, "card": card.code, "asset": asset}))
+
+    # -- between rounds --------------------------------------------------------------------------
+
+    async def next_round(self, user_id: int, round_number: int) -> list[Notice]:
+        """Deal the round after ``round_number`` (any seated player, or the host, may ask)."""
+
+        def apply() -> list[Notice]:
+            self.require_member(user_id)
+            return self._deal_after(round_number)
+
+        return await self.change(apply)
+
+    def _deal_after(self, round_number: int) -> list[Notice]:
+        state = self.require_state()
+        if self.phase is not Phase.RESULTS or self.match_over or state.round_number != round_number:
+            raise IllegalAction(Reason.STALE, "that round is not the last one over")
+        return self._apply(Deal(state.next_dealer()))
+
+    async def end_match(self, user_id: int, round_number: int) -> None:
+        """End the match after ``round_number``, before anyone reaches the goal."""
+
+        def apply() -> None:
+            self.require_member(user_id)
+            state = self.require_state()
+            if self.phase is not Phase.RESULTS or state.round_number != round_number:
+                raise IllegalAction(Reason.STALE, "that round is not the last one over")
+            self.phase = Phase.OVER
+
+        await self.change(apply)
+
+    async def after_save(self) -> None:
+        """Record a finished round; once the match's last round is recorded, the table ends."""
+        await super().after_save()
+        if self.phase is Phase.RESULTS and self.match_over:
+
+            def close() -> None:
+                self.phase = Phase.OVER
+
+            await self.change(close)
+
+    def result_record(self) -> GameRecord:
+        """The round that just ended: each seat's money from it as the score, ranked by the
+        running totals after it, which the options keep; ``won`` marks the match's winner in
+        its last round."""
+        state = self.require_state()
+        scores, totals = state.rounds[-1], state.totals
+        winner = None if state.outcome is None else state.outcome.winner
+        now = datetime.now(UTC)
+        seats = tuple(
+            SeatResult(
+                seat=index,
+                user_id=seat.user_id,
+                display_name=seat.name or f"AI ({seat.ai_level})",
+                ai_level=seat.ai_level,
+                score=score,
+                rank=1 + sum(1 for other in totals if other > totals[index]),
+                won=index == winner,
+            )
+            for index, (seat, score) in enumerate(zip(self.seats, scores, strict=True))
+        )
+        return GameRecord(
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            game="assets",
+            result_key=f"assets:{self.table_id}:{state.round_number}",
+            options={
+                "round": state.round_number,
+                "dealer": state.dealer,
+                "goal": state.goal,
+                "totals": list(totals),
+            },
+            started_at=self.game_started_at or now,
+            finished_at=now,
+            seats=seats,
+        )
+
+    # -- turn timers -----------------------------------------------------------------------------
+
+    def waiting_for(self) -> tuple[int, Hashable] | None:
+        """The seat a turn timer watches now and the moment it waits at: the human the round
+        waits for, or between rounds the next dealer (whoever it is: the next round comes by
+        itself); None when nobody is timed (an AI's move, the match over)."""
+        state = self.state
+        if state is None:
+            return None
+        seat = state.to_act()
+        if seat is None:
+            return None
+        if self.phase is Phase.PLAYING and not self.seats[seat].is_ai:
+            return seat, (PLAY, len(state.log))
+        if self.phase is Phase.RESULTS and not self.match_over:
+            return seat, (DEAL, len(state.log))
+        return None
+
+    def _watch(self) -> None:
+        waiting = self.waiting_for()
+        if waiting is None:
+            self.turns.watch(None, None)
+        else:
+            self.turns.watch(*waiting)
+
+    async def _warn(self, seat: int, moment: Hashable) -> None:
+        """Two thirds of the time are gone: call the player out (a round's move only)."""
+
+        def apply() -> None:
+            if self.waiting_for() != (seat, moment) or self.phase is not Phase.PLAYING:
+                raise IllegalAction(Reason.STALE, "the moment has passed")
+            state = self.require_state()
+            limits = self.turns.limits
+            values: dict[str, int | str] = {"seconds": round(limits.act_after - limits.warn_after)}
+            code = "warn_answer" if state.stage is Stage.CHALLENGE else "warn_turn"
+            self.callouts.append(Notice(code, seat, values))
+
+        await self._timed(apply)
+
+    async def _time_out(self, seat: int, moment: Hashable) -> None:
+        """The time is up: the engine's timeout move for the player, or the next round's deal."""
+
+        def apply() -> None:
+            if self.waiting_for() != (seat, moment):
+                raise IllegalAction(Reason.STALE, "the moment has passed")
+            state = self.require_state()
+            if self.phase is Phase.RESULTS:
+                self._deal_after(state.round_number)
+                return
+            action = state.timeout_action(seat)
+            assert action is not None, "the game waits for the watched seat"
+            self._apply(action, Notice("timed_out", seat))
+
+        await self._timed(apply)
+
+    async def _timed(self, apply: Callable[[], None]) -> None:
+        """A timer's change: nobody's activity (see the module's note); a moment that passed
+        while the timer fired is let go."""
+        with contextlib.suppress(IllegalAction):
+            await self.change(apply, by_ai=True)
+
+    def after_change(self) -> None:
+        super().after_change()
+        self._watch()
+
+    def stop_game(self) -> None:
+        super().stop_game()
+        self.turns.stop()
+
+    # -- AI seats --------------------------------------------------------------------------------
+
+    def ai_inputs(self, seat: int) -> Hashable:
+        return (self.phase, len(self.require_state().log))
+
+    def ai_decide(self, seat: int) -> tuple[Action, float] | None:
+        choice = choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
+        return None if choice is None else (choice.action, choice.delay)
+
+    async def ai_act(self, seat: int, action: Action) -> bool:
+        return await self.ai_apply(lambda: self._apply(action))
+
+    # -- saving ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The table's saved form: how the match was dealt and its moves, both kept up to date
+        as play goes (serialising the engine's whole log at every save would redo the same work
+        for each of hundreds of moves). Loading replays the moves, a running challenge
+        included."""
+        match = None if self.state is None else {"dealt": self._setup, "moves": list(self._moves)}
+        return {**self.seated_json(), "match": match}
+
+    @classmethod
+    def load(
+        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
+    ) -> Self:
+        """The table as saved, its match replayed from its moves."""
+        table = cls.from_saved(registry, saved, publish)
+        match = saved.state["match"]
+        if match is not None:
+            table.state = AssetsState.from_json({**match["dealt"], "log": match["moves"]})
+            table._setup = match["dealt"]
+            table._moves = list(match["moves"])
+        return table
