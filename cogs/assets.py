@@ -152,7 +152,7 @@ class Assets(commands.Cog):
         await open_lobby(self.bot, ASSETS, interaction)
 
 
-ASSETS = GameKind("ca", AssetsTable, public_draft, press, callout_text)
+ASSETS = GameKind("ca", AssetsTable, public_draft, press, callout=callout_text)
 
 
 async def setup(bot: GameNightBot) -> None:

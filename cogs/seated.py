@@ -14,7 +14,7 @@ paces edits; a table's callouts (messages that must notify one player) follow th
 
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, Protocol
 
 import discord
@@ -42,6 +42,7 @@ class GameKind:
     """The table's public message for its phase (the table is of ``table_class``)."""
     press: Callable[[GameNightBot, discord.Interaction, Any, str, str], Awaitable[None]]
     """Any button of the game but the lobby's: (bot, interaction, table, action, arg)."""
+    _: KW_ONLY
     prepare: Callable[[GameNightBot, discord.Interaction, Any], Awaitable[None]] | None = None
     """Sets up a table just opened by ``/<game> start`` before its lobby is shown (a league's
     rules for the channel, say)."""
