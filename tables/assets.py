@@ -55,7 +55,6 @@ from engine.assets.events import (
 )
 from engine.assets.state import MAX_PLAYERS, MIN_PLAYERS, AssetsState, Stage, new_game
 from engine.errors import IllegalAction, Reason
-from tables.lobby import Lobby
 from tables.registry import TableRegistry
 from tables.seated import Notice, Phase, SeatedTable
 from tables.table import Table
@@ -114,26 +113,9 @@ class AssetsTable(SeatedTable[Action]):
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
 
-    def __init__(
-        self,
-        registry: TableRegistry,
-        *,
-        table_id: str,
-        guild_id: int,
-        channel_id: int,
-        publish: Callable[[Table], Awaitable[None]],
-        locale: str,
-        lobby: Lobby,
-    ) -> None:
-        super().__init__(
-            registry,
-            table_id=table_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            publish=publish,
-            locale=locale,
-            lobby=lobby,
-        )
+    def __init__(self, registry: TableRegistry, **table: Any) -> None:
+        """As :class:`SeatedTable`, with no game yet."""
+        super().__init__(registry, **table)
         self.state: AssetsState | None = None
         self._setup: dict[str, Any] = {}
         """How the match was dealt (the engine's saved game without its log)."""

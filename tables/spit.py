@@ -69,7 +69,6 @@ from engine.spit.events import (
     PileSlapped,
     SidePilesRebuilt,
 )
-from tables.lobby import Lobby
 from tables.registry import TableRegistry
 from tables.seated import Notice, Phase, SeatedTable
 from tables.stamps import digest
@@ -249,26 +248,9 @@ class SpitTable(SeatedTable[Action]):
     max_seats = SEATS
     lobby_choices = CHOICES
 
-    def __init__(
-        self,
-        registry: TableRegistry,
-        *,
-        table_id: str,
-        guild_id: int,
-        channel_id: int,
-        publish: Callable[[Table], Awaitable[None]],
-        locale: str,
-        lobby: Lobby,
-    ) -> None:
-        super().__init__(
-            registry,
-            table_id=table_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            publish=publish,
-            locale=locale,
-            lobby=lobby,
-        )
+    def __init__(self, registry: TableRegistry, **table: Any) -> None:
+        """As :class:`SeatedTable`, with no game yet."""
+        super().__init__(registry, **table)
         self.match: Game | None = None
         self.match_number = 0
         self.wins = [0] * SEATS

@@ -55,7 +55,6 @@ from engine.toppo.events import (
 )
 from engine.toppo.series import Series
 from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS, TOPPO_LIMIT
-from tables.lobby import Lobby
 from tables.registry import TableRegistry
 from tables.seated import Notice, Phase, SeatedTable
 from tables.stamps import digest
@@ -133,26 +132,9 @@ class ToppoTable(SeatedTable[SeriesAction]):
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
 
-    def __init__(
-        self,
-        registry: TableRegistry,
-        *,
-        table_id: str,
-        guild_id: int,
-        channel_id: int,
-        publish: Callable[[Table], Awaitable[None]],
-        locale: str,
-        lobby: Lobby,
-    ) -> None:
-        super().__init__(
-            registry,
-            table_id=table_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            publish=publish,
-            locale=locale,
-            lobby=lobby,
-        )
+    def __init__(self, registry: TableRegistry, **table: Any) -> None:
+        """As :class:`SeatedTable`, with no game yet."""
+        super().__init__(registry, **table)
         self.fixed_display: int | None = None
         """The display size of every game (a league's setting), or None for the rules' way."""
         self.series: Series | None = None
