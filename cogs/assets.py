@@ -152,7 +152,15 @@ class Assets(commands.Cog):
         await open_lobby(self.bot, ASSETS, interaction)
 
 
-ASSETS = GameKind("ca", AssetsTable, public_draft, press, callout=callout_text)
+async def apply_league(bot: GameNightBot, interaction: discord.Interaction, table: AssetsTable) -> None:
+    """A table opened in a Cover Your Assets league's channel keeps the league's turn timer."""
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    league = await bot.store.league_of_channel(interaction.guild_id, interaction.channel_id, "assets")
+    if league is not None and league.settings.turn_timer is not None:
+        table.set_turn_seconds(league.settings.turn_timer)
+
+
+ASSETS = GameKind("ca", AssetsTable, public_draft, press, prepare=apply_league, callout=callout_text)
 
 
 async def setup(bot: GameNightBot) -> None:

@@ -135,7 +135,7 @@ class LeagueSettings:
 
     ``toppo_display`` fixes the size of every Toppo display (None: the rules' way, 3 cards and
     then the start player's choice); ``turn_timer`` gives each turn of a turn-based game that
-    many seconds (None: no timer); ``ai_games_count`` lets games with AI seats count for the
+    many seconds (None: the bot's ``TURN_SECONDS``); ``ai_games_count`` lets games with AI seats count for the
     league (they never do otherwise).
     """
 

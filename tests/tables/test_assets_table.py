@@ -407,3 +407,20 @@ async def test_a_restart_in_the_middle_of_a_challenge_continues_it(
     await clock.advance(90, again.settle)
     assert again.require_state().stage is Stage.TURN, "the challenger's time ran out: he gave up"
     assert stack(again.require_state(), 1) == "BA BA / HM HM GO SI"
+
+
+async def test_a_leagues_turn_time_holds_and_survives_a_restart(
+    registry: TableRegistry, store: Store, clock: ManualClock
+) -> None:
+    assets = playing(registry, duel_position())
+    assets.set_turn_seconds(30)
+    await assets.set_message(1)
+    await assets.stop()
+
+    [saved] = await store.load_tables()
+    again = AssetsTable.load(registry, saved, nothing_to_publish)
+    again.resume()
+    await clock.advance(20, again.settle)
+
+    assert again.take_callouts() == [Notice("warn_turn", 0, {"seconds": 10})]
+    await again.stop()
