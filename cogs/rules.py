@@ -14,7 +14,10 @@ from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
 from locales import Catalog
 
-SECTIONS = {"toppo": ("setup", "play", "interrupt", "toppo", "stock", "series", "discord")}
+SECTIONS = {
+    "toppo": ("setup", "play", "interrupt", "toppo", "stock", "series", "discord"),
+    "topoum": ("board", "deck", "turn", "line", "sight", "basic", "cards", "more", "end", "discord"),
+}
 """The sections of each game's rules, in reading order."""
 
 

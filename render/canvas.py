@@ -17,9 +17,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
-from render.fonts import RGB, draw_text, extent, fit, text_width
+from render.fonts import RGB, draw_text, extent, fit, text_width, top_for_middle
+from render.theme import BUTTON, TEXT
 
 RAMP_STEPS = 5
 """Intermediate colours between the two ends of a ramp (antialiasing levels, ends excluded)."""
@@ -124,6 +125,63 @@ def text_tile(
     draw_text(strip, (0, -top), shown, size, fg, bold)
     changed = ImageChops.difference(strip, Image.new("RGB", strip.size, bg)).convert("L")
     return TextTile(palette.quantize(strip), changed.point(lambda value: 255 if value else 0, "1"), top)
+
+
+def paste_text(
+    palette: Palette,
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    fg: RGB,
+    bg: RGB,
+    *,
+    bold: bool = False,
+    max_width: int | None = None,
+    align: str = "left",
+) -> int:
+    """Paste ``text`` (a cached :func:`text_tile`) with its line box's top at ``y`` and its left,
+    centre or right edge (per ``align``) at ``x``; returns its width."""
+    tile = text_tile(palette, text, size, fg, bg, bold, max_width)
+    x, y = xy
+    if align == "right":
+        x -= tile.image.width
+    elif align == "centre":
+        x -= tile.image.width // 2
+    tile.paste_on(canvas, (x, y))
+    return tile.image.width
+
+
+SUPERSAMPLE = 3
+"""Shapes are drawn at three times their size and reduced: antialiasing."""
+
+
+@lru_cache(maxsize=256)
+def rounded_tile(
+    palette: Palette, size: tuple[int, int], fill: RGB, outline: RGB, border: int, radius: int, bg: RGB
+) -> Image.Image:
+    """A rounded rectangle on ``bg`` (a panel, a frame, a button), antialiased."""
+    width, height = size
+    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), bg)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, big.width - 1, big.height - 1),
+        radius=radius * SUPERSAMPLE,
+        fill=fill,
+        outline=outline,
+        width=border * SUPERSAMPLE,
+    )
+    return palette.quantize(big.reduce(SUPERSAMPLE))
+
+
+@lru_cache(maxsize=256)
+def button_tile(palette: Palette, text: str, size: tuple[int, int], bg: RGB) -> Image.Image:
+    """``text`` on a grey rounded plate like the Discord button that carries it, so a picture's
+    slot letters and numbers point at the buttons and menus that name them."""
+    tile = rounded_tile(palette, size, BUTTON, BUTTON, 0, size[1] // 4, bg).copy()
+    text_size = round(size[1] * 0.62)
+    y = top_for_middle(size[1] // 2, text_size)
+    paste_text(palette, tile, (size[0] // 2, y), text, text_size, TEXT, BUTTON, bold=True, align="centre")
+    return tile
 
 
 def encode(image: Image.Image) -> bytes:

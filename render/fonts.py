@@ -254,6 +254,24 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
     return "".join(parts[:low]).rstrip() + ELLIPSIS
 
 
+@lru_cache(maxsize=1024)
+def wrap(text: str, size: int, bold: bool, max_width: int, max_lines: int) -> tuple[str, ...]:
+    """``text`` broken at spaces into at most ``max_lines`` lines that each fit ``max_width``
+    (a card's name on two lines); a word wider than a line, or what does not fit on the last
+    line, is cut with an ellipsis."""
+    lines: list[str] = []
+    words = text.split()
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and text_width(f"{line} {words[0]}", size, bold) <= max_width:
+            line = f"{line} {words.pop(0)}"
+        if len(lines) == max_lines - 1 and words:
+            line = f"{line} {' '.join(words)}"
+            words = []
+        lines.append(fit(line, size, bold, max_width))
+    return tuple(lines)
+
+
 def draw_text(
     image: Image.Image,
     xy: tuple[int, int],

@@ -19,16 +19,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.toppo.cards import Card
 from engine.toppo.series import SeriesView
 from engine.toppo.state import TOPPO_LIMIT, ToppoView
 from render.bidi import isolate
-from render.canvas import encode, text_tile
+from render.canvas import button_tile, encode, paste_text, rounded_tile
 from render.fonts import RGB, line_height, text_width, top_for_middle
-from render.theme import BG, BUTTON, DIM, GOLD, PANEL, TEXT
-from render.toppo_cards import PALETTE, SUPERSAMPLE, back_tile, card_tile, slot_tile
+from render.theme import BG, DIM, GOLD, PANEL, TEXT
+from render.toppo_cards import PALETTE, back_tile, card_tile, slot_tile
 
 WIDTH = 1000
 MARGIN = 24
@@ -72,55 +72,6 @@ ENGLISH = Labels()
 # -- shared pieces ---------------------------------------------------------------------------------
 
 
-def _paste_text(
-    canvas: Image.Image,
-    xy: tuple[int, int],
-    text: str,
-    size: int,
-    fg: RGB,
-    bg: RGB,
-    *,
-    bold: bool = False,
-    max_width: int | None = None,
-    align: str = "left",
-) -> int:
-    """Paste ``text`` with its line box's top at ``y`` and its left, centre or right edge (per
-    ``align``) at ``x``; returns its width."""
-    tile = text_tile(PALETTE, text, size, fg, bg, bold, max_width)
-    x, y = xy
-    if align == "right":
-        x -= tile.image.width
-    elif align == "centre":
-        x -= tile.image.width // 2
-    tile.paste_on(canvas, (x, y))
-    return tile.image.width
-
-
-@lru_cache(maxsize=64)
-def _rounded_tile(size: tuple[int, int], fill: RGB, outline: RGB, border: int, radius: int) -> Image.Image:
-    """A rounded rectangle on the table, antialiased by drawing it at three times the size."""
-    width, height = size
-    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), BG)
-    ImageDraw.Draw(big).rounded_rectangle(
-        (0, 0, big.width - 1, big.height - 1),
-        radius=radius * SUPERSAMPLE,
-        fill=fill,
-        outline=outline,
-        width=border * SUPERSAMPLE,
-    )
-    return PALETTE.quantize(big.reduce(SUPERSAMPLE))
-
-
-@lru_cache(maxsize=64)
-def _badge(text: str, size: tuple[int, int]) -> Image.Image:
-    """A slot letter or line number drawn like the grey Discord button that carries it."""
-    tile = _rounded_tile(size, BUTTON, BUTTON, 0, size[1] // 4).copy()
-    text_size = round(size[1] * 0.62)
-    y = top_for_middle(size[1] // 2, text_size)
-    _paste_text(tile, (size[0] // 2, y), text, text_size, TEXT, BUTTON, bold=True, align="centre")
-    return tile
-
-
 def _cards_row(
     canvas: Image.Image,
     origin: tuple[int, int],
@@ -144,7 +95,7 @@ def _badges_row(
     x, y = origin
     for place, text in enumerate(texts):
         centre = x + place * (card_width + gap) + card_width // 2
-        canvas.paste(_badge(text, size), (centre - size[0] // 2, y))
+        canvas.paste(button_tile(PALETTE, text, size, BG), (centre - size[0] // 2, y))
 
 
 def _status(view: ToppoView, names: Sequence[str], labels: Labels) -> tuple[str, RGB]:
@@ -165,10 +116,12 @@ def _headline(
     used = 0
     if game is not None:
         text = labels.game.format(number=game)
-        used = _paste_text(canvas, (WIDTH - MARGIN, MARGIN + 8), text, LABEL_SIZE, DIM, BG, align="right")
+        used = paste_text(
+            PALETTE, canvas, (WIDTH - MARGIN, MARGIN + 8), text, LABEL_SIZE, DIM, BG, align="right"
+        )
     status, colour = _status(view, names, labels)
     room = WIDTH - 2 * MARGIN - used - 24
-    _paste_text(canvas, (MARGIN, MARGIN), status, STATUS_SIZE, colour, BG, bold=True, max_width=room)
+    paste_text(PALETTE, canvas, (MARGIN, MARGIN), status, STATUS_SIZE, colour, BG, bold=True, max_width=room)
 
 
 def _check_seats(view: ToppoView, names: Sequence[str], totals: Sequence[int] | None = None) -> None:
@@ -231,7 +184,7 @@ def _panel(
     gold for the player everyone waits for (or the caller of toppo), the name, a raised hand if
     they voted to replace the display, the game's points once it is over, the running total,
     and the empty line places."""
-    tile = _rounded_tile(PANEL_SIZE, PANEL, GOLD if framed else PANEL, 4, 16).copy()
+    tile = rounded_tile(PALETTE, PANEL_SIZE, PANEL, GOLD if framed else PANEL, 4, 16, BG).copy()
     right: list[tuple[str, RGB, bool]] = []
     if voted:
         right.append(("✋", TEXT, False))
@@ -241,9 +194,20 @@ def _panel(
         right.append((labels.points.format(points=total), DIM, False))
     x = PANEL_SIZE[0] - PANEL_PAD
     for text, colour, bold in reversed(right):
-        x -= _paste_text(tile, (x, 12), text, NUMBER_SIZE, colour, PANEL, bold=bold, align="right") + 10
-    _paste_text(
-        tile, (PANEL_PAD + 4, 8), name, NAME_SIZE, TEXT, PANEL, bold=True, max_width=x - PANEL_PAD - 4
+        x -= (
+            paste_text(PALETTE, tile, (x, 12), text, NUMBER_SIZE, colour, PANEL, bold=bold, align="right")
+            + 10
+        )
+    paste_text(
+        PALETTE,
+        tile,
+        (PANEL_PAD + 4, 8),
+        name,
+        NAME_SIZE,
+        TEXT,
+        PANEL,
+        bold=True,
+        max_width=x - PANEL_PAD - 4,
     )
     line_x = PANEL_PAD + DECK[0] + PANEL_PAD
     _cards_row(
@@ -282,12 +246,22 @@ def table_png(
         canvas.paste(tile, (pile_x, pile_y))
         label_y = top_for_middle(pile_y + PILE[1] // 2, LABEL_SIZE)
         room = PILE_COLUMN - PILE[0] - 28
-        _paste_text(canvas, (pile_x + PILE[0] + 12, label_y), label, LABEL_SIZE, DIM, BG, max_width=room)
+        paste_text(
+            PALETTE, canvas, (pile_x + PILE[0] + 12, label_y), label, LABEL_SIZE, DIM, BG, max_width=room
+        )
     if view.votes:
         votes = labels.votes.format(votes=len(view.votes), needed=view.votes_needed)
         votes_y = top_for_middle(y + DISPLAY_CARD[1] + 8 + SLOT_BADGE[1] // 2, LABEL_SIZE)
-        _paste_text(
-            canvas, (pile_x, votes_y), votes, LABEL_SIZE, GOLD, BG, bold=True, max_width=PILE_COLUMN - 16
+        paste_text(
+            PALETTE,
+            canvas,
+            (pile_x, votes_y),
+            votes,
+            LABEL_SIZE,
+            GOLD,
+            BG,
+            bold=True,
+            max_width=PILE_COLUMN - 16,
         )
 
     outcome = view.outcome
@@ -387,10 +361,19 @@ def line_png(
     _cards_row(canvas, (layout.display_x, layout.display_y), view.display, size, BIG_DISPLAY, BIG_GAP, BG)
 
     line, deck = view.lines[seat], view.deck_sizes[seat]
-    _paste_text(canvas, (layout.line_x, layout.caption_y), labels.your_line, LABEL_SIZE, DIM, BG, bold=True)
+    paste_text(
+        PALETTE, canvas, (layout.line_x, layout.caption_y), labels.your_line, LABEL_SIZE, DIM, BG, bold=True
+    )
     caption = labels.deck.format(count=deck, left=deck + len(line))
-    _paste_text(
-        canvas, (WIDTH - layout.line_x, layout.caption_y), caption, LABEL_SIZE, DIM, BG, align="right"
+    paste_text(
+        PALETTE,
+        canvas,
+        (WIDTH - layout.line_x, layout.caption_y),
+        caption,
+        LABEL_SIZE,
+        DIM,
+        BG,
+        align="right",
     )
     _cards_row(canvas, (layout.line_x, layout.line_y), line, size, BIG_LINE, BIG_GAP, BG)
     numbers = "".join(str(index + 1) for index in range(len(line)))
@@ -398,7 +381,8 @@ def line_png(
 
     hints = _hints(view, seat, labels)
     if hints:
-        _paste_text(
+        paste_text(
+            PALETTE,
             canvas,
             (WIDTH // 2, layout.hint_y),
             hints,
@@ -451,34 +435,63 @@ def results_png(
         title = labels.series_over.format(name=winners)
     else:
         title = labels.results.format(number=len(series.history), name=isolate(names[outcome.caller]))
-    _paste_text(
-        canvas, (MARGIN, MARGIN), title, STATUS_SIZE, GOLD, BG, bold=True, max_width=WIDTH - 2 * MARGIN
+    paste_text(
+        PALETTE,
+        canvas,
+        (MARGIN, MARGIN),
+        title,
+        STATUS_SIZE,
+        GOLD,
+        BG,
+        bold=True,
+        max_width=WIDTH - 2 * MARGIN,
     )
 
     y = MARGIN + line_height(STATUS_SIZE) + 16
-    _paste_text(canvas, (NAME_X, y), labels.player, LABEL_SIZE, DIM, BG)
-    _paste_text(canvas, (SCORE_RIGHT, y), labels.score, LABEL_SIZE, DIM, BG, align="right")
-    _paste_text(canvas, (TOTAL_RIGHT, y), labels.total, LABEL_SIZE, DIM, BG, align="right")
+    paste_text(PALETTE, canvas, (NAME_X, y), labels.player, LABEL_SIZE, DIM, BG)
+    paste_text(PALETTE, canvas, (SCORE_RIGHT, y), labels.score, LABEL_SIZE, DIM, BG, align="right")
+    paste_text(PALETTE, canvas, (TOTAL_RIGHT, y), labels.total, LABEL_SIZE, DIM, BG, align="right")
     for row, seat in enumerate(standings):
         row_y = ROWS_TOP + row * ROW_PITCH
         canvas.paste(
-            _rounded_tile(ROW_SIZE, PANEL, GOLD if totals[seat] == best else PANEL, 3, 12), (MARGIN, row_y)
+            rounded_tile(PALETTE, ROW_SIZE, PANEL, GOLD if totals[seat] == best else PANEL, 3, 12, BG),
+            (MARGIN, row_y),
         )
         text_y = top_for_middle(row_y + ROW_SIZE[1] // 2, NAME_SIZE)
         rank = 1 + sum(1 for other in standings if totals[other] < totals[seat])
         room = SCORE_RIGHT - NAME_X - text_width("+000", NAME_SIZE, True) - 24
-        _paste_text(canvas, (RANK_X, text_y), str(rank), NAME_SIZE, DIM, PANEL, bold=True)
-        _paste_text(canvas, (NAME_X, text_y), names[seat], NAME_SIZE, TEXT, PANEL, bold=True, max_width=room)
+        paste_text(PALETTE, canvas, (RANK_X, text_y), str(rank), NAME_SIZE, DIM, PANEL, bold=True)
+        paste_text(
+            PALETTE, canvas, (NAME_X, text_y), names[seat], NAME_SIZE, TEXT, PANEL, bold=True, max_width=room
+        )
         score_colour = GOLD if seat == outcome.caller else TEXT
         score = f"+{outcome.scores[seat]}"
-        _paste_text(
-            canvas, (SCORE_RIGHT, text_y), score, NAME_SIZE, score_colour, PANEL, bold=True, align="right"
+        paste_text(
+            PALETTE,
+            canvas,
+            (SCORE_RIGHT, text_y),
+            score,
+            NAME_SIZE,
+            score_colour,
+            PANEL,
+            bold=True,
+            align="right",
         )
-        _paste_text(
-            canvas, (TOTAL_RIGHT, text_y), str(totals[seat]), NAME_SIZE, TEXT, PANEL, bold=True, align="right"
+        paste_text(
+            PALETTE,
+            canvas,
+            (TOTAL_RIGHT, text_y),
+            str(totals[seat]),
+            NAME_SIZE,
+            TEXT,
+            PANEL,
+            bold=True,
+            align="right",
         )
     if not final and series.chooser is not None:
         note = labels.next_game.format(name=isolate(names[series.chooser]))
         note_y = ROWS_TOP + view.players * ROW_PITCH + 8
-        _paste_text(canvas, (MARGIN, note_y), note, NUMBER_SIZE, DIM, BG, max_width=WIDTH - 2 * MARGIN)
+        paste_text(
+            PALETTE, canvas, (MARGIN, note_y), note, NUMBER_SIZE, DIM, BG, max_width=WIDTH - 2 * MARGIN
+        )
     return encode(canvas)

@@ -14,7 +14,7 @@ async def test_rules_is_synced_with_spanish_names_and_a_game_choice(world: World
     assert rules["name_localizations"]["es-ES"] == "reglas"
     (game,) = rules["options"]
     assert game["name"] == "game" and game["name_localizations"]["es-419"] == "juego"
-    assert [choice["value"] for choice in game["choices"]] == ["toppo"]
+    assert [choice["value"] for choice in game["choices"]] == ["toppo", "topoum"]
 
 
 @pytest.mark.parametrize(
@@ -33,4 +33,26 @@ async def test_rules_of_toppo_are_private_and_in_the_users_language(
     names = [field["name"] for field in message.embed["fields"]]
     assert len(names) == 7 and names[-1] == section
     assert "33" in message.text and "10" in message.text, "decks of 33, toppo under 10 cards"
+    assert world.fake.public_messages(world.games) == []
+
+
+@pytest.mark.parametrize(
+    ("who", "title", "section"),
+    [
+        ("alice", "Topoum: the rules", "Playing on Discord"),
+        ("bruno", "Topoum: las reglas", "Jugar en Discord"),
+    ],
+)
+async def test_rules_of_topoum_are_private_and_in_the_users_language(
+    world: World, bot: BotProcess, who: str, title: str, section: str
+) -> None:
+    actor = getattr(world, who)
+
+    reply = await actor.slash("rules", {"game": "topoum"})
+
+    message = reply.message
+    assert message.ephemeral and message.embed["title"] == title
+    names = [field["name"] for field in message.embed["fields"]]
+    assert len(names) == 10 and names[-1] == section
+    assert "127" in message.text and "−3" in message.text, "the board's 127 hexes, the line's costs"
     assert world.fake.public_messages(world.games) == []

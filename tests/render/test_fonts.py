@@ -21,6 +21,7 @@ from render.fonts import (
     line_height,
     runs,
     text_width,
+    wrap,
 )
 from render.graphemes import clusters, is_default_ignorable
 
@@ -166,3 +167,14 @@ def test_characters_no_font_has_fall_to_the_last_resort() -> None:
     assert not any(covers(face, MISSING) for face in REGULAR)
     assert covers(REGULAR[0], "x")
     assert face_for(MISSING) == fonts.LAST_RESORT[0]
+
+
+def test_wrap_breaks_at_spaces_and_cuts_what_does_not_fit() -> None:
+    one = text_width("Underground", SIZE, True)
+    assert wrap("Underground Manoeuvre", SIZE, True, one + 4, 2) == ("Underground", "Manoeuvre")
+    assert wrap("Underground Manoeuvre", SIZE, True, 10 * one, 2) == ("Underground Manoeuvre",)
+    squeezed = wrap("Prisoner of War and more words", SIZE, True, one, 2)
+    assert len(squeezed) == 2 and squeezed[1].endswith(ELLIPSIS)
+    assert all(text_width(line, SIZE, True) <= one for line in squeezed)
+    assert wrap("Supercalifragilistic", SIZE, True, one // 2, 2)[0].endswith(ELLIPSIS)
+    assert wrap("", SIZE, True, one, 2) == ()

@@ -1,0 +1,181 @@
+"""The hex board in pixels: where each hex sits, the empty labelled grid, and the marks that
+show what the last turn did.
+
+The board is drawn with flat-topped hexes, so the column letter of a label (``engine.hexgrid``:
+A-M for ``q``) names a vertical column of the picture and the row number counts down it, and the
+six directions point the ways of a compass: 0 south-east, 1 north-east, 2 north, 3 north-west,
+4 south-west, 5 south (:data:`DIRECTION_ARROWS` gives each an arrow for menus). Pixel layout
+stays here; the rules never see it (Red Blob's separation of hex maths and layout).
+
+The empty grid with every label is the same in every picture, so it is drawn once (antialiased
+at three times the size) and cached; a picture starts from a copy of it.
+"""
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.hexgrid import Hex, hexagon
+from render.canvas import text_tile
+from render.fonts import RGB, top_for_middle
+from render.theme import BG, DIM, GOLD, INK, LIGHT
+from render.topoum_pieces import (
+    EMPTY,
+    PALETTE,
+    SQRT3,
+    SUPERSAMPLE,
+    Point,
+    cell_box,
+    hexagon_points,
+    paint_cell,
+)
+
+DIRECTION_ARROWS = ("↘", "↗", "↑", "↖", "↙", "↓")
+"""An arrow for each direction 0-5 as the board picture shows them, for direction menus."""
+
+
+@dataclass(frozen=True, slots=True)
+class HexLayout:
+    """Flat-topped hexes of circumradius ``size``; ``origin`` is the centre of hex (0, 0)."""
+
+    size: float
+    origin: Point
+    radius: int
+
+    @property
+    def extent(self) -> tuple[int, int]:
+        """Width and height of the radius-``radius`` hexagon board in pixels."""
+        return math.ceil((3 * self.radius + 2) * self.size), math.ceil(
+            (2 * self.radius + 1) * SQRT3 * self.size
+        )
+
+    def centre(self, hex_: Hex) -> Point:
+        x = self.origin[0] + self.size * 1.5 * hex_.q
+        y = self.origin[1] + self.size * SQRT3 * (hex_.r + hex_.q / 2)
+        return x, y
+
+    def tile_origin(self, hex_: Hex) -> tuple[int, int]:
+        """Where a :func:`~render.topoum_pieces.cell_box` tile for ``hex_`` goes."""
+        x, y = self.centre(hex_)
+        width, height = cell_box(self.size)
+        return round(x - width / 2), round(y - height / 2)
+
+    def label_top(self, hex_: Hex, text_size: int) -> tuple[int, int]:
+        """The centre x and the text top of ``hex_``'s label, in the upper part of the hex."""
+        x, y = self.centre(hex_)
+        return round(x), top_for_middle(round(y - self.size * 0.48), text_size)
+
+    @classmethod
+    def board(cls, size: float, radius: int, left: int, top: int) -> "HexLayout":
+        """The layout that puts the whole board's bounding box at ``(left, top)``."""
+        return cls(size, (left + (1.5 * radius + 1) * size, top + (radius + 0.5) * SQRT3 * size), radius)
+
+
+GRID_BORDER = 2.0
+"""Width of the lines between hexes."""
+LABEL_SIZE = 22
+
+
+def label_colour(bg: RGB) -> RGB:
+    """Labels are dim on an empty hex and dark on a base."""
+    return DIM if bg == EMPTY else INK
+
+
+def paste_label(canvas: Image.Image, layout: HexLayout, hex_: Hex, bg: RGB) -> None:
+    """``hex_``'s label, drawn over whatever is on the hex."""
+    tile = text_tile(PALETTE, hex_.label, LABEL_SIZE, label_colour(bg), bg, True)
+    x, y = layout.label_top(hex_, LABEL_SIZE)
+    tile.paste_on(canvas, (x - tile.image.width // 2, y))
+
+
+@lru_cache(maxsize=4)
+def grid(layout: HexLayout) -> Image.Image:
+    """The empty board with every hex labelled, on the table's colour, as big as
+    :attr:`HexLayout.extent` plus the layout's origin offset (the picture's top-left corner is
+    (0, 0)). Cached: copy it, never draw on it."""
+    width, height = layout.extent
+    right = round(layout.origin[0] + width / 2) + 2
+    bottom = round(layout.origin[1] + height / 2) + 2
+    big = Image.new("RGB", (right * SUPERSAMPLE, bottom * SUPERSAMPLE), BG)
+    for hex_ in hexagon(layout.radius):
+        x, y = layout.centre(hex_)
+        paint_cell(
+            big,
+            (x * SUPERSAMPLE, y * SUPERSAMPLE),
+            layout.size * SUPERSAMPLE,
+            EMPTY,
+            GRID_BORDER * SUPERSAMPLE,
+        )
+    image = PALETTE.quantize(big.reduce(SUPERSAMPLE))
+    for hex_ in hexagon(layout.radius):
+        paste_label(image, layout, hex_, EMPTY)
+    return image
+
+
+# -- what the last turn did ------------------------------------------------------------------------
+
+
+def _index(colour: RGB) -> int:
+    return PALETTE.index(colour)
+
+
+def outline_hex(canvas: Image.Image, layout: HexLayout, hex_: Hex, colour: RGB = GOLD) -> None:
+    """A ring just inside ``hex_``: something arrived, changed or left there."""
+    inset = layout.size - 4
+    points = hexagon_points(layout.centre(hex_), inset)
+    ImageDraw.Draw(canvas).polygon(points, outline=_index(colour), width=4)
+
+
+def sight_line(canvas: Image.Image, layout: HexLayout, ends: tuple[Hex, Hex]) -> None:
+    """A line of sight from one mole to the other, gold on a dark casing."""
+    a, b = (layout.centre(hex_) for hex_ in ends)
+    draw = ImageDraw.Draw(canvas)
+    width = max(3, round(layout.size * 0.14))
+    draw.line((a, b), fill=_index(INK), width=width + 4)
+    draw.line((a, b), fill=_index(GOLD), width=width)
+
+
+def move_arrow(canvas: Image.Image, layout: HexLayout, origin: Hex, hex_: Hex, clash: bool) -> None:
+    """An arrow from where a mole was to where it went, stopping short of the mole there (or
+    ending in a cross if it met an enemy and both fell)."""
+    (x0, y0), (x1, y1) = layout.centre(origin), layout.centre(hex_)
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    start = (x0 + ux * layout.size * 0.25, y0 + uy * layout.size * 0.25)
+    tip = (x1 - ux * layout.size * 0.55, y1 - uy * layout.size * 0.55)
+    head = layout.size * 0.38
+    wing = layout.size * 0.26
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    left = (base[0] - uy * wing, base[1] + ux * wing)
+    right = (base[0] + uy * wing, base[1] - ux * wing)
+    draw = ImageDraw.Draw(canvas)
+    width = max(3, round(layout.size * 0.12))
+    draw.line((start, base), fill=_index(INK), width=width + 6)
+    draw.polygon((tip, left, right), fill=_index(INK), outline=_index(INK), width=4)
+    draw.line((start, base), fill=_index(LIGHT), width=width)
+    draw.polygon((tip, left, right), fill=_index(LIGHT))
+    if clash:
+        cross(canvas, layout, hex_)
+
+
+def cross(canvas: Image.Image, layout: HexLayout, hex_: Hex) -> None:
+    """A cross where a mole was eliminated or captured."""
+    x, y = layout.centre(hex_)
+    y += layout.size * 0.2
+    arm = layout.size * 0.3
+    draw = ImageDraw.Draw(canvas)
+    width = max(3, round(layout.size * 0.12))
+    for colour, extra in ((INK, 6), (LIGHT, 0)):
+        for dx in (-1, 1):
+            draw.line(
+                ((x - dx * arm, y - arm), (x + dx * arm, y + arm)), fill=_index(colour), width=width + extra
+            )
+
+
+def midpoint(layout: HexLayout, ends: tuple[Hex, Hex]) -> Point:
+    (x0, y0), (x1, y1) = (layout.centre(hex_) for hex_ in ends)
+    return (x0 + x1) / 2, (y0 + y1) / 2
