@@ -63,24 +63,25 @@ class Lobby:
         del self.seats[number]
 
     def add_ai(self, user_id: int, level: str) -> None:
-        self._check_host(user_id)
+        self.check_host(user_id)
         self._check_room()
         self.seats.append(Seat(None, "", level))
 
     def remove_ai(self, user_id: int) -> None:
         """Free the last AI seat."""
-        self._check_host(user_id)
+        self.check_host(user_id)
         ai = [number for number, seat in enumerate(self.seats) if seat.is_ai]
         if not ai:
             raise Refused(Refusal.NO_AI)
         del self.seats[ai[-1]]
 
     def check_start(self, user_id: int) -> None:
-        self._check_host(user_id)
+        self.check_host(user_id)
         if len(self.seats) < self.min_seats:
             raise Refused(Refusal.TOO_FEW)
 
-    def _check_host(self, user_id: int) -> None:
+    def check_host(self, user_id: int) -> None:
+        """``Refused(HOST_ONLY)`` unless ``user_id`` is the host (who sets the lobby's options)."""
         if user_id != self.host_id:
             raise Refused(Refusal.HOST_ONLY)
 
