@@ -26,7 +26,7 @@ from tables.registry import TableRegistry
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.about", "cogs.toppo", "cogs.rules")
+EXTENSIONS = ("cogs.about", "cogs.toppo", "cogs.topoum", "cogs.rules")
 
 
 class GameNightBot(commands.Bot):

@@ -2,10 +2,13 @@
 
 A game's cog passes a button factory that makes its own ``DynamicItem`` (with its own custom id
 prefix), so the lobby's buttons reach that game's table; everything else (the words, the layout,
-what each press does) is here once for all games.
+what each press does) is here once for all games. A game with options to set before it starts
+(Topoum's battle deck) adds them as :class:`LobbyOptions`: fields under the seats and components
+below the shared buttons, which its own cog answers.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
@@ -50,6 +53,15 @@ class LobbyTable(Protocol):
     async def start(self, user_id: int) -> None: ...
 
 
+@dataclass(frozen=True)
+class LobbyOptions:
+    """A game's own lobby options: ``fields`` (name, value) shown under the seats, and
+    ``items`` (buttons or select menus on rows 2 to 4) that change them."""
+
+    fields: Sequence[tuple[str, str]] = ()
+    items: Sequence[discord.ui.Item[Any]] = ()
+
+
 def seat_names(messages: Catalog, seats: Sequence[Seat], locale: str) -> list[str]:
     """What to call each seat: a human by their name, an AI by number and level ("AI 2 (hard)")."""
     names = []
@@ -72,8 +84,10 @@ def lobby_draft(
     levels: Sequence[str],
     locale: str,
     button: ButtonFactory,
+    options: LobbyOptions | None = None,
 ) -> Draft:
-    """The open lobby: who sits where, and the buttons to change it."""
+    """The open lobby: who sits where, the game's options if it has any, and the buttons to
+    change them."""
     text = messages.text
     embed = discord.Embed(
         title=text("lobby.title", locale, game=text(f"games.{game}", locale)),
@@ -93,6 +107,9 @@ def lobby_draft(
         value=seats or text("lobby.empty", locale),
         inline=False,
     )
+    options = options or LobbyOptions()
+    for name, value in options.fields:
+        embed.add_field(name=name, value=value, inline=False)
     view = discord.ui.View(timeout=None)
     view.add_item(button("join", "", text("lobby.join", locale), discord.ButtonStyle.success, 0))
     view.add_item(button("leave", "", text("lobby.leave", locale), discord.ButtonStyle.secondary, 0))
@@ -101,6 +118,8 @@ def lobby_draft(
         label = text("lobby.add_ai", locale, level=text(f"ai.level.{level}", locale))
         view.add_item(button("ai", level, label, discord.ButtonStyle.secondary, 1))
     view.add_item(button("unai", "", text("lobby.remove_ai", locale), discord.ButtonStyle.secondary, 1))
+    for item in options.items:
+        view.add_item(item)
     return Draft(embed, view)
 
 

@@ -5,12 +5,15 @@ A button's custom id is ``<prefix>:<table>:<action>:<arg>``: the game (``tp`` fo
 table, what to do and with what. It holds everything a click needs, so buttons keep working on
 messages sent before a restart. One ``DynamicItem`` serves every game and hands the click to the
 game registered for its prefix (:class:`GameKind`); lobby buttons are answered here once for all.
+A select menu's custom id adds which of the message's menus it is (``...:<arg>:<n>``, as two
+menus of one message need different ids), so it never matches the buttons' pattern; the values
+chosen go to the game's ``choose``.
 Public changes are acknowledged at once (deferred) and drawn by the table's publisher, which
 paces edits.
 """
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +42,10 @@ class GameKind:
     """The table's public message for its phase (the table is of ``table_class``)."""
     press: Callable[[GameNightBot, discord.Interaction, Any, str, str], Awaitable[None]]
     """Any button of the game but the lobby's: (bot, interaction, table, action, arg)."""
+    choose: (
+        Callable[[GameNightBot, discord.Interaction, Any, str, str, Sequence[str]], Awaitable[None]] | None
+    ) = None
+    """Any select menu of the game: (bot, interaction, table, action, arg, values chosen)."""
 
 
 KINDS: dict[str, GameKind] = {}
@@ -89,6 +96,104 @@ class TableButton(
         await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg)
 
 
+class TableSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*):(?P<number>[0-9])",
+):
+    """Any select menu of any game's table (a string select); its custom id says which game and
+    table, what to do, with what, and which of the message's menus it is."""
+
+    def __init__(
+        self,
+        prefix: str,
+        table_id: str,
+        action: str,
+        arg: str,
+        number: int,
+        *,
+        options: Sequence[discord.SelectOption],
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> None:
+        custom_id = f"{prefix}:{table_id}:{action}:{arg}:{number}"
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=list(options),
+                placeholder=placeholder,
+                min_values=min_values,
+                max_values=max_values,
+                row=row,
+            )
+        )
+        self.prefix = prefix
+        self.table_id = table_id
+        self.action = action
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> "TableSelect":
+        assert isinstance(item, discord.ui.Select)
+        return cls(
+            match["prefix"],
+            match["table"],
+            match["action"],
+            match["arg"],
+            int(match["number"]),
+            options=item.options,
+            placeholder=item.placeholder,
+            min_values=item.min_values,
+            max_values=item.max_values,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, GameNightBot)
+        values = self.item.values
+        await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg, values)
+
+
+class SelectFactory:
+    """Makes a select menu of one table's game (the drafts' counterpart of a button factory)."""
+
+    def __init__(self, prefix: str, table_id: str) -> None:
+        self.prefix = prefix
+        self.table_id = table_id
+
+    def __call__(
+        self,
+        action: str,
+        arg: str,
+        number: int,
+        options: Sequence[discord.SelectOption],
+        *,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> discord.ui.Item[Any]:
+        return TableSelect(
+            self.prefix,
+            self.table_id,
+            action,
+            arg,
+            number,
+            options=options,
+            placeholder=placeholder,
+            min_values=min_values,
+            max_values=max_values,
+            row=row,
+        )
+
+
 def buttons_for(kind: GameKind, table_id: str) -> ButtonFactory:
     """The button factory the message drafts use for one table."""
 
@@ -121,17 +226,27 @@ async def publish(bot: GameNightBot, kind: GameKind, table: Table) -> None:
 
 
 async def on_press(
-    bot: GameNightBot, interaction: discord.Interaction, prefix: str, table_id: str, action: str, arg: str
+    bot: GameNightBot,
+    interaction: discord.Interaction,
+    prefix: str,
+    table_id: str,
+    action: str,
+    arg: str,
+    values: Sequence[str] | None = None,
 ) -> None:
-    """Route a click to its table; a table that has gone (or a stranger's click) gets a private
-    answer, never a silent failure."""
+    """Route a click (or, with ``values``, a choice in a select menu) to its table; a table that
+    has gone (or a stranger's click) gets a private answer, never a silent failure."""
     locale = private_locale(interaction)
     table = bot.tables.get(interaction.channel_id or 0)
     kind = KINDS.get(prefix)
     try:
         if kind is None or not isinstance(table, kind.table_class) or table.table_id != table_id:
             raise IllegalAction(Reason.STALE, "the table is gone")
-        if action in LOBBY_ACTIONS:
+        if values is not None:
+            if kind.choose is None:
+                raise IllegalAction(Reason.STALE, "the game has no select menus")
+            await kind.choose(bot, interaction, table, action, arg, values)
+        elif action in LOBBY_ACTIONS:
             await press_lobby(interaction, table, action, arg)
         else:
             await kind.press(bot, interaction, table, action, arg)
@@ -171,7 +286,7 @@ async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Int
 def register(bot: GameNightBot, kind: GameKind) -> None:
     """Answer ``kind``'s buttons and resume its saved tables (a game cog's ``setup`` calls this)."""
     KINDS[kind.prefix] = kind
-    bot.add_dynamic_items(TableButton)
+    bot.add_dynamic_items(TableButton, TableSelect)
     bot.tables.register_loader(
         kind.table_class.game,
         lambda saved: kind.table_class.load(bot.tables, saved, lambda table: publish(bot, kind, table)),

@@ -52,7 +52,16 @@ from engine.topoum.events import (
     Passed,
     PeaceDrawn,
 )
-from engine.topoum.state import MAX_PLAYERS, MIN_PLAYERS, Pending, Stage, TopoumOptions, TopoumState, new_game
+from engine.topoum.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Cell,
+    Pending,
+    Stage,
+    TopoumOptions,
+    TopoumState,
+    new_game,
+)
 from engine.topoum.turns import TurnSummary, last_turn
 from tables.lobby import Lobby
 from tables.registry import TableRegistry
@@ -96,6 +105,8 @@ class Menu:
     """The next choices (empty once the path is complete)."""
     complete: bool
     """The path makes a whole step of the turn: confirming sends it to the game."""
+    cells: tuple[Cell, ...]
+    """The board after the choices (public: what the player's own choices put there)."""
 
 
 def completes(before: TopoumState, after: TopoumState, seat: int) -> bool:
@@ -293,6 +304,7 @@ class TopoumTable(SeatedTable[Action]):
             pending=after.pending,
             options=() if done else tuple(after.legal_actions(seat)),
             complete=done,
+            cells=after.view().cells,
         )
 
     @staticmethod

@@ -12,6 +12,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from .server import FakeDiscord
@@ -30,12 +31,15 @@ class BotProcess:
         token: str | None = None,
         dev_guild_id: int | None = None,
         log_level: str = "INFO",
+        env: Mapping[str, str] | None = None,
     ) -> None:
+        """``env``: more settings for the bot's environment (``TURN_SECONDS``, say)."""
         self.fake = fake
         self.database = database
         self.token = fake.application.token if token is None else token
         self.dev_guild_id = dev_guild_id
         self.log_level = log_level
+        self.extra_env = dict(env or {})
         self.log_path = database.with_name(f"{database.stem}-bot-{time.monotonic_ns()}.log")
         self.process: asyncio.subprocess.Process | None = None
 
@@ -56,6 +60,7 @@ class BotProcess:
             LOG_LEVEL=self.log_level,
             PYTHONUNBUFFERED="1",
         )
+        env.update(self.extra_env)
         return env
 
     async def start(self, *, wait_ready: bool = True, timeout: float = 20.0) -> None:
