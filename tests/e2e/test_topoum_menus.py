@@ -10,26 +10,22 @@ from pathlib import Path
 
 import pytest
 
-from engine.topoum.cards import CardType, Farmer
-from engine.topoum.state import Position
 from tests.conftest import World, assert_bot_healthy
+from tests.e2e.topoum_play import (
+    POSITION,
+    Panel,
+    open_panel,
+    public,
+    seed_table,
+    table_message,
+    text,
+    wait_public,
+)
 from tests.e2e.toppo_play import quick_world
-from tests.e2e.topoum_play import Panel, open_panel, public, seed_table, table_message, text, wait_public
 from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 
-C = CardType
-POSITION = Position(
-    board="G7:0n G6:0@0 F7:0@0 H6:1 H7:1@1 I6:1@1",
-    hands=((C.SHORT_RANGE, C.PANIC_ATTACK), (C.PATROL, C.MORTAR)),
-    line=(C.BAYONET, C.PATROL, C.GRENADE, C.MORTAR, C.DECORATION),
-    deck=(C.BUILD_BASE, C.FARMER, C.SHORT_RANGE, C.LONG_RANGE, C.PATROL, C.MORTAR, C.GRENADE, C.PEACE),
-    prisoners=((0, 1),),
-    farmer=Farmer.ROCK,
-)
-"""Alice (seat 0, moles on G6 and F7) against Bruno (seat 1, moles on H7 and I6, one more held
-prisoner by Alice); Alice to play."""
 ES = "es-ES"
 
 
@@ -43,7 +39,9 @@ async def turn_is(world: World, number: int) -> None:
     await wait_public(world, lambda m: m.embed.get("title") == title)
 
 
-async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(world: World, database: Path) -> None:
+async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
+    world: World, database: Path
+) -> None:
     await seed_table(database, world, [world.alice, world.bruno], POSITION)
     bot = BotProcess(world.fake, database)
     await bot.start()
@@ -57,7 +55,9 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(world: 
         bruno = await open_panel(world.bruno, table)
         assert bruno.description.startswith(es("topoum_play.panel.waiting", name="**Alice**"))
         assert es("topoum_play.panel.ransom", name="Alice") in bruno.labels()
-        assert bruno.button(es("topoum_play.panel.ransom", name="Alice")).get("disabled"), "not on Alice's turn"
+        assert bruno.button(es("topoum_play.panel.ransom", name="Alice")).get("disabled"), (
+            "not on Alice's turn"
+        )
 
         # Turn 1, Alice: enter combat on I7 and shoot Bruno's mole on H7 from the hand, with a
         # change of mind on the way.
@@ -66,7 +66,10 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(world: 
         assert alice.description.endswith(text("topoum_play.prompt.target", card="Short Range"))
         assert sorted(alice.labels()) == sorted(["H7", "I6", "Back", "Refresh"])
         alice = await alice.pick("I6")
-        assert "Your choices: Enter combat → base on I7 → Short Range from your hand → on I6" in alice.description
+        assert (
+            "Your choices: Enter combat → base on I7 → Short Range from your hand → on I6"
+            in alice.description
+        )
         alice = await alice.pick("Back", "H7")
         assert alice.labels() == ["Confirm", "Back", "Refresh"]
         alice = await alice.press("Confirm")
@@ -87,7 +90,9 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(world: 
         bruno = await bruno.press("Actualizar")
         assert es("topoum_play.prompt.start") in bruno.description
         bruno = await bruno.press(es("topoum_play.panel.ransom", name="Alice"))
-        assert bruno.note == es("topoum_play.panel.note_done", steps=es("topoum_play.step.ransom", name="Alice"))
+        assert bruno.note == es(
+            "topoum_play.panel.note_done", steps=es("topoum_play.step.ransom", name="Alice")
+        )
         assert es("topoum_play.panel.ransom", name="Alice") not in bruno.labels(), "no prisoner left"
         bruno = await bruno.pick(es("topoum_play.panel.move"), "I6")
         assert sorted(label for label in bruno.labels() if len(label) <= 3) == ["H6", "H7", "I7"]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from data import Store
+from engine.topoum.cards import CardType, Farmer
 from engine.topoum.state import Position
 from locales import catalog
 from tables.lobby import Seat
@@ -26,7 +27,20 @@ from tests.tables.stacked import stacked_topoum_table
 
 MESSAGES = catalog()
 
-__all__ = ["Panel", "open_panel", "public", "seed_table", "text", "wait_public"]
+C = CardType
+
+POSITION = Position(
+    board="G7:0n G6:0@0 F7:0@0 H6:1 H7:1@1 I6:1@1",
+    hands=((C.SHORT_RANGE, C.PANIC_ATTACK), (C.PATROL, C.MORTAR)),
+    line=(C.BAYONET, C.PATROL, C.GRENADE, C.MORTAR, C.DECORATION),
+    deck=(C.BUILD_BASE, C.FARMER, C.SHORT_RANGE, C.LONG_RANGE, C.PATROL, C.MORTAR, C.GRENADE, C.PEACE),
+    prisoners=((0, 1),),
+    farmer=Farmer.ROCK,
+)
+"""Alice (seat 0, moles on G6 and F7) against Bruno (seat 1, moles on H7 and I6, one more held
+prisoner by Alice); Alice to play."""
+
+__all__ = ["POSITION", "Panel", "open_panel", "public", "seed_table", "text", "wait_public"]
 
 
 def text(key: str, locale: str = "en-US", **values: object) -> str:
@@ -103,7 +117,12 @@ def table_locale(table: SeenMessage) -> str:
 
 
 async def seed_table(
-    database: Path, world: World, seats: Sequence[Actor | str], position: Position, *, table_id: str = "70b0000000"
+    database: Path,
+    world: World,
+    seats: Sequence[Actor | str],
+    position: Position,
+    *,
+    table_id: str = "70b0000000",
 ) -> str:
     """Save a Topoum table in #games before the bot starts, playing a game dealt from a stacked
     ``position`` (``seats``: actors, or AI levels), exactly as the bot saves its own."""
