@@ -6,7 +6,8 @@ ones of :mod:`cogs.seated`; here are the lobby's battle deck, and the private pa
 redrawn in the reply to each click (a new panel only from the table message's button).
 
 A panel component's argument is ``<stamp>.<i>.<j>...``: the moment it was drawn at and the
-player's choices so far (``page`` adds ``<page>-`` in front). A component from an older moment,
+player's choices so far (a disabled ransom's is ``<stamp>-<captor>``, never a path). A component
+from an older moment,
 or pressed out of turn, redraws the panel as it is now with a note saying why nothing happened.
 """
 
@@ -24,22 +25,17 @@ from cogs.topoum_messages import PREFIX, bad_deck_text, bold, names_of, panel_dr
 from engine.errors import IllegalAction, Reason
 from tables.topoum import BadDeck, TopoumTable
 
-PANEL_ACTIONS = frozenset({"view", "step", "page", "go"})
-"""The buttons of a private panel: redraw, choose, next page of hexes, play."""
+PANEL_ACTIONS = frozenset({"view", "step", "go"})
+"""The buttons of a private panel: redraw, choose (or go back), play."""
 
 
-def parse_path(arg: str) -> tuple[str, tuple[int, ...], int]:
-    """A panel component's argument as (stamp, path, page); ``IllegalAction(STALE)`` if it is not
-    one (a component of another kind, or a disabled one)."""
-    page_text, _, rest = arg.rpartition("-")
-    stamp, *choices = rest.split(".")
-    if (
-        not stamp
-        or not all(choice.isdigit() for choice in choices)
-        or not (page_text == "" or page_text.isdigit())
-    ):
+def parse_path(arg: str) -> tuple[str, tuple[int, ...]]:
+    """A panel component's argument as (stamp, path); ``IllegalAction(STALE)`` if it is not one
+    (a disabled ransom's, say)."""
+    stamp, *choices = arg.split(".")
+    if not stamp.isalnum() or not all(choice.isdigit() for choice in choices):
         raise IllegalAction(Reason.STALE, "malformed component")
-    return stamp, tuple(int(choice) for choice in choices), int(page_text or 0)
+    return stamp, tuple(int(choice) for choice in choices)
 
 
 async def press(
@@ -110,26 +106,24 @@ async def press_panel(
     messages = bot.messages
     names = names_of(messages, table, locale)
     path: tuple[int, ...] = ()
-    page = 0
     note: str | None = None
     try:
         if action != "view":
-            stamp, chosen, page = parse_path(arg)
+            stamp, chosen = parse_path(arg)
             if action == "go":
                 before = table.menu(seat, stamp, chosen).chosen
                 await table.play(interaction.user.id, stamp, chosen)
                 note = messages.text(
                     "topoum_play.panel.note_done", locale, steps=steps_text(messages, before, names, locale)
                 )
-                page = 0
             else:
                 table.menu(seat, stamp, chosen)
                 path = chosen
     except IllegalAction as error:
-        path, page = (), 0
+        path = ()
         note = refused_note(bot, table, error, locale)
     button, select = buttons_for(TOPOUM, table.table_id), SelectFactory(PREFIX, table.table_id)
-    draft = await panel_draft(messages, table, seat, locale, button, select, path=path, page=page, note=note)
+    draft = await panel_draft(messages, table, seat, locale, button, select, path=path, note=note)
     await interaction.response.edit_message(embed=draft.embed, attachments=draft.files(), view=draft.view)
 
 

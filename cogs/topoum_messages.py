@@ -61,6 +61,7 @@ PER_ROW = 5
 """Buttons on a row."""
 PER_SELECT = 25
 """Options in a select menu."""
+GREY, GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
 DIRECTION_ARROWS = ("↘", "↗", "↑", "↖", "↙", "↓")
 """``engine.hexgrid``'s directions 0-5 as they point on the board picture (flat-topped hexes,
 rows numbered downwards)."""
@@ -408,23 +409,16 @@ def prompt_text(messages: Catalog, menu: Menu, seat: int, locale: str) -> str:
     return text(f"topoum_play.prompt.{stage}", locale, hex=acting)
 
 
-@dataclasses.dataclass
-class _Layout:
-    """A panel's components before they are placed on rows: select menus first, then buttons."""
-
-    selects: list[tuple[str, list[discord.SelectOption]]] = dataclasses.field(default_factory=list)
-    """(placeholder, options) per select menu."""
-    buttons: list[tuple[str, str, str, discord.ButtonStyle, bool]] = dataclasses.field(default_factory=list)
-    """(action, arg, label, style, disabled) per button."""
+Button = tuple[str, str, str, discord.ButtonStyle, bool]
+"""A button before it is placed: (action, arg, label, style, disabled)."""
 
 
 def _option_label(messages: Catalog, option: Action, menu: Menu, names: Sequence[str], locale: str) -> str:
     text = messages.text
     match option:
         case ChooseAction(kind=kind):
-            return text(
-                "topoum_play.panel.enter" if kind is ActionKind.ENTER else "topoum_play.panel.move", locale
-            )
+            key = "topoum_play.panel.enter" if kind is ActionKind.ENTER else "topoum_play.panel.move"
+            return text(key, locale)
         case ChangeBase():
             return text("topoum_play.panel.change", locale)
         case Direction(direction=direction):
@@ -435,8 +429,6 @@ def _option_label(messages: Catalog, option: Action, menu: Menu, names: Sequence
             )
         case EndMoves():
             return text("topoum_play.panel.stop", locale)
-        case Ransom(captor=captor):
-            return text("topoum_play.panel.ransom", locale, name=names[captor])
         case _:
             return text("topoum_play.panel.pass", locale)
 
@@ -452,133 +444,120 @@ def _card_option(messages: Catalog, option: PlayCard, value: int, locale: str) -
 
 
 def _hex_option(
-    messages: Catalog,
-    option: Action,
-    value: int,
-    menu: Menu,
-    cells: dict[Hex, Cell],
-    names: Sequence[str],
-    locale: str,
+    messages: Catalog, option: Action, value: int, menu: Menu, names: Sequence[str], locale: str
 ) -> discord.SelectOption:
     assert isinstance(option, HEX_CHOICES)
     if isinstance(option, KeepPart):
         part = next(part for part in menu.pending.parts if part[0] == option.hex)
         description = messages.text("topoum_play.hex.part", locale, size=len(part))
     else:
+        cells = {cell.hex: cell for cell in menu.cells}
         description = hex_description(messages, cells, option.hex, names, locale)
     return discord.SelectOption(label=option.hex.label, value=str(value), description=description[:100])
 
 
-def _menu_layout(
+def _ransom_buttons(
     messages: Catalog,
-    menu: Menu,
-    cells: dict[Hex, Cell],
+    stamp: str,
+    prisoners: Sequence[int],
     names: Sequence[str],
     locale: str,
-    prisoners: Sequence[int],
-    page: int,
-) -> tuple[_Layout, list[discord.SelectOption], int]:
-    """The panel's components for ``menu``: returns the layout (card select and buttons), the
-    hex options (to be cut into select menus) and the page of hex options shown."""
-    text = messages.text
-    layout = _Layout()
-    stamp, path = menu.stamp, menu.path
-    grey, green = discord.ButtonStyle.secondary, discord.ButtonStyle.success
-    hexes: list[discord.SelectOption] = []
-    cards: list[discord.SelectOption] = []
-    ransoms = {
-        option.captor: index for index, option in enumerate(menu.options) if isinstance(option, Ransom)
-    }
-    if menu.complete:
-        layout.buttons.append(
-            ("go", path_arg(stamp, path), text("topoum_play.panel.confirm", locale), green, False)
-        )
-    for index, option in enumerate(menu.options):
-        choice = path_arg(stamp, (*path, index))
-        if isinstance(option, HEX_CHOICES):
-            hexes.append(_hex_option(messages, option, index, menu, cells, names, locale))
-        elif isinstance(option, PlayCard):
-            cards.append(_card_option(messages, option, index, locale))
-        elif isinstance(option, STEP_BUTTONS):
-            layout.buttons.append(
-                (
-                    "step",
-                    choice,
-                    _option_label(messages, option, menu, names, locale),
-                    discord.ButtonStyle.primary,
-                    False,
-                )
-            )
-        elif isinstance(option, EndMoves | Pass):
-            layout.buttons.append(
-                ("go", choice, _option_label(messages, option, menu, names, locale), grey, False)
-            )
+    menu: Menu | None,
+) -> list[Button]:
+    """One button per player holding moles of this one prisoner: it pays the ransom when the
+    menu offers it (the start of the turn, with 3 badges), and is shown disabled otherwise."""
+    offered = (
+        {}
+        if menu is None
+        else {option.captor: index for index, option in enumerate(menu.options) if isinstance(option, Ransom)}
+    )
+    buttons: list[Button] = []
     for captor, held in enumerate(prisoners):
         if held:
-            ransom = ransoms.get(captor)
-            label = text("topoum_play.panel.ransom", locale, name=names[captor])
-            arg = path_arg(stamp, (*path, ransom)) if ransom is not None else f"{stamp}-{captor}"
-            layout.buttons.append(("go", arg, label, discord.ButtonStyle.danger, ransom is None))
-    if cards:
-        layout.selects.append((text("topoum_play.menu.card", locale), cards))
-    if path:
-        layout.buttons.append(
-            ("step", path_arg(stamp, path[:-1]), text("topoum_play.panel.back", locale), grey, False)
-        )
-    return layout, hexes, page
+            index = offered.get(captor)
+            label = messages.text("topoum_play.panel.ransom", locale, name=names[captor])
+            if index is None or menu is None:
+                buttons.append(("go", f"{stamp}-{captor}", label, discord.ButtonStyle.danger, True))
+            else:
+                arg = path_arg(stamp, (*menu.path, index))
+                buttons.append(("go", arg, label, discord.ButtonStyle.danger, False))
+    return buttons
 
 
-def _place(
+def _view(
     messages: Catalog,
-    layout: _Layout,
-    hexes: list[discord.SelectOption],
-    page: int,
-    menu: Menu | None,
     locale: str,
+    selects: Sequence[tuple[str, Sequence[discord.SelectOption]]],
+    buttons: Sequence[Button],
+    arg: str,
     button: ButtonFactory,
     select: SelectFactory,
 ) -> discord.ui.View:
-    """Put the components on the message's five rows: select menus (one per row) first, then
-    buttons five to a row. Hex options beyond what the free rows hold go on further pages,
-    reached with a "more" button."""
-    text = messages.text
-    buttons = list(layout.buttons)
-    buttons.append(
-        ("view", "", text("topoum_play.panel.refresh", locale), discord.ButtonStyle.secondary, False)
-    )
-    pages = 1
-    if hexes:
-        rows_left = ROWS - len(layout.selects) - math.ceil(len(buttons) / PER_ROW)
-        if len(hexes) > rows_left * PER_SELECT:
-            buttons.append(("page", "", "", discord.ButtonStyle.secondary, False))
-            rows_left = ROWS - len(layout.selects) - math.ceil(len(buttons) / PER_ROW)
-        per_page = rows_left * PER_SELECT
-        pages = math.ceil(len(hexes) / per_page)
-        page = page % pages
-        shown = hexes[page * per_page : (page + 1) * per_page]
-        if pages > 1:
-            assert menu is not None
-            arg = f"{(page + 1) % pages}-{path_arg(menu.stamp, menu.path)}"
-            label = text("topoum_play.panel.more", locale, page=page + 1, pages=pages)
-            buttons[-1] = ("page", arg, label, discord.ButtonStyle.secondary, False)
-        for start in range(0, len(shown), PER_SELECT):
-            chunk = shown[start : start + PER_SELECT]
-            placeholder = (
-                text("topoum_play.menu.hex", locale)
-                if len(hexes) <= PER_SELECT
-                else text("topoum_play.menu.hex_range", locale, first=chunk[0].label, last=chunk[-1].label)
-            )
-            layout.selects.append((placeholder, chunk))
+    """The components on the message's five rows: select menus (one a row) first, then the
+    buttons and Refresh, five to a row."""
+    placed = [*buttons, ("view", "", messages.text("topoum_play.panel.refresh", locale), GREY, False)]
+    assert len(selects) + math.ceil(len(placed) / PER_ROW) <= ROWS, "more components than rows"
     view = discord.ui.View(timeout=None)
-    arg = "" if menu is None else path_arg(menu.stamp, menu.path)
-    for row, (placeholder, options) in enumerate(layout.selects):
+    for row, (placeholder, options) in enumerate(selects):
         view.add_item(select("pick", arg, row, options, placeholder=placeholder, row=row))
-    first_row = len(layout.selects)
-    for number, (action, button_arg, label, style, disabled) in enumerate(buttons):
-        view.add_item(
-            button(action, button_arg, label[:80], style, first_row + number // PER_ROW, disabled=disabled)
-        )
+    for number, (action, button_arg, label, style, disabled) in enumerate(placed):
+        row = len(selects) + number // PER_ROW
+        view.add_item(button(action, button_arg, label[:80], style, row, disabled=disabled))
     return view
+
+
+def _menu_view(
+    messages: Catalog,
+    menu: Menu,
+    names: Sequence[str],
+    locale: str,
+    prisoners: Sequence[int],
+    button: ButtonFactory,
+    select: SelectFactory,
+) -> discord.ui.View:
+    """The panel's components for ``menu``: a complete path's Confirm; the cards in one select
+    menu and the hexes in menus of 25; the action, changing a base and directions as buttons
+    that lead on; stopping, passing and ransoms as buttons that play; Back.
+
+    A hex choice never has more than 86 options on the radius-6 board (a connected battlefield
+    of n hexes has at most 2n + 4 free neighbours, and together they fit in 127 hexes), so four
+    menus hold them beside the one row of buttons that comes with them (Back, Refresh and a
+    ransom per captor, at most five)."""
+    text = messages.text
+    stamp, path = menu.stamp, menu.path
+    buttons: list[Button] = []
+    hexes: list[discord.SelectOption] = []
+    cards: list[discord.SelectOption] = []
+    if menu.complete:
+        buttons.append(("go", path_arg(stamp, path), text("topoum_play.panel.confirm", locale), GREEN, False))
+    for index, option in enumerate(menu.options):
+        choice = path_arg(stamp, (*path, index))
+        if isinstance(option, HEX_CHOICES):
+            hexes.append(_hex_option(messages, option, index, menu, names, locale))
+        elif isinstance(option, PlayCard):
+            cards.append(_card_option(messages, option, index, locale))
+        elif isinstance(option, STEP_BUTTONS):
+            label = _option_label(messages, option, menu, names, locale)
+            buttons.append(("step", choice, label, discord.ButtonStyle.primary, False))
+        elif isinstance(option, EndMoves | Pass):
+            buttons.append(("go", choice, _option_label(messages, option, menu, names, locale), GREY, False))
+    buttons += _ransom_buttons(messages, stamp, prisoners, names, locale, menu)
+    if path:
+        buttons.append(
+            ("step", path_arg(stamp, path[:-1]), text("topoum_play.panel.back", locale), GREY, False)
+        )
+    selects: list[tuple[str, Sequence[discord.SelectOption]]] = []
+    if cards:
+        selects.append((text("topoum_play.menu.card", locale), cards))
+    for start in range(0, len(hexes), PER_SELECT):
+        chunk = hexes[start : start + PER_SELECT]
+        placeholder = (
+            text("topoum_play.menu.hex", locale)
+            if len(hexes) <= PER_SELECT
+            else text("topoum_play.menu.hex_range", locale, first=chunk[0].label, last=chunk[-1].label)
+        )
+        selects.append((placeholder, chunk))
+    return _view(messages, locale, selects, buttons, path_arg(stamp, path), button, select)
 
 
 async def panel_draft(
@@ -590,7 +569,6 @@ async def panel_draft(
     select: SelectFactory,
     *,
     path: Sequence[int] = (),
-    page: int = 0,
     note: str | None = None,
 ) -> Draft:
     """A player's own panel: their hand as a picture; on their turn, the menus for the step
@@ -637,18 +615,10 @@ async def panel_draft(
             parts.append(text("topoum_play.panel.confirm_hint", locale))
         else:
             parts.append(prompt_text(messages, menu, seat, locale))
-        cells = {cell.hex: cell for cell in menu.cells}
-        layout, hexes, page = _menu_layout(messages, menu, cells, names, locale, prisoners, page)
-        view = _place(messages, layout, hexes, page, menu, locale, button, select)
+        view = _menu_view(messages, menu, names, locale, prisoners, button, select)
     elif playing:
-        layout = _Layout()
-        for captor, held in enumerate(prisoners):
-            if held:
-                label = text("topoum_play.panel.ransom", locale, name=names[captor])
-                layout.buttons.append(
-                    ("go", f"{table.stamp()}-{captor}", label, discord.ButtonStyle.danger, True)
-                )
-        view = _place(messages, layout, [], 0, None, locale, button, select)
+        ransoms = _ransom_buttons(messages, table.stamp(), prisoners, names, locale, None)
+        view = _view(messages, locale, (), ransoms, "", button, select)
     embed = discord.Embed(
         title=text("topoum_play.panel.title", locale), description="\n".join(parts), colour=COLOUR
     )
