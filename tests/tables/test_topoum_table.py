@@ -32,7 +32,7 @@ from engine.topoum.state import Position, Stage
 from tables.errors import Refused
 from tables.lobby import Seat
 from tables.registry import TableRegistry
-from tables.seated import Notice, Phase
+from tables.seated import TABLE_IDLE, Notice, Phase
 from tables.table import Table
 from tables.topoum import AI_STEP_PAUSE, BadDeck, TopoumTable
 from tests.tables.manual_clock import ManualClock
@@ -382,3 +382,28 @@ async def test_a_table_saved_in_the_middle_of_a_turn_resumes_there(
     await again.play(HOST, stamp, path_to(again, 0, EndMoves(0)))
     assert again.require_state().current == 1
     await again.stop()
+
+
+async def test_a_lobby_keeps_its_deck_across_a_restart(registry: TableRegistry, store: Store) -> None:
+    table = TopoumTable.open(
+        registry, guild_id=1, channel_id=2, publish=Shown(), locale="en-US", host_id=HOST, host_name="Host"
+    )
+    registry.add(table)
+    await table.choose_deck(HOST, DECK_TYPES)
+    [saved] = await store.load_tables()
+    again = TopoumTable.load(registry, saved, Shown())
+    assert again.phase is Phase.LOBBY and again.card_types == table.card_types and again.state is None
+
+
+async def test_a_table_nobody_plays_ends_after_an_hour_unrecorded(
+    registry: TableRegistry, clock: ManualClock, store: Store
+) -> None:
+    table = stacked(registry, deck=(C.PATROL,) * 60)
+    await clock.advance(TABLE_IDLE - 1, table.settle)
+    state = table.require_state()
+    assert table.phase is Phase.PLAYING and len(state.log) > 30, "turns passed, but they are nobody's play"
+    assert all(isinstance(action, Skip) for action in state.log)
+    await clock.advance(2, table.settle)
+    assert table.phase is Phase.OVER and table.idle_expired
+    assert registry.get(2) is None and await store.load_tables() == []
+    assert (await store.player_totals(HOST)).games == 0, "an unfinished game is not recorded"
