@@ -66,9 +66,7 @@ async def choose(
         try:
             await table.choose_deck(interaction.user.id, values)
         except BadDeck as bad:
-            locale = private_locale(interaction)
-            missing = [str(category) for category in bad.missing]
-            await tell_privately(interaction, bad_deck_text(bot.messages, bad.picked, missing, locale))
+            await tell_privately(interaction, bad_deck_text(bot.messages, bad, private_locale(interaction)))
             return
         await interaction.response.defer()
     elif action == "pick" and len(values) == 1 and values[0].isdigit():

@@ -45,12 +45,12 @@ from engine.topoum.actions import (
     Target,
 )
 from engine.topoum.board import HEXES, INDEX, RAYS
-from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, CardType
+from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType, Category
 from engine.topoum.state import Cell, Stage
 from locales import Catalog
 from render.topoum import Labels, board_png, cost_text, hand_png, results_png
 from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
-from tables.topoum import Menu, TopoumTable
+from tables.topoum import BadDeck, Menu, TopoumTable
 
 PREFIX = "tm"
 """The custom id prefix of Topoum's components."""
@@ -69,9 +69,8 @@ SETUP_STAGES = frozenset({Stage.SETUP_BASE, Stage.SETUP_MOLE})
 HEX_CHOICES = (Place, Reclaim, SelectMole, MoveTo, Target, KeepPart)
 """Choices of a hex, offered in select menus."""
 STEP_BUTTONS = (ChooseAction, ChangeBase, Direction)
-"""Choices offered as buttons that lead to the next menu."""
-WHOLE_BUTTONS = (EndMoves, Pass, Ransom)
-"""Choices that are whole steps by themselves: their buttons play at once."""
+"""Choices offered as buttons that lead to the next menu (stopping, passing and ransoms are
+whole steps: their buttons play at once)."""
 
 
 @cache
@@ -104,7 +103,7 @@ def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale:
     if "card" in values:
         values["card"] = labels.card(CardType(str(values["card"])))
     if "category" in values:
-        values["category"] = labels.category(CATEGORY_BY_NAME[str(values["category"])])
+        values["category"] = labels.category(Category(str(values["category"])))
     if "loss" in values:
         values["loss"] = messages.text(f"topoum_play.loss.{values['loss']}", locale)
     if "obstacle" in values:
@@ -114,9 +113,6 @@ def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale:
             values[seat_value] = bold(names[int(str(values[seat_value]))])
     player = "" if notice.player is None else bold(names[notice.player])
     return messages.text(f"topoum_play.notice.{notice.code}", locale, player=player, **values)
-
-
-CATEGORY_BY_NAME = {str(category): category for category in set(CATEGORY.values())}
 
 
 def deadline_text(table: TopoumTable) -> str | None:
@@ -144,7 +140,7 @@ def deck_text(messages: Catalog, types: Sequence[CardType], locale: str) -> str:
     )
 
 
-def deck_options(messages: Catalog, table: TopoumTable, locale: str) -> LobbyOptions:
+def deck_options(messages: Catalog, table: TopoumTable, locale: str, button: ButtonFactory) -> LobbyOptions:
     """The lobby's battle deck: what it is, a menu for the host to pick its 7 types, and a
     button to leave it to chance."""
     text = messages.text
@@ -174,17 +170,18 @@ def deck_options(messages: Catalog, table: TopoumTable, locale: str) -> LobbyOpt
         max_values=7,
         row=2,
     )
-    return LobbyOptions(fields=[(text("topoum_play.lobby.deck", locale), shown)], items=[select])
+    random = button("random", "", text("topoum_play.lobby.random", locale), discord.ButtonStyle.secondary, 3)
+    return LobbyOptions(fields=[(text("topoum_play.lobby.deck", locale), shown)], items=[select, random])
 
 
-def bad_deck_text(messages: Catalog, picked: int, missing: Sequence[str], locale: str) -> str:
+def bad_deck_text(messages: Catalog, bad: BadDeck, locale: str) -> str:
     """Why a picked deck was refused: how many types it needs, which categories it lacks."""
     labels = labels_for(messages, locale)
     parts = []
-    if picked != 7:
-        parts.append(messages.text("topoum_play.lobby.bad_count", locale, picked=picked))
-    if missing:
-        categories = ", ".join(labels.category(CATEGORY_BY_NAME[name]) for name in missing)
+    if bad.picked != TYPES_PER_GAME:
+        parts.append(messages.text("topoum_play.lobby.bad_count", locale, picked=bad.picked))
+    if bad.missing:
+        categories = ", ".join(labels.category(category) for category in bad.missing)
         parts.append(messages.text("topoum_play.lobby.bad_categories", locale, categories=categories))
     parts.append(messages.text("topoum_play.lobby.deck_kept", locale))
     return " ".join(parts)
@@ -197,26 +194,15 @@ async def public_draft(messages: Catalog, table: TopoumTable, button: ButtonFact
     """The table's public message for its phase, in the table's locale."""
     locale = table.locale
     if table.phase is Phase.LOBBY:
-        draft = lobby_draft(
+        return lobby_draft(
             messages,
             table.lobby,
             game="topoum",
             levels=LEVELS,
             locale=locale,
             button=button,
-            options=deck_options(messages, table, locale),
+            options=deck_options(messages, table, locale, button),
         )
-        assert draft.view is not None
-        draft.view.add_item(
-            button(
-                "random",
-                "",
-                messages.text("topoum_play.lobby.random", locale),
-                discord.ButtonStyle.secondary,
-                3,
-            )
-        )
-        return draft
     if table.phase is Phase.CLOSED:
         return closed_lobby_draft(messages, game="topoum", minutes=int(LOBBY_IDLE // 60), locale=locale)
     if table.phase is Phase.PLAYING:
