@@ -117,15 +117,17 @@ def grid(layout: HexLayout) -> Image.Image:
 # -- what the last turn did ------------------------------------------------------------------------
 
 
-def _index(colour: RGB) -> int:
-    return PALETTE.index(colour)
+def _ink(canvas: Image.Image, colour: RGB) -> int | RGB:
+    """``colour`` as the canvas takes it: a palette index on a palette picture (ours), the
+    colour itself on an RGB one (the benchmark's baseline draws the same marks from scratch)."""
+    return PALETTE.index(colour) if canvas.mode == "P" else colour
 
 
 def outline_hex(canvas: Image.Image, layout: HexLayout, hex_: Hex, colour: RGB = GOLD) -> None:
     """A ring just inside ``hex_``: something arrived, changed or left there."""
     inset = layout.size - 4
     points = hexagon_points(layout.centre(hex_), inset)
-    ImageDraw.Draw(canvas).polygon(points, outline=_index(colour), width=4)
+    ImageDraw.Draw(canvas).polygon(points, outline=_ink(canvas, colour), width=4)
 
 
 def sight_line(canvas: Image.Image, layout: HexLayout, ends: tuple[Hex, Hex]) -> None:
@@ -133,8 +135,8 @@ def sight_line(canvas: Image.Image, layout: HexLayout, ends: tuple[Hex, Hex]) ->
     a, b = (layout.centre(hex_) for hex_ in ends)
     draw = ImageDraw.Draw(canvas)
     width = max(3, round(layout.size * 0.14))
-    draw.line((a, b), fill=_index(INK), width=width + 4)
-    draw.line((a, b), fill=_index(GOLD), width=width)
+    draw.line((a, b), fill=_ink(canvas, INK), width=width + 4)
+    draw.line((a, b), fill=_ink(canvas, GOLD), width=width)
 
 
 def move_arrow(canvas: Image.Image, layout: HexLayout, origin: Hex, hex_: Hex, clash: bool) -> None:
@@ -154,10 +156,10 @@ def move_arrow(canvas: Image.Image, layout: HexLayout, origin: Hex, hex_: Hex, c
     right = (base[0] + uy * wing, base[1] - ux * wing)
     draw = ImageDraw.Draw(canvas)
     width = max(3, round(layout.size * 0.12))
-    draw.line((start, base), fill=_index(INK), width=width + 6)
-    draw.polygon((tip, left, right), fill=_index(INK), outline=_index(INK), width=4)
-    draw.line((start, base), fill=_index(LIGHT), width=width)
-    draw.polygon((tip, left, right), fill=_index(LIGHT))
+    draw.line((start, base), fill=_ink(canvas, INK), width=width + 6)
+    draw.polygon((tip, left, right), fill=_ink(canvas, INK), outline=_ink(canvas, INK), width=4)
+    draw.line((start, base), fill=_ink(canvas, LIGHT), width=width)
+    draw.polygon((tip, left, right), fill=_ink(canvas, LIGHT))
     if clash:
         cross(canvas, layout, hex_)
 
@@ -172,7 +174,9 @@ def cross(canvas: Image.Image, layout: HexLayout, hex_: Hex) -> None:
     for colour, extra in ((INK, 6), (LIGHT, 0)):
         for dx in (-1, 1):
             draw.line(
-                ((x - dx * arm, y - arm), (x + dx * arm, y + arm)), fill=_index(colour), width=width + extra
+                ((x - dx * arm, y - arm), (x + dx * arm, y + arm)),
+                fill=_ink(canvas, colour),
+                width=width + extra,
             )
 
 

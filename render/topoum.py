@@ -58,6 +58,7 @@ from render.topoum_pieces import (
     NEUTRAL,
     PALETTE,
     SEAT_COLOURS,
+    Tile,
     base_tile,
     card_tile,
     cell_mask,
@@ -217,7 +218,7 @@ class Side:
         blocks_y = lines_y + line_height(SMALL_SIZE) + 10
         line_y = blocks_y + players * (BLOCK_HEIGHT + BLOCK_GAP) + 8
         rows_y = line_y + line_height(TEXT_SIZE) + 8
-        deck_y = rows_y + 5 * ROW_HEIGHT + 12
+        deck_y = rows_y + LINE_SLOTS * ROW_HEIGHT + 12
         peace_y = deck_y + line_height(TEXT_SIZE) + 4
         farmer_y = peace_y + line_height(TEXT_SIZE) + 4
         return cls(
@@ -299,19 +300,21 @@ def _draw_board(canvas: Image.Image, view: TopoumView, last: TurnSummary | None)
     for move in last.moves:
         move_arrow(canvas, BOARD, move.origin, move.hex, move.clash)
     for line in last.lines:
-        bubble = _points_bubble(f"+{line.points}")
+        bubble, outline = _points_bubble(f"+{line.points}")
         x, y = midpoint(BOARD, line.ends)
-        canvas.paste(bubble, (round(x - bubble.width / 2), round(y - bubble.height / 2)))
+        canvas.paste(bubble, (round(x - bubble.width / 2), round(y - bubble.height / 2)), outline)
 
 
 @lru_cache(maxsize=64)
-def _points_bubble(text: str) -> Image.Image:
-    """A line of sight's points: dark figures on a gold pill with a dark edge."""
+def _points_bubble(text: str) -> Tile:
+    """A line of sight's points: dark figures on a gold pill with a dark edge, and the mask of
+    the pill (its corners show what lies under them)."""
     size = (text_width(text, SMALL_SIZE, True) + 14, line_height(SMALL_SIZE) - 2)
-    tile = rounded_tile(PALETTE, size, GOLD, INK, 2, size[1] // 2, INK).copy()
+    tile = rounded_tile(PALETTE, size, GOLD, INK, 2, size[1] // 2, BG).copy()
     y = top_for_middle(size[1] // 2, SMALL_SIZE)
     _put(tile, (size[0] // 2, y), text, SMALL_SIZE, INK, GOLD, bold=True, align="centre")
-    return tile
+    outside = PALETTE.index(BG)
+    return tile, tile.point([0 if index == outside else 1 for index in range(256)], "1")
 
 
 # -- the panel beside the board --------------------------------------------------------------------
@@ -333,14 +336,13 @@ def _paste_badges(canvas: Image.Image, right: int, top: int, count: int, size: i
     return right - x
 
 
-def _status(view: TopoumView, names: Sequence[str], labels: Labels, room: int) -> tuple[str, int | None]:
-    """The headline and whose mark goes before it."""
+def _status(view: TopoumView, names: Sequence[str], labels: Labels, room: int) -> str:
+    """The headline: who is to play (or to place a base during setup), or that the game is over."""
     seat = view.pending.seat
     if view.outcome is not None or seat is None:
-        return labels.over, None
+        return labels.over
     setup = view.pending.stage in (Stage.SETUP_BASE, Stage.SETUP_MOLE)
-    template = labels.setup if setup else labels.to_play
-    return _sentence(template, names[seat], STATUS_SIZE, True, room), seat
+    return _sentence(labels.setup if setup else labels.to_play, names[seat], STATUS_SIZE, True, room)
 
 
 @lru_cache(maxsize=512)
@@ -394,7 +396,7 @@ def _draw_side(
         mark = mark_tile(view.pending.seat, MARK_RADIUS + 2, BG)
         canvas.paste(mark, (x, side.status_y + (line_height(STATUS_SIZE) - mark.height) // 2))
         x += mark.width + 10
-    status, _ = _status(view, names, labels, right - x)
+    status = _status(view, names, labels, right - x)
     _put(canvas, (x, side.status_y), status, STATUS_SIZE, GOLD, BG, bold=True, max_width=right - x)
     if view.turn:
         _put(canvas, (SIDE_X, side.turn_y), labels.turn.format(turn=view.turn), TEXT_SIZE, DIM, BG)
