@@ -419,10 +419,14 @@ def _option_label(messages: Catalog, option: Action, menu: Menu, names: Sequence
             return text("topoum_play.panel.pass", locale)
 
 
-def _card_option(messages: Catalog, option: PlayCard, value: int, locale: str) -> discord.SelectOption:
+def _card_option(
+    messages: Catalog, option: PlayCard, value: int, hand: Sequence[CardType], locale: str
+) -> discord.SelectOption:
+    """A card to play, said where it comes from as the hand picture numbers it: "Hand 1", or
+    the Operations Line slot and what it costs."""
     labels = labels_for(messages, locale)
     if option.slot is None:
-        description = messages.text("topoum_play.card.hand", locale)
+        description = messages.text("topoum_play.card.hand", locale, number=hand.index(option.card) + 1)
     else:
         cost = cost_text(LINE_COSTS[option.slot])
         description = messages.text("topoum_play.card.line", locale, slot=option.slot + 1, cost=cost)
@@ -497,6 +501,7 @@ def _menu_view(
     menu: Menu,
     names: Sequence[str],
     locale: str,
+    hand: Sequence[CardType],
     prisoners: Sequence[int],
     button: ButtonFactory,
     select: SelectFactory,
@@ -521,7 +526,7 @@ def _menu_view(
         if isinstance(option, HEX_CHOICES):
             hexes.append(_hex_option(messages, option, index, menu, names, locale))
         elif isinstance(option, PlayCard):
-            cards.append(_card_option(messages, option, index, locale))
+            cards.append(_card_option(messages, option, index, hand, locale))
         elif isinstance(option, STEP_BUTTONS):
             label = _option_label(messages, option, menu, names, locale)
             buttons.append(("step", choice, label, discord.ButtonStyle.primary, False))
@@ -601,7 +606,7 @@ async def panel_draft(
             parts.append(text("topoum_play.panel.confirm_hint", locale))
         else:
             parts.append(prompt_text(messages, menu, seat, locale))
-        view = _menu_view(messages, menu, names, locale, prisoners, button, select)
+        view = _menu_view(messages, menu, names, locale, seen.hand or (), prisoners, button, select)
     elif playing:
         ransoms = _ransom_buttons(messages, table.stamp(), prisoners, names, locale, None)
         view = _view(messages, locale, (), ransoms, "", button, select)
