@@ -16,7 +16,7 @@ from discord.ext import commands
 from cogs.assets_messages import callout_text, names_of, notice_text, panel_draft, public_draft
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
-from cogs.seated import GameKind, buttons_for, open_lobby, register, selects_for
+from cogs.seated import GameKind, buttons_for, choice_as_press, open_lobby, register, selects_for
 from cogs.tables import refusal_text
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
@@ -160,7 +160,15 @@ async def apply_league(bot: GameNightBot, interaction: discord.Interaction, tabl
         table.set_turn_seconds(league.settings.turn_timer)
 
 
-ASSETS = GameKind("ca", AssetsTable, public_draft, press, prepare=apply_league, callout=callout_text)
+ASSETS = GameKind(
+    "ca",
+    AssetsTable,
+    public_draft,
+    press,
+    prepare=apply_league,
+    callout=callout_text,
+    choose=choice_as_press(press),
+)
 
 
 async def setup(bot: GameNightBot) -> None:

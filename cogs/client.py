@@ -32,6 +32,7 @@ EXTENSIONS = (
     "cogs.toppo",
     "cogs.assets",
     "cogs.spit",
+    "cogs.topoum",
     "cogs.rules",
     "cogs.league",
     "cogs.stats",

@@ -5,7 +5,9 @@ A game's cog passes a button factory that makes its own ``DynamicItem`` (with it
 prefix), so the lobby's buttons reach that game's table; everything else (the words, the layout,
 what each press does) is here once for all games. A game with options of its own (Spit or Speed,
 how many piles...) gives them as :class:`LobbyOption` buttons, which the lobby lays out under its
-own and which set the option on the table.
+own and which set the option on the table. A choice that buttons do not fit (Topoum's battle
+deck, seven card types of many) comes as :class:`LobbyExtras`: fields under the seats and
+components below the buttons, which the game's own cog answers.
 """
 
 from collections.abc import Sequence
@@ -70,6 +72,15 @@ class LobbyTable(Protocol):
     async def set_option(self, user_id: int, name: str, value: str) -> None: ...
 
 
+@dataclass(frozen=True)
+class LobbyExtras:
+    """A game's own lobby choices that option buttons do not fit: ``fields`` (name, value) shown
+    under the seats, and ``items`` (buttons or select menus on rows 2 to 4) that change them."""
+
+    fields: Sequence[tuple[str, str]] = ()
+    items: Sequence[discord.ui.Item[Any]] = ()
+
+
 def seat_names(messages: Catalog, seats: Sequence[Seat], locale: str) -> list[str]:
     """What to call each seat: a human by their name, an AI by number and level ("AI 2 (hard)")."""
     names = []
@@ -93,6 +104,7 @@ def lobby_draft(
     locale: str,
     button: ButtonFactory,
     options: Sequence[LobbyOption] = (),
+    extras: LobbyExtras | None = None,
 ) -> Draft:
     """The open lobby: who sits where, the game's options (if it has any), and the buttons to
     change them."""
@@ -116,6 +128,8 @@ def lobby_draft(
         value=seats or text("lobby.empty", locale),
         inline=False,
     )
+    for name, value in extras.fields if extras is not None else ():
+        embed.add_field(name=name, value=value, inline=False)
     view = discord.ui.View(timeout=None)
     view.add_item(button("join", "", text("lobby.join", locale), discord.ButtonStyle.success, 0))
     view.add_item(button("leave", "", text("lobby.leave", locale), discord.ButtonStyle.secondary, 0))
@@ -134,6 +148,9 @@ def lobby_draft(
         row = OPTION_ROWS[index // ROW_SIZE]
         arg = f"{option.name}.{option.value}"
         view.add_item(button("opt", arg, option.label, discord.ButtonStyle.secondary, row))
+    if extras is not None:
+        for item in extras.items:
+            view.add_item(item)
     return Draft(embed, view)
 
 

@@ -5,9 +5,9 @@ A button's custom id is ``<prefix>:<table>:<action>:<arg>``: the game (``tp`` fo
 table, what to do and with what. It holds everything a click needs, so buttons keep working on
 messages sent before a restart. One ``DynamicItem`` serves every game and hands the click to the
 game registered for its prefix (:class:`GameKind`); lobby buttons are answered here once for all.
-Where a game offers more choices than fit on buttons, a select menu does the same with the custom
-id ``<prefix>:<table>:<action>:<arg>:v``: the chosen option's value completes the argument
-(``<arg>.<value>``), so the game sees a select as the button that option would have been.
+Where a game offers more choices than fit on buttons, a select menu's custom id adds which of
+the message's menus it is (``...:<arg>:<n>``, as two menus of one message need different ids),
+so it never matches the buttons' pattern; the values chosen go to the game's ``choose``.
 Public changes are acknowledged at once (deferred) and drawn by the table's publisher, which
 paces edits; a table's callouts (messages that must notify one player) follow the redraw.
 """
@@ -48,6 +48,10 @@ class GameKind:
     rules for the channel, say)."""
     callout: Callable[[Catalog, Any, Notice], str] | None = None
     """A callout of the table in words, mentioning its player (games that call players out)."""
+    choose: (
+        Callable[[GameNightBot, discord.Interaction, Any, str, str, Sequence[str]], Awaitable[None]] | None
+    ) = None
+    """Any select menu of the game: (bot, interaction, table, action, arg, values chosen)."""
 
 
 KINDS: dict[str, GameKind] = {}
@@ -98,30 +102,37 @@ class TableButton(
         await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg)
 
 
-SELECT_SUFFIX = ":v"
-
-
 class TableSelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*):v",
+    template=r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*):(?P<number>[0-9])",
 ):
-    """A select menu of any game's table: choosing an option is pressing the button
-    ``<action>`` with the argument ``<arg>.<value>``."""
+    """Any select menu of any game's table (a string select); its custom id says which game and
+    table, what to do, with what, and which of the message's menus it is."""
 
     def __init__(
         self,
         prefix: str,
         table_id: str,
         action: str,
-        arg: str = "",
+        arg: str,
+        number: int,
         *,
+        options: Sequence[discord.SelectOption],
         placeholder: str | None = None,
-        options: Sequence[discord.SelectOption] = (),
+        min_values: int = 1,
+        max_values: int = 1,
         row: int | None = None,
     ) -> None:
-        custom_id = f"{prefix}:{table_id}:{action}:{arg}{SELECT_SUFFIX}"
+        custom_id = f"{prefix}:{table_id}:{action}:{arg}:{number}"
         super().__init__(
-            discord.ui.Select(custom_id=custom_id, placeholder=placeholder, options=list(options), row=row)
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=list(options),
+                placeholder=placeholder,
+                min_values=min_values,
+                max_values=max_values,
+                row=row,
+            )
         )
         self.prefix = prefix
         self.table_id = table_id
@@ -136,37 +147,99 @@ class TableSelect(
         match: re.Match[str],
         /,
     ) -> "TableSelect":
-        return cls(match["prefix"], match["table"], match["action"], match["arg"])
+        assert isinstance(item, discord.ui.Select)
+        return cls(
+            match["prefix"],
+            match["table"],
+            match["action"],
+            match["arg"],
+            int(match["number"]),
+            options=item.options,
+            placeholder=item.placeholder,
+            min_values=item.min_values,
+            max_values=item.max_values,
+        )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = interaction.client
-        assert isinstance(bot, GameNightBot)
-        chosen = self.item.values[0] if self.item.values else ""
-        arg = f"{self.arg}.{chosen}"
-        await on_press(bot, interaction, self.prefix, self.table_id, self.action, arg)
 
-
-class SelectFactory(Protocol):
-    """Makes a select menu of the game's own kind: ``options`` are (label, value) pairs, and
-    choosing one presses ``action`` with ``<arg>.<value>``."""
+class ChoiceSelects(Protocol):
+    """Makes a one-choice select menu of the game's own kind: ``options`` are (label, value)
+    pairs; the game's ``choose`` gets the value (see :func:`choice_as_press`)."""
 
     def __call__(
         self, action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int
     ) -> discord.ui.Item[Any]: ...
 
 
-def selects_for(kind: GameKind, table_id: str) -> SelectFactory:
-    """The select factory the message drafts use for one table."""
+def selects_for(kind: GameKind, table_id: str) -> ChoiceSelects:
+    """A one-choice select factory for one table's drafts: a menu per row, numbered by it."""
 
     def make(
         action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int
     ) -> discord.ui.Item[Any]:
         choices = [discord.SelectOption(label=label, value=value) for label, value in options]
         return TableSelect(
-            kind.prefix, table_id, action, arg, placeholder=placeholder, options=choices, row=row
+            kind.prefix, table_id, action, arg, row, options=choices, placeholder=placeholder, row=row
         )
 
     return make
+
+
+def choice_as_press(
+    press: Callable[[GameNightBot, discord.Interaction, Any, str, str], Awaitable[None]],
+) -> Callable[[GameNightBot, discord.Interaction, Any, str, str, Sequence[str]], Awaitable[None]]:
+    """A game's ``choose`` for one-choice menus: choosing ``value`` is pressing the button
+    ``<action>`` with the argument ``<arg>.<value>``."""
+
+    async def choose(
+        bot: GameNightBot,
+        interaction: discord.Interaction,
+        table: Any,
+        action: str,
+        arg: str,
+        values: Sequence[str],
+    ) -> None:
+        await press(bot, interaction, table, action, f"{arg}.{values[0] if values else ''}")
+
+    return choose
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, GameNightBot)
+        values = self.item.values
+        await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg, values)
+
+
+class SelectFactory:
+    """Makes a select menu of one table's game (the drafts' counterpart of a button factory)."""
+
+    def __init__(self, prefix: str, table_id: str) -> None:
+        self.prefix = prefix
+        self.table_id = table_id
+
+    def __call__(
+        self,
+        action: str,
+        arg: str,
+        number: int,
+        options: Sequence[discord.SelectOption],
+        *,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> discord.ui.Item[Any]:
+        return TableSelect(
+            self.prefix,
+            self.table_id,
+            action,
+            arg,
+            number,
+            options=options,
+            placeholder=placeholder,
+            min_values=min_values,
+            max_values=max_values,
+            row=row,
+        )
 
 
 def buttons_for(kind: GameKind, table_id: str) -> ButtonFactory:
@@ -206,17 +279,27 @@ async def publish(bot: GameNightBot, kind: GameKind, table: Table) -> None:
 
 
 async def on_press(
-    bot: GameNightBot, interaction: discord.Interaction, prefix: str, table_id: str, action: str, arg: str
+    bot: GameNightBot,
+    interaction: discord.Interaction,
+    prefix: str,
+    table_id: str,
+    action: str,
+    arg: str,
+    values: Sequence[str] | None = None,
 ) -> None:
-    """Route a click to its table; a table that has gone (or a stranger's click) gets a private
-    answer, never a silent failure."""
+    """Route a click (or, with ``values``, a choice in a select menu) to its table; a table that
+    has gone (or a stranger's click) gets a private answer, never a silent failure."""
     locale = private_locale(interaction)
     table = bot.tables.get(interaction.channel_id or 0)
     kind = KINDS.get(prefix)
     try:
         if kind is None or not isinstance(table, kind.table_class) or table.table_id != table_id:
             raise IllegalAction(Reason.STALE, "the table is gone")
-        if action in LOBBY_ACTIONS:
+        if values is not None:
+            if kind.choose is None:
+                raise IllegalAction(Reason.STALE, "the game has no select menus")
+            await kind.choose(bot, interaction, table, action, arg, values)
+        elif action in LOBBY_ACTIONS:
             await press_lobby(interaction, table, action, arg)
         else:
             await kind.press(bot, interaction, table, action, arg)

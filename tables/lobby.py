@@ -74,13 +74,13 @@ class Lobby:
         del self.seats[number]
 
     def add_ai(self, user_id: int, level: str) -> None:
-        self._check_host(user_id)
+        self.check_host(user_id)
         self._check_room()
         self.seats.append(Seat(None, "", level))
 
     def remove_ai(self, user_id: int) -> None:
         """Free the last AI seat."""
-        self._check_host(user_id)
+        self.check_host(user_id)
         ai = [number for number, seat in enumerate(self.seats) if seat.is_ai]
         if not ai:
             raise Refused(Refusal.NO_AI)
@@ -89,7 +89,7 @@ class Lobby:
     def choose(self, user_id: int, name: str, value: str, choices: Mapping[str, Sequence[str]]) -> None:
         """Set option ``name`` to ``value``; ``choices`` are the game's options, each with the
         values it may take (the default first)."""
-        self._check_host(user_id)
+        self.check_host(user_id)
         if value not in choices.get(name, ()):
             raise IllegalAction(Reason.BAD_OPTION, f"no option {name}={value}")
         self.options[name] = value
@@ -99,11 +99,12 @@ class Lobby:
         return self.options.get(name, choices[name][0])
 
     def check_start(self, user_id: int) -> None:
-        self._check_host(user_id)
+        self.check_host(user_id)
         if len(self.seats) < self.min_seats:
             raise Refused(Refusal.TOO_FEW)
 
-    def _check_host(self, user_id: int) -> None:
+    def check_host(self, user_id: int) -> None:
+        """``Refused(HOST_ONLY)`` unless ``user_id`` is the host (who sets the lobby's options)."""
         if user_id != self.host_id:
             raise Refused(Refusal.HOST_ONLY)
 

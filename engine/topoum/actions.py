@@ -135,6 +135,15 @@ class Pass:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """The table passes for a player whose time ran out, at the start of their turn: the turn
+    ends as with :class:`Pass`. Never on the menu (``legal_actions`` does not list it); a table
+    gets it from ``TopoumState.timeout_action``."""
+
+    seat: int
+
+
 Action = (
     Place
     | Reclaim
@@ -149,6 +158,7 @@ Action = (
     | KeepPart
     | Ransom
     | Pass
+    | Skip
 )
 
 
@@ -183,6 +193,7 @@ _CODEC: ActionCodec[Action] = ActionCodec(
         "keep_part": KeepPart,
         "ransom": Ransom,
         "pass": Pass,
+        "skip": Skip,
     },
     {
         "hex": _HEX,

@@ -33,6 +33,10 @@ texts' readings are in ``targets``, the scoring ones in ``scoring``):
   into a hand, that one card is replaced and the hand draws no more.
 - No legal action at all (ransom aside): the only action is Pass, and the turn ends with the
   refill as if no card was used.
+- A player whose time runs out (the table keeps the time; see :meth:`TopoumState.timeout_action`)
+  passes the same way (:class:`~engine.topoum.actions.Skip`) if their turn has not begun, ends
+  Move moles if a mole has stepped, and otherwise takes the first choice on the menu: a setup
+  placement cannot be skipped, every player needs their pieces on the board.
 - Final scoring: a category nobody played scores nothing; players still tied on badges and bases
   all win.
 """
@@ -64,6 +68,7 @@ from engine.topoum.actions import (
     Ransom,
     Reclaim,
     SelectMole,
+    Skip,
     Target,
     action_from_json,
     action_to_json,
@@ -458,6 +463,20 @@ class TopoumState:
             return [KeepPart(seat, HEXES[part[0]]) for part in self.parts]
         return []
 
+    def timeout_action(self, seat: int) -> Action | None:
+        """What a table applies for ``seat`` when its time runs out, or None if the game does not
+        wait for it: at the start of a turn, :class:`Skip` (a pass); in Move moles once a mole
+        has stepped, :class:`EndMoves`; anywhere else (a setup placement, or an action a table
+        left half made) the first legal choice, so applying timeout actions until the seat's turn
+        is over always ends it."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            return None
+        if self.stage is Stage.START:
+            return Skip(seat)
+        stop = EndMoves(seat)
+        return stop if stop in legal else legal[0]
+
     def _start_options(self, seat: int) -> list[Action]:
         """The first step of a turn (ransoms aside): the forced placement when the player has no
         mole on the board, otherwise the actions they can carry out."""
@@ -642,7 +661,7 @@ class TopoumState:
         if action.seat != self.current:
             raise IllegalAction(Reason.NOT_YOUR_TURN)
         legal = self.legal_actions(action.seat)
-        if action not in legal:
+        if action not in legal and not (isinstance(action, Skip) and self.stage is Stage.START):
             raise IllegalAction(_refusal(action, legal), f"{action} is not possible now")
         events: list[Event] = []
         handler(self, action, events)
@@ -787,7 +806,7 @@ class TopoumState:
         self._gain(seat, -RANSOM, Gain.RANSOM_PAID, events)
         self._gain(captor, RANSOM, Gain.RANSOM_RECEIVED, events)
 
-    def _pass(self, action: Pass, events: list[Event]) -> None:
+    def _pass(self, action: Pass | Skip, events: list[Event]) -> None:
         events.append(Passed(action.seat))
         self._end_turn(events)
 
@@ -805,6 +824,7 @@ class TopoumState:
         KeepPart: _keep_part,
         Ransom: _ransom,
         Pass: _pass,
+        Skip: _pass,
     }
 
     # -- what the cards do -----------------------------------------------------------------------

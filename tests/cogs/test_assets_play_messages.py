@@ -13,7 +13,7 @@ import pytest
 from cogs.assets import ASSETS, MOVES, parse_move
 from cogs.assets_messages import callout_text, notice_text, panel_draft, public_draft
 from cogs.painter import PAINTER
-from cogs.seated import SELECT_SUFFIX, buttons_for, selects_for
+from cogs.seated import buttons_for, selects_for
 from cogs.tables import Draft
 from data import Store
 from engine.assets.actions import Action, Answer, GiveUp
@@ -70,7 +70,7 @@ def offered(draft: Draft, seat: int) -> list[tuple[str, Action]]:
             if action not in MOVES:
                 continue
             if item["type"] == 3:
-                arg = arg.removesuffix(SELECT_SUFFIX)
+                arg = arg.rpartition(":")[0]  # a menu's id ends with its number
                 options = item["options"]
                 assert isinstance(options, list)
                 moves += [parse_move(seat, action, f"{arg}.{option['value']}") for option in options]

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cogs.assets_messages import card_name
-from cogs.seated import SELECT_SUFFIX
 from data import Store
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsState
@@ -58,7 +57,7 @@ class Panel:
             _, _, kind, arg = str(item["custom_id"]).split(":", 3)
             if kind != action:
                 continue
-            if arg.endswith(SELECT_SUFFIX):
+            if item["type"] == 3:  # a select menu
                 found += [str(option["value"]) for option in item["options"]]
             else:
                 found.append(arg.partition(".")[2])

@@ -6,6 +6,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 from engine.assets.state import AssetsState
+from engine.topoum.state import Position as TopoumPosition
+from engine.topoum.state import TopoumState
 from engine.toppo.series import Series
 from engine.toppo.state import Position, ToppoState
 from tables.assets import AssetsTable
@@ -14,6 +16,7 @@ from tables.registry import TableRegistry
 from tables.seated import SeatedTable
 from tables.spit import Game, SpitTable
 from tables.table import Table
+from tables.topoum import TopoumTable
 from tables.toppo import ToppoTable
 
 T = TypeVar("T", bound=SeatedTable[Any])
@@ -90,3 +93,12 @@ def stacked_assets_table(
     assets = seated_table(AssetsTable, registry, seats, **table)
     assets.begin(state)
     return assets
+
+
+def stacked_topoum_table(
+    registry: TableRegistry, seats: Sequence[Seat], position: TopoumPosition, **table: Any
+) -> TopoumTable:
+    """A Topoum table already playing, from ``position``; the host is the first human unless given."""
+    topoum = seated_table(TopoumTable, registry, seats, **table)
+    topoum.begin(TopoumState.from_position(position, seed=7))
+    return topoum

@@ -1,0 +1,617 @@
+"""What a Topoum table looks like on Discord: the lobby with its battle deck, the public board
+message, the results, the private panel with its menus, and the words for what happened.
+
+Every function here reads the table and returns a :class:`~cogs.tables.Draft`; none changes the
+table. Pictures come from :mod:`render.topoum` and are drawn off the event loop.
+
+**The panel's menus** are built from :meth:`tables.topoum.TopoumTable.menu`: the engine's choices
+at the step the player has reached. Choices of a hex (where to enter, which mole, where to step,
+the target, which base to take back, which part survives) go in select menus of at most 25 hexes
+each, named by the labels on the board picture; cards go in a select menu of their own; the
+action, changing a base and Panic Attack's directions are buttons. Each choice carries the path
+so far (see :mod:`tables.topoum`), **Back** drops the last one, and a complete path shows what it
+will do and waits for **Confirm**. Stopping Move moles, passing and a ransom are whole steps by
+themselves, so their buttons play at once.
+"""
+
+import dataclasses
+import math
+import time
+from collections.abc import Sequence
+from functools import cache
+
+import discord
+from discord.utils import escape_markdown
+
+from cogs.lobby import ButtonFactory, LobbyExtras, closed_lobby_draft, lobby_draft, seat_names
+from cogs.seated import SelectFactory
+from cogs.tables import Draft, draw
+from engine.hexgrid import Hex
+from engine.topoum.actions import (
+    Action,
+    ActionKind,
+    ChangeBase,
+    ChooseAction,
+    Direction,
+    EndMoves,
+    KeepPart,
+    MoveTo,
+    Pass,
+    Place,
+    PlayCard,
+    Ransom,
+    Reclaim,
+    SelectMole,
+    Target,
+)
+from engine.topoum.board import HEXES, INDEX, RAYS
+from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType, Category
+from engine.topoum.state import Cell, Stage
+from locales import Catalog
+from render.topoum import Labels, board_png, cost_text, hand_png, results_png
+from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
+from tables.topoum import BadDeck, Menu, TopoumTable
+
+PREFIX = "tm"
+"""The custom id prefix of Topoum's components."""
+COLOUR = discord.Colour.from_rgb(141, 110, 72)
+ROWS = 5
+"""Component rows on a message."""
+PER_ROW = 5
+"""Buttons on a row."""
+PER_SELECT = 25
+"""Options in a select menu."""
+GREY, GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
+DIRECTION_ARROWS = ("↘", "↗", "↑", "↖", "↙", "↓")
+"""``engine.hexgrid``'s directions 0-5 as they point on the board picture (flat-topped hexes,
+rows numbered downwards)."""
+SETUP_STAGES = frozenset({Stage.SETUP_BASE, Stage.SETUP_MOLE})
+HEX_CHOICES = (Place, Reclaim, SelectMole, MoveTo, Target, KeepPart)
+"""Choices of a hex, offered in select menus."""
+STEP_BUTTONS = (ChooseAction, ChangeBase, Direction)
+"""Choices offered as buttons that lead to the next menu (stopping, passing and ransoms are
+whole steps: their buttons play at once)."""
+
+
+@cache
+def picture_labels(messages: Catalog, language: str) -> Labels:
+    """The words on the pictures in one language (``topoum.picture.<field>``)."""
+    return Labels(
+        **{
+            field.name: messages.text(f"topoum.picture.{field.name}", language)
+            for field in dataclasses.fields(Labels)
+        }
+    )
+
+
+def labels_for(messages: Catalog, locale: str) -> Labels:
+    return picture_labels(messages, messages.language_for(locale))
+
+
+def names_of(messages: Catalog, table: TopoumTable, locale: str) -> list[str]:
+    return seat_names(messages, table.seats, locale)
+
+
+def bold(name: str) -> str:
+    return f"**{escape_markdown(name)}**"
+
+
+def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
+    """One thing that happened, in words (``topoum_play.notice.<code>``)."""
+    labels = labels_for(messages, locale)
+    values: dict[str, object] = dict(notice.values)
+    if "card" in values:
+        values["card"] = labels.card(CardType(str(values["card"])))
+    if "category" in values:
+        values["category"] = labels.category(Category(str(values["category"])))
+    if "loss" in values:
+        values["loss"] = messages.text(f"topoum_play.loss.{values['loss']}", locale)
+    if "obstacle" in values:
+        values["obstacle"] = messages.text(f"topoum_play.obstacle.{values['obstacle']}", locale)
+    for seat_value in ("owner", "captor"):
+        if seat_value in values:
+            values[seat_value] = bold(names[int(str(values[seat_value]))])
+    player = "" if notice.player is None else bold(names[notice.player])
+    return messages.text(f"topoum_play.notice.{notice.code}", locale, player=player, **values)
+
+
+def deadline_text(table: TopoumTable) -> str | None:
+    """When the waiting seat's turn passes, as a Discord timestamp ("in 40 seconds")."""
+    deadline = table.timer.deadline
+    if deadline is None:
+        return None
+    return f"<t:{math.ceil(time.time() + deadline - table.registry.clock.now())}:R>"
+
+
+# -- the lobby -------------------------------------------------------------------------------------
+
+
+def deck_text(messages: Catalog, types: Sequence[CardType], locale: str) -> str:
+    """The battle deck's types with their categories: ``Bayonet (Combat), ...``."""
+    labels = labels_for(messages, locale)
+    return ", ".join(
+        messages.text(
+            "topoum_play.lobby.deck_card",
+            locale,
+            card=labels.card(card),
+            category=labels.category(CATEGORY[card]),
+        )
+        for card in types
+    )
+
+
+def deck_options(messages: Catalog, table: TopoumTable, locale: str, button: ButtonFactory) -> LobbyExtras:
+    """The lobby's battle deck: what it is, a menu for the host to pick its 7 types, and a
+    button to leave it to chance."""
+    text = messages.text
+    labels = labels_for(messages, locale)
+    picked = table.card_types
+    shown = (
+        text("topoum_play.lobby.deck_random", locale)
+        if picked is None
+        else deck_text(messages, picked, locale)
+    )
+    options = [
+        discord.SelectOption(
+            label=labels.card(card),
+            value=str(card),
+            description=labels.category(CATEGORY[card]),
+            default=picked is not None and card in picked,
+        )
+        for card in BATTLE_TYPES
+    ]
+    select = SelectFactory(PREFIX, table.table_id)(
+        "deck",
+        "",
+        0,
+        options,
+        placeholder=text("topoum_play.lobby.deck_placeholder", locale),
+        min_values=1,
+        max_values=7,
+        row=2,
+    )
+    random = button("random", "", text("topoum_play.lobby.random", locale), discord.ButtonStyle.secondary, 3)
+    return LobbyExtras(fields=[(text("topoum_play.lobby.deck", locale), shown)], items=[select, random])
+
+
+def bad_deck_text(messages: Catalog, bad: BadDeck, locale: str) -> str:
+    """Why a picked deck was refused: how many types it needs, which categories it lacks."""
+    labels = labels_for(messages, locale)
+    parts = []
+    if bad.picked != TYPES_PER_GAME:
+        parts.append(messages.text("topoum_play.lobby.bad_count", locale, picked=bad.picked))
+    if bad.missing:
+        categories = ", ".join(labels.category(category) for category in bad.missing)
+        parts.append(messages.text("topoum_play.lobby.bad_categories", locale, categories=categories))
+    parts.append(messages.text("topoum_play.lobby.deck_kept", locale))
+    return " ".join(parts)
+
+
+# -- the public message ----------------------------------------------------------------------------
+
+
+async def public_draft(messages: Catalog, table: TopoumTable, button: ButtonFactory) -> Draft:
+    """The table's public message for its phase, in the table's locale."""
+    locale = table.locale
+    if table.phase is Phase.LOBBY:
+        return lobby_draft(
+            messages,
+            table.lobby,
+            game="topoum",
+            levels=LEVELS,
+            locale=locale,
+            button=button,
+            extras=deck_options(messages, table, locale, button),
+        )
+    if table.phase is Phase.CLOSED:
+        return closed_lobby_draft(messages, game="topoum", minutes=int(LOBBY_IDLE // 60), locale=locale)
+    if table.phase is Phase.PLAYING:
+        return await _playing_draft(messages, table, button)
+    return await _over_draft(messages, table)
+
+
+def status_text(messages: Catalog, table: TopoumTable, names: Sequence[str], locale: str) -> str:
+    """Who the game waits for, and (for a person) when their turn passes."""
+    state = table.require_state()
+    seat = state.current
+    name = bold(names[seat])
+    if table.seats[seat].is_ai:
+        return messages.text("topoum_play.status.ai", locale, name=name)
+    deadline = deadline_text(table)
+    if deadline is None:
+        return messages.text("topoum_play.status.turn_plain", locale, name=name)
+    return messages.text("topoum_play.status.turn", locale, name=name, deadline=deadline)
+
+
+def _notices_field(messages: Catalog, table: TopoumTable, embed: discord.Embed, names: Sequence[str]) -> None:
+    if table.notices:
+        lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
+        embed.add_field(
+            name=messages.text("topoum_play.table.recent", table.locale), value="\n".join(lines), inline=False
+        )
+
+
+async def _playing_draft(messages: Catalog, table: TopoumTable, button: ButtonFactory) -> Draft:
+    locale = table.locale
+    text = messages.text
+    state = table.require_state()
+    names = names_of(messages, table, locale)
+    labels = labels_for(messages, locale)
+    title = (
+        text("topoum_play.table.title_setup", locale)
+        if state.stage in SETUP_STAGES
+        else text("topoum_play.table.title", locale, turn=state.turn)
+    )
+    lines = [
+        status_text(messages, table, names, locale),
+        text("topoum_play.table.deck", locale, cards=deck_text(messages, state.card_types, locale)),
+    ]
+    if state.farmer is not None:
+        lines.append(text("topoum_play.table.farmer", locale, farmer=labels.farmer_name(state.farmer)))
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+    _notices_field(messages, table, embed, names)
+    view = discord.ui.View(timeout=None)
+    view.add_item(button("hand", "", text("topoum_play.table.panel", locale), discord.ButtonStyle.primary, 0))
+    png = await draw(board_png, state.view(), names, labels, table.last_turn())
+    return Draft(embed, view, png, "topoum.png")
+
+
+async def _over_draft(messages: Catalog, table: TopoumTable) -> Draft:
+    """The game's end: the winners and everyone's badges, or (if the table sat idle) that it
+    ended unfinished."""
+    locale = table.locale
+    text = messages.text
+    state = table.require_state()
+    names = names_of(messages, table, locale)
+    outcome = state.outcome
+    lines = []
+    if outcome is not None:
+        winners = ", ".join(bold(names[seat]) for seat in outcome.winners)
+        lines.append(text("topoum_play.table.winner", locale, names=winners, badges=max(outcome.badges)))
+        order = sorted(
+            range(state.players), key=lambda seat: (-outcome.badges[seat], -outcome.colour_bases[seat])
+        )
+        for seat in order:
+            lines.append(
+                text(
+                    "topoum_play.table.standing",
+                    locale,
+                    name=bold(names[seat]),
+                    badges=outcome.badges[seat],
+                    bases=outcome.colour_bases[seat],
+                )
+            )
+    if table.idle_expired:
+        lines.append(text("topoum_play.table.expired", locale, minutes=int(TABLE_IDLE // 60)))
+    embed = discord.Embed(
+        title=text("topoum_play.table.over_title", locale), description="\n".join(lines), colour=COLOUR
+    )
+    _notices_field(messages, table, embed, names)
+    if outcome is None:
+        return Draft(embed)
+    png = await draw(results_png, state.view(), names, labels_for(messages, locale))
+    return Draft(embed, None, png, "results.png")
+
+
+# -- the private panel -----------------------------------------------------------------------------
+
+
+def path_arg(stamp: str, path: Sequence[int]) -> str:
+    """A panel component's argument: the stamp and the choices so far, ``<stamp>.<i>.<j>``."""
+    return ".".join([stamp, *map(str, path)])
+
+
+def hex_description(
+    messages: Catalog, cells: dict[Hex, Cell], hex_: Hex, names: Sequence[str], locale: str
+) -> str:
+    """What is on a hex, for a select menu option: whose base (which side up), whose mole, an
+    obstacle; or that it is free."""
+    text = messages.text
+    cell = cells.get(hex_)
+    if cell is None:
+        return text("topoum_play.hex.free", locale)
+    owner = names[cell.owner]
+    parts = [text("topoum_play.hex.neutral" if cell.neutral else "topoum_play.hex.base", locale, owner=owner)]
+    if cell.mole is not None:
+        parts.append(text("topoum_play.hex.mole", locale, owner=names[cell.mole]))
+    if cell.obstacle is not None:
+        parts.append(text(f"topoum_play.obstacle.{cell.obstacle}", locale))
+    return " · ".join(parts)
+
+
+def direction_hex(acting: Hex, direction: int) -> Hex:
+    """The first hex from ``acting`` in ``direction`` (Panic Attack only offers a direction with
+    a mole on its line, so there is one)."""
+    return HEXES[RAYS[INDEX[acting]][direction][0]]
+
+
+def step_text(messages: Catalog, action: Action, names: Sequence[str], locale: str) -> str:
+    """One choice of a path, in words, for "your choices" and "played"."""
+    text = messages.text
+    labels = labels_for(messages, locale)
+    match action:
+        case ChooseAction(kind=kind):
+            return text(
+                "topoum_play.step.enter" if kind is ActionKind.ENTER else "topoum_play.step.move", locale
+            )
+        case Place(hex=hex_):
+            return text("topoum_play.step.place", locale, hex=hex_.label)
+        case Reclaim(hex=hex_):
+            return text("topoum_play.step.reclaim", locale, hex=hex_.label)
+        case SelectMole(hex=hex_):
+            return text("topoum_play.step.mole", locale, hex=hex_.label)
+        case MoveTo(hex=hex_):
+            return text("topoum_play.step.to", locale, hex=hex_.label)
+        case PlayCard(card=card, slot=None):
+            return text("topoum_play.step.card_hand", locale, card=labels.card(card))
+        case PlayCard(card=card, slot=slot):
+            return text("topoum_play.step.card_line", locale, card=labels.card(card), slot=(slot or 0) + 1)
+        case ChangeBase():
+            return text("topoum_play.step.change", locale)
+        case Target(hex=hex_):
+            return text("topoum_play.step.target", locale, hex=hex_.label)
+        case Direction(direction=direction):
+            return text("topoum_play.step.direction", locale, arrow=DIRECTION_ARROWS[direction])
+        case KeepPart(hex=hex_):
+            return text("topoum_play.step.part", locale, hex=hex_.label)
+        case Ransom(captor=captor):
+            return text("topoum_play.step.ransom", locale, name=names[captor])
+        case EndMoves():
+            return text("topoum_play.step.stop", locale)
+        case _:
+            return text("topoum_play.step.pass", locale)
+
+
+def steps_text(messages: Catalog, actions: Sequence[Action], names: Sequence[str], locale: str) -> str:
+    return " → ".join(step_text(messages, action, names, locale) for action in actions)
+
+
+def prompt_text(messages: Catalog, menu: Menu, seat: int, locale: str) -> str:
+    """What the player is asked at the step reached."""
+    text = messages.text
+    labels = labels_for(messages, locale)
+    pending = menu.pending
+    options = menu.options
+    stage = pending.stage
+    acting = "" if pending.acting is None else pending.acting.label
+    if stage is Stage.START:
+        if options and all(isinstance(option, Pass | Ransom) for option in options):
+            return text("topoum_play.prompt.start_pass", locale)
+        if any(isinstance(option, Place) for option in options):
+            return text("topoum_play.prompt.start_forced", locale)
+        if any(isinstance(option, Reclaim) for option in options):
+            return text("topoum_play.prompt.start_reclaim", locale)
+        return text("topoum_play.prompt.start", locale)
+    if stage is Stage.CARD:
+        key = "card_or_change" if any(isinstance(option, ChangeBase) for option in options) else "card"
+        return text(f"topoum_play.prompt.{key}", locale, hex=acting)
+    if stage is Stage.MOVE_SELECT:
+        key = "move_select_or_stop" if EndMoves(seat) in options else "move_select"
+        return text(f"topoum_play.prompt.{key}", locale)
+    if stage is Stage.TARGET:
+        card = labels.card(pending.card.card) if pending.card is not None else ""
+        key = "direction" if any(isinstance(option, Direction) for option in options) else "target"
+        return text(f"topoum_play.prompt.{key}", locale, card=card)
+    return text(f"topoum_play.prompt.{stage}", locale, hex=acting)
+
+
+Button = tuple[str, str, str, discord.ButtonStyle, bool]
+"""A button before it is placed: (action, arg, label, style, disabled)."""
+
+
+def _option_label(messages: Catalog, option: Action, menu: Menu, names: Sequence[str], locale: str) -> str:
+    text = messages.text
+    match option:
+        case ChooseAction(kind=kind):
+            key = "topoum_play.panel.enter" if kind is ActionKind.ENTER else "topoum_play.panel.move"
+            return text(key, locale)
+        case ChangeBase():
+            return text("topoum_play.panel.change", locale)
+        case Direction(direction=direction):
+            assert menu.pending.acting is not None
+            first = direction_hex(menu.pending.acting, direction)
+            return text(
+                "topoum_play.panel.direction", locale, arrow=DIRECTION_ARROWS[direction], hex=first.label
+            )
+        case EndMoves():
+            return text("topoum_play.panel.stop", locale)
+        case _:
+            return text("topoum_play.panel.pass", locale)
+
+
+def _card_option(
+    messages: Catalog, option: PlayCard, value: int, hand: Sequence[CardType], locale: str
+) -> discord.SelectOption:
+    """A card to play, said where it comes from as the hand picture numbers it: "Hand 1", or
+    the Operations Line slot and what it costs."""
+    labels = labels_for(messages, locale)
+    if option.slot is None:
+        description = messages.text("topoum_play.card.hand", locale, number=hand.index(option.card) + 1)
+    else:
+        cost = cost_text(LINE_COSTS[option.slot])
+        description = messages.text("topoum_play.card.line", locale, slot=option.slot + 1, cost=cost)
+    return discord.SelectOption(label=labels.card(option.card), value=str(value), description=description)
+
+
+def _hex_option(
+    messages: Catalog, option: Action, value: int, menu: Menu, names: Sequence[str], locale: str
+) -> discord.SelectOption:
+    assert isinstance(option, HEX_CHOICES)
+    if isinstance(option, KeepPart):
+        part = next(part for part in menu.pending.parts if part[0] == option.hex)
+        description = messages.text("topoum_play.hex.part", locale, size=len(part))
+    else:
+        cells = {cell.hex: cell for cell in menu.cells}
+        description = hex_description(messages, cells, option.hex, names, locale)
+    return discord.SelectOption(label=option.hex.label, value=str(value), description=description[:100])
+
+
+def _ransom_buttons(
+    messages: Catalog,
+    stamp: str,
+    prisoners: Sequence[int],
+    names: Sequence[str],
+    locale: str,
+    menu: Menu | None,
+) -> list[Button]:
+    """One button per player holding moles of this one prisoner: it pays the ransom when the
+    menu offers it (the start of the turn, with 3 badges), and is shown disabled otherwise."""
+    offered = (
+        {}
+        if menu is None
+        else {option.captor: index for index, option in enumerate(menu.options) if isinstance(option, Ransom)}
+    )
+    buttons: list[Button] = []
+    for captor, held in enumerate(prisoners):
+        if held:
+            index = offered.get(captor)
+            label = messages.text("topoum_play.panel.ransom", locale, name=names[captor])
+            if index is None or menu is None:
+                buttons.append(("go", f"{stamp}-{captor}", label, discord.ButtonStyle.danger, True))
+            else:
+                arg = path_arg(stamp, (*menu.path, index))
+                buttons.append(("go", arg, label, discord.ButtonStyle.danger, False))
+    return buttons
+
+
+def _view(
+    messages: Catalog,
+    locale: str,
+    selects: Sequence[tuple[str, Sequence[discord.SelectOption]]],
+    buttons: Sequence[Button],
+    arg: str,
+    button: ButtonFactory,
+    select: SelectFactory,
+) -> discord.ui.View:
+    """The components on the message's five rows: select menus (one a row) first, then the
+    buttons and Refresh, five to a row."""
+    placed = [*buttons, ("view", "", messages.text("topoum_play.panel.refresh", locale), GREY, False)]
+    assert len(selects) + math.ceil(len(placed) / PER_ROW) <= ROWS, "more components than rows"
+    view = discord.ui.View(timeout=None)
+    for row, (placeholder, options) in enumerate(selects):
+        view.add_item(select("pick", arg, row, options, placeholder=placeholder, row=row))
+    for number, (action, button_arg, label, style, disabled) in enumerate(placed):
+        row = len(selects) + number // PER_ROW
+        view.add_item(button(action, button_arg, label[:80], style, row, disabled=disabled))
+    return view
+
+
+def _menu_view(
+    messages: Catalog,
+    menu: Menu,
+    names: Sequence[str],
+    locale: str,
+    hand: Sequence[CardType],
+    prisoners: Sequence[int],
+    button: ButtonFactory,
+    select: SelectFactory,
+) -> discord.ui.View:
+    """The panel's components for ``menu``: a complete path's Confirm; the cards in one select
+    menu and the hexes in menus of 25; the action, changing a base and directions as buttons
+    that lead on; stopping, passing and ransoms as buttons that play; Back.
+
+    A hex choice never has more than 86 options on the radius-6 board (a connected battlefield
+    of n hexes has at most 2n + 4 free neighbours, and together they fit in 127 hexes), so four
+    menus hold them beside the one row of buttons that comes with them (Back, Refresh and a
+    ransom per captor, at most five)."""
+    text = messages.text
+    stamp, path = menu.stamp, menu.path
+    buttons: list[Button] = []
+    hexes: list[discord.SelectOption] = []
+    cards: list[discord.SelectOption] = []
+    if menu.complete:
+        buttons.append(("go", path_arg(stamp, path), text("topoum_play.panel.confirm", locale), GREEN, False))
+    for index, option in enumerate(menu.options):
+        choice = path_arg(stamp, (*path, index))
+        if isinstance(option, HEX_CHOICES):
+            hexes.append(_hex_option(messages, option, index, menu, names, locale))
+        elif isinstance(option, PlayCard):
+            cards.append(_card_option(messages, option, index, hand, locale))
+        elif isinstance(option, STEP_BUTTONS):
+            label = _option_label(messages, option, menu, names, locale)
+            buttons.append(("step", choice, label, discord.ButtonStyle.primary, False))
+        elif isinstance(option, EndMoves | Pass):
+            buttons.append(("go", choice, _option_label(messages, option, menu, names, locale), GREY, False))
+    buttons += _ransom_buttons(messages, stamp, prisoners, names, locale, menu)
+    if path:
+        buttons.append(
+            ("step", path_arg(stamp, path[:-1]), text("topoum_play.panel.back", locale), GREY, False)
+        )
+    selects: list[tuple[str, Sequence[discord.SelectOption]]] = []
+    if cards:
+        selects.append((text("topoum_play.menu.card", locale), cards))
+    for start in range(0, len(hexes), PER_SELECT):
+        chunk = hexes[start : start + PER_SELECT]
+        placeholder = (
+            text("topoum_play.menu.hex", locale)
+            if len(hexes) <= PER_SELECT
+            else text("topoum_play.menu.hex_range", locale, first=chunk[0].label, last=chunk[-1].label)
+        )
+        selects.append((placeholder, chunk))
+    return _view(messages, locale, selects, buttons, path_arg(stamp, path), button, select)
+
+
+async def panel_draft(
+    messages: Catalog,
+    table: TopoumTable,
+    seat: int,
+    locale: str,
+    button: ButtonFactory,
+    select: SelectFactory,
+    *,
+    path: Sequence[int] = (),
+    note: str | None = None,
+) -> Draft:
+    """A player's own panel: their hand as a picture; on their turn, the menus for the step
+    they have reached along ``path``; otherwise read-only (who is playing, ransoms waiting).
+
+    ``IllegalAction`` (from :meth:`TopoumTable.menu`) if ``path`` is not a path at this moment.
+    Everything is taken from the table before the picture is drawn: the table may change while
+    it draws, and the words, the picture and the components must show the same moment."""
+    text = messages.text
+    state = table.require_state()
+    names = names_of(messages, table, locale)
+    seen = state.view(seat)
+    prisoners = [held[seat] for held in seen.prisoners]
+    parts: list[str] = []
+    menu: Menu | None = None
+    playing = table.phase is Phase.PLAYING
+    if not playing:
+        parts.append(text("topoum_play.panel.over", locale))
+    elif state.current == seat:
+        menu = table.menu(seat, table.stamp(), path)
+        setup = menu.pending.stage in SETUP_STAGES
+        parts.append(text("topoum_play.panel.your_setup" if setup else "topoum_play.panel.your_turn", locale))
+        deadline = deadline_text(table)
+        if deadline is not None:
+            parts.append(text("topoum_play.panel.time_left", locale, deadline=deadline))
+    else:
+        parts.append(text("topoum_play.panel.waiting", locale, name=bold(names[state.current])))
+    if note:
+        parts.append(f"> {note}")
+    for captor, held in enumerate(prisoners):
+        if held and playing:
+            parts.append(text("topoum_play.panel.prisoners", locale, count=held, name=bold(names[captor])))
+    view: discord.ui.View | None = None
+    if menu is not None:
+        if menu.chosen:
+            parts.append(
+                text(
+                    "topoum_play.panel.choices",
+                    locale,
+                    steps=steps_text(messages, menu.chosen, names, locale),
+                )
+            )
+        if menu.complete:
+            parts.append(text("topoum_play.panel.confirm_hint", locale))
+        else:
+            parts.append(prompt_text(messages, menu, seat, locale))
+        view = _menu_view(messages, menu, names, locale, seen.hand or (), prisoners, button, select)
+    elif playing:
+        ransoms = _ransom_buttons(messages, table.stamp(), prisoners, names, locale, None)
+        view = _view(messages, locale, (), ransoms, "", button, select)
+    embed = discord.Embed(
+        title=text("topoum_play.panel.title", locale), description="\n".join(parts), colour=COLOUR
+    )
+    png = await draw(hand_png, seen, names, labels_for(messages, locale))
+    return Draft(embed, view, png, "hand.png")

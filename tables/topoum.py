@@ -1,0 +1,496 @@
+"""A Topoum table: its lobby (with the battle deck as an option), one game with AI seats and turn
+timers, and its result.
+
+The table takes requests by user id, checks them against its phase and seats, and feeds the
+engine; the cog only turns clicks into requests and the table into messages. Lobby, seats, idle
+expiry, recording and AI driving are :class:`SeatedTable`'s.
+
+**A turn on a panel.** The engine plays a turn as small steps and applies each at once, with no
+way back. A panel needs one (a player who picks the wrong hex must be able to step back), so the
+player's choices are kept on the panel's side as a *path*: indices into the engine's menu
+(``legal_actions``) at each step, replayed on a copy of the game (:meth:`TopoumTable.menu`).
+Only a path that makes a whole step of the turn (a complete Enter combat, one mole's step and
+what it does, stopping, a ransom: see :func:`completes`) is sent to the game, all at once
+(:meth:`TopoumTable.play`). The path travels in the panel's components with a *stamp* (how many
+steps the game has taken), so a menu drawn before the game moved on is refused as stale and
+changes nothing, and every step of a path is on the engine's menu when it is replayed.
+
+**Time.** A seat's turn has a timer (:class:`~tables.turns.TurnTimer`): a warning, then the
+engine's timeout action (a pass, or stopping Move moles) for a player who is away. AI seats think
+in a worker thread (a hard AI at a four-player table thinks for up to a second or so, which must
+not hold up the event loop) and act one step at a time, at least :data:`AI_STEP_PAUSE` apart, so
+people can follow them on the board.
+"""
+
+import asyncio
+import contextlib
+import secrets
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Final, Self
+
+from data import SavedTable
+from data.records import GameRecord, SeatResult
+from engine.errors import IllegalAction, Reason
+from engine.topoum.actions import Action, EndMoves, action_from_json, action_to_json
+from engine.topoum.ai import TopoumAI
+from engine.topoum.cards import BATTLE_TYPES, CATEGORY, TYPES_PER_GAME, CardType, Category
+from engine.topoum.events import (
+    BadgesChanged,
+    BattlefieldSplit,
+    CardPlayed,
+    CategoryScored,
+    Event,
+    Gain,
+    LineOfSightScored,
+    MoleCaptured,
+    MoleDecorated,
+    MoleEliminated,
+    MoleRansomed,
+    ObstaclePlaced,
+    Passed,
+    PeaceDrawn,
+)
+from engine.topoum.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Cell,
+    Pending,
+    Stage,
+    TopoumOptions,
+    TopoumState,
+    new_game,
+)
+from engine.topoum.turns import TurnSummary, last_turn
+from tables.registry import TableRegistry
+from tables.seated import Notice, Phase, SeatedTable
+from tables.table import Table
+from tables.turns import TurnTimer
+
+AI_STEP_PAUSE: Final = 1.0
+"""The least time, in seconds, between an AI seat's steps (the engine's AI may ask for more)."""
+
+
+class BadDeck(Exception):
+    """A battle deck picked in the lobby breaks the rule (RULES.md §4): ``picked`` different
+    types where 7 are needed, or no type of the ``missing`` categories."""
+
+    def __init__(self, picked: int, missing: tuple[Category, ...]) -> None:
+        super().__init__(f"{picked} types picked; missing {[str(category) for category in missing]}")
+        self.picked = picked
+        self.missing = missing
+
+
+def check_deck(types: Sequence[CardType]) -> None:
+    """:class:`BadDeck` unless ``types`` are 7 different battle types with every category."""
+    picked = len(set(types))
+    missing = tuple(category for category in Category if category not in {CATEGORY[card] for card in types})
+    if picked != TYPES_PER_GAME or len(types) != picked or missing:
+        raise BadDeck(picked, missing)
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """A panel's moment: the player's unconfirmed choices (``path``) and what follows them."""
+
+    stamp: str
+    path: tuple[int, ...]
+    chosen: tuple[Action, ...]
+    """The engine's actions the path stands for, in order."""
+    pending: Pending
+    """The decision the game would wait for after them."""
+    options: tuple[Action, ...]
+    """The next choices (empty once the path is complete)."""
+    complete: bool
+    """The path makes a whole step of the turn: confirming sends it to the game."""
+    cells: tuple[Cell, ...]
+    """The board after the choices (public: what the player's own choices put there)."""
+
+
+def completes(before: TopoumState, after: TopoumState, seat: int) -> bool:
+    """Whether the steps from ``before`` to ``after`` make a whole step of ``seat``'s turn: the
+    turn (or the game) is over, or it waits at a point where the player decides afresh (the
+    start of the turn after a ransom, or the next mole of Move moles after one has stepped)."""
+    if len(after.log) == len(before.log):
+        return False
+    if after.outcome is not None or after.current != seat:
+        return True
+    if after.stage is Stage.START:
+        return True
+    return after.stage is Stage.MOVE_SELECT and EndMoves(seat) in after.legal_actions(seat)
+
+
+def _base36(number: int) -> str:
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if not number:
+            return digits
+
+
+def notices_for(events: Iterable[Event]) -> list[Notice]:
+    """What the channel hears about these events: cards played, moles lost, captured, ransomed
+    and decorated, lines of sight, friendly fire, turnips, splits, Peace, passes and the final
+    scoring. Placements and moves are left to the board picture."""
+    notices: list[Notice] = []
+    for event in events:
+        match event:
+            case CardPlayed(seat=seat, card=card, slot=slot):
+                if slot is None:
+                    notices.append(Notice("played_hand", seat, {"card": str(card)}))
+                else:
+                    notices.append(Notice("played_line", seat, {"card": str(card), "slot": slot + 1}))
+            case MoleEliminated(owner=owner, hex=hex_, loss=loss):
+                notices.append(Notice("eliminated", owner, {"hex": hex_.label, "loss": str(loss)}))
+            case MoleCaptured(captor=captor, owner=owner, hex=hex_):
+                notices.append(Notice("captured", captor, {"owner": owner, "hex": hex_.label}))
+            case MoleRansomed(seat=seat, captor=captor):
+                notices.append(Notice("ransomed", seat, {"captor": captor}))
+            case MoleDecorated(seat=seat, hex=hex_):
+                notices.append(Notice("decorated", seat, {"hex": hex_.label}))
+            case ObstaclePlaced(hex=hex_, obstacle=obstacle):
+                notices.append(Notice("obstacle", None, {"hex": hex_.label, "obstacle": str(obstacle)}))
+            case LineOfSightScored(seat=seat, ends=(start, end), points=points):
+                values: dict[str, int | str] = {"start": start.label, "end": end.label, "points": points}
+                notices.append(Notice("sight", seat, values))
+            case BadgesChanged(seat=seat, delta=delta, gain=Gain.FRIENDLY_FIRE):
+                notices.append(Notice("friendly_fire", seat, {"points": -delta}))
+            case BadgesChanged(seat=seat, delta=delta, gain=Gain.TURNIP):
+                notices.append(Notice("turnip", seat, {"points": delta}))
+            case BadgesChanged(seat=seat, delta=delta, gain=Gain.SETS):
+                notices.append(Notice("sets", seat, {"points": delta}))
+            case BattlefieldSplit(vanished=vanished):
+                notices.append(Notice("split", None, {"hexes": len(vanished)}))
+            case PeaceDrawn(last_seat=seat):
+                notices.append(Notice("peace", seat))
+            case Passed(seat=seat):
+                notices.append(Notice("passed", seat))
+            case CategoryScored(category=category, seats=seats, points=points):
+                for seat in seats:
+                    notices.append(Notice("category", seat, {"category": str(category), "points": points}))
+    return notices
+
+
+@dataclass(frozen=True, slots=True)
+class _Thought:
+    """An AI seat's decision for the game as it was after ``moment`` steps."""
+
+    moment: int
+    action: Action
+    delay: float
+
+
+class TopoumTable(SeatedTable[Action]):
+    """One channel's Topoum: lobby (with the deck option), one game, AI seats, turn timers."""
+
+    game = "topoum"
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
+
+    def __init__(self, registry: TableRegistry, **table: Any) -> None:
+        """As :class:`SeatedTable`, with no game yet."""
+        super().__init__(registry, **table)
+        self.card_types: tuple[CardType, ...] | None = None
+        """The battle deck the host picked in the lobby; None: drawn at random."""
+        self.state: TopoumState | None = None
+        self.events: list[Event] = []
+        """Every event of the game, in order (the board picture highlights the last turn)."""
+        self._head: dict[str, Any] = {}
+        """The game as dealt, with an empty log (see :meth:`to_json`)."""
+        self._moves: list[dict[str, Any]] = []
+        self.timer = TurnTimer(
+            registry.clock, self.spawn, registry.turn_limits, warn=self._warn, act=self._time_up
+        )
+        self._ais: dict[int, TopoumAI] = {}
+        self._thoughts: dict[int, _Thought] = {}
+        self._thinking: set[int] = set()
+
+    # -- the lobby's option ----------------------------------------------------------------------
+
+    async def choose_deck(self, user_id: int, types: Sequence[str] | None) -> None:
+        """The host picks the battle deck (``types`` by their stable names), or None for a deck
+        drawn at random when the game starts. :class:`BadDeck` if it breaks the rule."""
+
+        def apply() -> None:
+            lobby = self._in_lobby()
+            lobby.check_host(user_id)
+            if types is None:
+                self.card_types = None
+                return
+            try:
+                cards = [CardType(name) for name in types]
+            except ValueError as error:
+                raise IllegalAction(Reason.BAD_OPTION, str(error)) from error
+            if CardType.PEACE in cards:
+                raise IllegalAction(Reason.BAD_OPTION, "Peace is not a battle card")
+            check_deck(cards)
+            self.card_types = tuple(card for card in BATTLE_TYPES if card in cards)
+
+        await self.change(apply)
+
+    # -- the game ----------------------------------------------------------------------------------
+
+    def deal(self) -> None:
+        self.begin(new_game(len(self.seats), TopoumOptions(card_types=self.card_types), secrets.randbits(63)))
+
+    def begin(self, state: TopoumState) -> None:
+        """Play ``state`` (dealt, nothing applied yet) at this table from now on."""
+        if state.log:
+            raise ValueError("a game begins before its first step")
+        self.state = state
+        self._head = state.to_json()
+        self._moves = []
+        self.events = []
+        self.first_game_dealt()
+
+    def require_state(self) -> TopoumState:
+        if self.state is None:
+            raise IllegalAction(Reason.NOT_STARTED)
+        return self.state
+
+    def require_playing(self) -> TopoumState:
+        if self.phase is Phase.LOBBY:
+            raise IllegalAction(Reason.NOT_STARTED)
+        if self.phase is not Phase.PLAYING:
+            raise IllegalAction(Reason.GAME_OVER)
+        return self.require_state()
+
+    def last_turn(self) -> TurnSummary | None:
+        """The last finished turn (or setup placement), for the board picture's highlights."""
+        return last_turn(self.events)
+
+    def stamp(self) -> str:
+        """The moment the game is at, for a panel's components to carry."""
+        return _base36(len(self.require_state().log))
+
+    def menu(self, seat: int, stamp: str, path: Sequence[int] = ()) -> Menu:
+        """What ``seat``'s panel offers after the choices ``path``, drawn at ``stamp``.
+
+        ``IllegalAction``: GAME_OVER or NOT_STARTED outside play, NOT_YOUR_TURN for another
+        seat's turn, STALE if the game moved on since ``stamp`` or the path is not a path of
+        choices at this moment (a complete path ends it: nothing follows a complete step).
+        """
+        state = self.require_playing()
+        if state.current != seat:
+            raise IllegalAction(Reason.NOT_YOUR_TURN)
+        if stamp != self.stamp():
+            raise IllegalAction(Reason.STALE, "the game moved on")
+        after, chosen = self._follow(state, seat, path)
+        done = completes(state, after, seat)
+        return Menu(
+            stamp=stamp,
+            path=tuple(path),
+            chosen=tuple(chosen),
+            pending=after.pending,
+            options=() if done else tuple(after.legal_actions(seat)),
+            complete=done,
+            cells=after.view().cells,
+        )
+
+    @staticmethod
+    def _follow(state: TopoumState, seat: int, path: Sequence[int]) -> tuple[TopoumState, list[Action]]:
+        """A copy of the game after the choices ``path``, and the actions they stand for."""
+        after = state.clone()
+        chosen: list[Action] = []
+        for index in path:
+            if chosen and completes(state, after, seat):
+                raise IllegalAction(Reason.STALE, "a choice after a complete step")
+            legal = after.legal_actions(seat)
+            if not 0 <= index < len(legal):
+                raise IllegalAction(Reason.STALE, "no such choice now")
+            chosen.append(legal[index])
+            after.apply(legal[index])
+        return after, chosen
+
+    async def play(self, user_id: int, stamp: str, path: Sequence[int]) -> list[Notice]:
+        """Confirm a panel's choices: a whole step of the player's turn, applied at once."""
+
+        def apply() -> list[Notice]:
+            seat = self.require_seat(user_id)
+            menu = self.menu(seat, stamp, path)
+            if not menu.complete:
+                raise IllegalAction(Reason.NOT_ALLOWED, "not a whole step of the turn")
+            return self._apply_all(menu.chosen)
+
+        return await self.change(apply)
+
+    def _apply_all(self, actions: Sequence[Action]) -> list[Notice]:
+        """Apply ``actions`` to the game as one change: all of them, or (on a refusal) none."""
+        state = self.require_state()
+        after = state.clone()
+        events = [event for action in actions for event in after.apply(action)]
+        self.state = after
+        self._moves += [action_to_json(action) for action in actions]
+        self.events += events
+        notices = notices_for(events)
+        self.notices.extend(notices)
+        if after.outcome is not None:
+            self.game_ended()
+            self.phase = Phase.OVER
+        return notices
+
+    # -- turn timers -------------------------------------------------------------------------------
+
+    def after_change(self) -> None:
+        super().after_change()
+        state = self.state
+        if self.phase is not Phase.PLAYING or state is None or state.outcome is not None:
+            self.timer.stop()
+            return
+        seat = state.current
+        self.timer.watch(None if self.seats[seat].is_ai else seat, len(state.log))
+
+    def _check_moment(self, seat: int, moment: Hashable) -> TopoumState:
+        state = self.require_playing()
+        if state.current != seat or len(state.log) != moment:
+            raise IllegalAction(Reason.STALE, "the turn moved on")
+        return state
+
+    async def _warn(self, seat: int, moment: Hashable) -> None:
+        limits = self.timer.limits
+        left = round(limits.act_after - limits.warn_after)
+
+        def apply() -> None:
+            self._check_moment(seat, moment)
+            self.notices.append(Notice("hurry", seat, {"seconds": left}))
+
+        with contextlib.suppress(IllegalAction):
+            await self.change(apply, by_ai=True)
+
+    async def _time_up(self, seat: int, moment: Hashable) -> None:
+        """Act for an absent player: the engine's timeout actions until their turn is over."""
+
+        def apply() -> None:
+            state = self._check_moment(seat, moment)
+            actions: list[Action] = []
+            after = state.clone()
+            while after.outcome is None and after.current == seat:
+                action = after.timeout_action(seat)
+                if action is None:
+                    break
+                after.apply(action)
+                actions.append(action)
+            self.notices.append(Notice("timed_out", seat))
+            self._apply_all(actions)
+
+        with contextlib.suppress(IllegalAction):
+            await self.change(apply, by_ai=True)
+
+    def stop_game(self) -> None:
+        super().stop_game()
+        self.timer.stop()
+
+    # -- AI seats ----------------------------------------------------------------------------------
+
+    def ai_inputs(self, seat: int) -> Hashable:
+        state = self.require_state()
+        thought = self._thoughts.get(seat)
+        return (self.phase, len(state.log), thought is not None and thought.moment == len(state.log))
+
+    def ai_decide(self, seat: int) -> tuple[Action, float] | None:
+        """The seat's thought about this moment once it has one; until then, start thinking (in
+        a worker thread) and wait: :meth:`_think` wakes the driver when the thought is ready."""
+        state = self.require_state()
+        if state.outcome is not None or state.current != seat:
+            return None
+        moment = len(state.log)
+        thought = self._thoughts.get(seat)
+        if thought is not None and thought.moment == moment:
+            return thought.action, thought.delay
+        if seat not in self._thinking:
+            self._thinking.add(seat)
+            self.spawn(self._think(seat, state.clone()))
+        return None
+
+    async def _think(self, seat: int, world: TopoumState) -> None:
+        clock = self.registry.clock
+        began = clock.now()
+        ai = self._ais.get(seat)
+        if ai is None:
+            ai = self._ais[seat] = TopoumAI(self.ai_level(seat), self.ai_rng(seat))
+        try:
+            choice = await asyncio.to_thread(ai.choose, world, seat)
+        finally:
+            self._thinking.discard(seat)
+        if choice is None:
+            return
+        spent = clock.now() - began
+        delay = max(AI_STEP_PAUSE, choice.delay) - spent
+        self._thoughts[seat] = _Thought(len(world.log), choice.action, delay)
+        self.ai.changed()
+
+    async def ai_act(self, seat: int, action: Action) -> bool:
+        def apply() -> None:
+            state = self.require_playing()
+            if state.current != seat:
+                raise IllegalAction(Reason.NOT_YOUR_TURN)
+            self._apply_all([action])
+
+        return await self.ai_apply(apply)
+
+    # -- the result --------------------------------------------------------------------------------
+
+    def result_record(self) -> GameRecord:
+        """The finished game as the store keeps it: badges as each seat's score."""
+        state = self.require_state()
+        outcome = state.outcome
+        assert outcome is not None, "a result is recorded once the game has ended"
+        standing = list(zip(outcome.badges, outcome.colour_bases, strict=True))
+        now = datetime.now(UTC)
+        seats = tuple(
+            SeatResult(
+                seat=index,
+                user_id=seat.user_id,
+                display_name=seat.name or f"AI ({seat.ai_level})",
+                ai_level=seat.ai_level,
+                score=outcome.badges[index],
+                rank=1 + sum(1 for other in standing if other > standing[index]),
+                won=index in outcome.winners,
+            )
+            for index, seat in enumerate(self.seats)
+        )
+        return GameRecord(
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            game="topoum",
+            result_key=f"topoum:{self.table_id}:1",
+            options={
+                "card_types": [str(card) for card in state.card_types],
+                "farmer": state.farmer and str(state.farmer),
+                "start_player": state.start_player,
+                "colour_bases": list(outcome.colour_bases),
+            },
+            started_at=self.game_started_at or now,
+            finished_at=now,
+            seats=seats,
+        )
+
+    # -- saving ------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The table's saved form: the game as dealt and its steps since, kept up to date as play
+        goes (rather than the engine's whole saved game rebuilt at every save)."""
+        game = None if self.state is None else {**self._head, "log": list(self._moves)}
+        card_types = None if self.card_types is None else [str(card) for card in self.card_types]
+        return {**self.seated_json(), "card_types": card_types, "game": game}
+
+    @classmethod
+    def load(
+        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
+    ) -> Self:
+        """The table as saved, its game replayed step by step (keeping the events, so the board
+        picture highlights the last turn as before)."""
+        table = cls.from_saved(registry, saved, publish)
+        types = saved.state["card_types"]
+        table.card_types = None if types is None else tuple(CardType(name) for name in types)
+        game = saved.state["game"]
+        if game is not None:
+            table._head = {**game, "log": []}
+            state = TopoumState.from_json(table._head)
+            for move in game["log"]:
+                table.events += state.apply(action_from_json(move))
+            table._moves = list(game["log"])
+            table.state = state
+        return table

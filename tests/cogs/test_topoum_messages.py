@@ -1,0 +1,272 @@
+"""The Topoum messages within Discord's limits and complete in both languages, for the largest
+tables: four seats with long names, a battlefield with seventy hexes to enter on, prisoners
+held by every rival, every kind of notice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import discord
+import pytest
+
+from cogs.painter import PAINTER
+from cogs.seated import SelectFactory, buttons_for
+from cogs.topoum import TOPOUM, parse_path
+from cogs.topoum_messages import PREFIX, notice_text, panel_draft, public_draft
+from data import Store
+from engine.errors import IllegalAction
+from engine.hexgrid import Hex
+from engine.topoum.actions import ActionKind, ChooseAction, Place, PlayCard
+from engine.topoum.board import INDEX
+from engine.topoum.cards import CardType, Category, Farmer, Obstacle
+from engine.topoum.events import (
+    BadgesChanged,
+    BattlefieldSplit,
+    CardPlayed,
+    CategoryScored,
+    Event,
+    Gain,
+    LineOfSightScored,
+    Loss,
+    MoleCaptured,
+    MoleDecorated,
+    MoleEliminated,
+    MoleRansomed,
+    ObstaclePlaced,
+    Passed,
+    PeaceDrawn,
+)
+from engine.topoum.state import Position, Stage
+from locales import catalog
+from tables.lobby import Seat
+from tables.registry import TableRegistry
+from tables.seated import Notice, Phase
+from tables.topoum import TopoumTable, notices_for
+from tests.tables.stacked import nothing_to_publish, stacked_topoum_table
+
+LOCALES = ("en-US", "es-ES")
+C = CardType
+SEATS = [Seat(1000 + n, "ω" * 32) for n in range(3)] + [Seat(None, "", "hard")]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def painter() -> Iterator[None]:
+    """The drafts draw their pictures in the painter's process; stop it when done, as the bot does."""
+    yield
+    PAINTER.stop()
+
+
+def comb(mole: bool) -> str:
+    """A battlefield shaped like a comb (a spine down column G, teeth every third row), which
+    leaves seventy-odd free hexes next to it: seat 0 has 10 bases on it (and, with ``mole``, a
+    mole on the centre), the others 14 bases each."""
+    hexes = {Hex(0, r) for r in range(-6, 7)}
+    for r in range(-6, 7, 3):
+        for k in range(1, 7):
+            hexes |= {hex_ for hex_ in (Hex(k, r), Hex(-k, r)) if hex_ in INDEX}
+    owners = [0] * 10 + [1] * 14 + [2] * 14 + [3] * 14
+    cells = sorted(hexes - {Hex(0, 0)}, key=lambda hex_: (hex_.q, hex_.r))[: len(owners) - 1]
+    tokens = ["G7:0@0" if mole else "G7:0"]
+    for hex_, owner in zip(cells, owners[1:], strict=False):
+        mole = f"@{owner}" if owner and hex_.r == 6 and hex_.q in (-owner, owner) else ""
+        tokens.append(f"{hex_.label}:{owner}{mole}")
+    return " ".join(tokens)
+
+
+def big_position(captors: int = 2, seat: int = 0) -> Position:
+    """Seat 0 to play on :func:`comb`, with a mole held by each of ``captors`` rivals: with 3
+    its last mole is not on the board."""
+    return Position(
+        board=comb(mole=captors < 3),
+        players=4,
+        seat=seat,
+        hands=((C.BUILD_BASE, C.PATROL), (), (), ()),
+        line=(C.BAYONET, C.LONG_RANGE, C.UNDERGROUND, C.MOTORISED_PATROL, C.DECORATION),
+        deck=(C.GRENADE,) * 6,
+        prisoners=tuple((captor, 0) for captor in range(1, captors + 1)),
+        farmer=Farmer.TURNIP,
+    )
+
+
+def check_limits(draft_view: discord.ui.View | None, embed: discord.Embed) -> None:
+    """What Discord refuses: too many rows or items, long or repeated custom ids and labels,
+    too many or too long options, an embed over its sizes."""
+    assert len(embed) <= 6000 and len(embed.description or "") <= 4096
+    assert all(len(field.value or "") <= 1024 and len(field.name or "") <= 256 for field in embed.fields)
+    if draft_view is None:
+        return
+    rows = [row["components"] for row in draft_view.to_components()]
+    assert len(rows) <= 5
+    ids = []
+    for row in rows:
+        kinds = {item["type"] for item in row}
+        assert len(row) <= 5 and (kinds == {2} or len(row) == 1), "a select fills its row"
+        for item in row:
+            ids.append(str(item["custom_id"]))
+            assert len(str(item.get("label", ""))) <= 80
+            for option in item.get("options", []):
+                assert len(option["label"]) <= 100 and len(option.get("description", "")) <= 100
+            assert len(item.get("options", [])) <= 25
+    assert len(set(ids)) == len(ids) and max(map(len, ids)) <= 100
+
+
+def path_to(table: TopoumTable, seat: int, *actions: object) -> tuple[int, ...]:
+    path: list[int] = []
+    for action in actions:
+        path.append(table.menu(seat, table.stamp(), path).options.index(action))  # type: ignore[arg-type]
+    return tuple(path)
+
+
+def selects(view: discord.ui.View | None) -> list[dict[str, object]]:
+    assert view is not None
+    return [item for row in view.to_components() for item in row["components"] if item["type"] == 3]
+
+
+def buttons(view: discord.ui.View | None) -> list[dict[str, object]]:
+    assert view is not None
+    return [item for row in view.to_components() for item in row["components"] if item["type"] == 2]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_largest_panels_fit_discords_limits(tmp_path: Path, locale: str) -> None:
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        table = stacked_topoum_table(TableRegistry(store), SEATS, big_position(), locale=locale)
+        button, select = buttons_for(TOPOUM, table.table_id), SelectFactory(PREFIX, table.table_id)
+        state = table.require_state()
+        entries = state.legal_actions(0)
+        enter = path_to(table, 0, ChooseAction(0, ActionKind.ENTER))
+        places = table.menu(0, table.stamp(), enter).options
+        place = places[0]
+        assert isinstance(place, Place)
+        build = path_to(table, 0, ChooseAction(0, ActionKind.ENTER), place, PlayCard(0, C.BUILD_BASE))
+
+        start = await panel_draft(catalog(), table, 0, locale, button, select, note="x" * 300)
+        forced = stacked_topoum_table(TableRegistry(store), SEATS, big_position(3), locale=locale)
+        ransoms = await panel_draft(
+            catalog(),
+            forced,
+            0,
+            locale,
+            buttons_for(TOPOUM, forced.table_id),
+            SelectFactory(PREFIX, forced.table_id),
+        )
+        entering = await panel_draft(catalog(), table, 0, locale, button, select, path=enter)
+        targets = await panel_draft(catalog(), table, 0, locale, button, select, path=build)
+        later = stacked_topoum_table(TableRegistry(store), SEATS, big_position(seat=1), locale=locale)
+        waiting = await panel_draft(
+            catalog(),
+            later,
+            0,
+            locale,
+            buttons_for(TOPOUM, later.table_id),
+            SelectFactory(PREFIX, later.table_id),
+        )
+        public = await public_draft(catalog(), table, button)
+
+    assert len(entries) >= 2 and len(places) > 50
+    assert table.menu(0, table.stamp(), build).pending.stage is Stage.TARGET
+    for draft in (start, ransoms, entering, targets, waiting, public):
+        check_limits(draft.view, draft.embed)
+    assert forced.menu(0, forced.stamp()).pending.stage is Stage.START
+    assert catalog().text("topoum_play.prompt.start_forced", locale) in (ransoms.embed.description or "")
+    for draft in (ransoms, entering, targets):
+        menus = selects(draft.view)
+        offered = [option for menu in menus for option in menu["options"]]  # type: ignore[attr-defined]
+        assert len(menus) >= 3 and len(offered) > 50, "every hex is offered, 25 to a menu"
+        hexes = [Hex.parse(str(option["label"])) for option in offered]
+        assert hexes == sorted(hexes, key=lambda hex_: (hex_.q, hex_.r)), "in board order"
+    ransom_buttons = [
+        item for item in buttons(ransoms.view) if item["style"] == discord.ButtonStyle.danger.value
+    ]
+    waiting_buttons = [
+        item for item in buttons(waiting.view) if item["style"] == discord.ButtonStyle.danger.value
+    ]
+    assert [item.get("disabled", False) for item in ransom_buttons] == [False] * 3
+    assert [item.get("disabled") for item in waiting_buttons] == [True] * 2, "ransoms wait for one's turn"
+
+
+def every_notice() -> list[Notice]:
+    """One notice of every kind the table makes, with the values it gives them."""
+    h = Hex.parse
+    events: list[Event] = [
+        CardPlayed(0, C.MORTAR, None),
+        CardPlayed(1, C.PRISONER, 4),
+        *(MoleEliminated(2, h("H7"), loss) for loss in Loss),
+        MoleCaptured(1, 0, h("G6")),
+        MoleRansomed(0, 1),
+        MoleDecorated(3, h("F7")),
+        *(ObstaclePlaced(h("E5"), obstacle) for obstacle in Obstacle),
+        LineOfSightScored(2, (h("G7"), h("G3")), 9),
+        BadgesChanged(1, -5, 3, Gain.FRIENDLY_FIRE),
+        BadgesChanged(1, 3, 6, Gain.TURNIP),
+        BadgesChanged(3, 4, 20, Gain.SETS),
+        BattlefieldSplit((h("A7"), h("B7"))),
+        PeaceDrawn(3),
+        Passed(2),
+        CategoryScored(Category.SPECIAL, (0, 2), 2),
+    ]
+    return [*notices_for(events), Notice("hurry", 0, {"seconds": 30}), Notice("timed_out", 0)]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_notice_reads_in_both_languages(locale: str) -> None:
+    names = ["Ana", "Bo", "Cy", "AI 1 (hard)"]
+    notices = every_notice()
+    texts = [notice_text(catalog(), notice, names, locale) for notice in notices]
+    catalogued = {
+        key.split(".")[-1] for key in catalog().messages["en"] if key.startswith("topoum_play.notice.")
+    }
+    assert {notice.code for notice in notices} == catalogued, "every kind of notice, each in the catalogue"
+    assert all("{" not in line and "_" not in line for line in texts), texts
+    assert len(set(texts)) == len(texts), "each notice says something different"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_the_public_message_in_every_phase_fits(tmp_path: Path, locale: str) -> None:
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        registry = TableRegistry(store)
+        table = stacked_topoum_table(registry, SEATS, big_position(), locale=locale)
+        button = buttons_for(TOPOUM, table.table_id)
+        table.notices.extend(every_notice()[-6:])
+        playing = await public_draft(catalog(), table, button)
+        lobby = TopoumTable.open(
+            registry,
+            guild_id=1,
+            channel_id=3,
+            publish=nothing_to_publish,
+            locale=locale,
+            host_id=1,
+            host_name="ω" * 32,
+        )
+        lobby.card_types = (
+            C.BAYONET,
+            C.GRENADE,
+            C.PATROL,
+            C.PANIC_ATTACK,
+            C.BUILD_BASE,
+            C.NEW_RECRUIT,
+            C.DECORATION,
+        )
+        picked = await public_draft(catalog(), lobby, button)
+        lobby.phase = Phase.CLOSED
+        closed = await public_draft(catalog(), lobby, button)
+        table.phase = Phase.OVER
+        table.idle_expired = True
+        unfinished = await public_draft(catalog(), table, button)
+
+    for draft in (playing, picked, closed, unfinished):
+        check_limits(draft.view, draft.embed)
+    assert playing.png is not None and unfinished.png is None, "no results for a game left unfinished"
+    deck = selects(picked.view)[0]
+    defaults = {option["value"] for option in deck["options"] if option.get("default")}  # type: ignore[attr-defined]
+    assert defaults == {str(card) for card in lobby.card_types}
+    assert deck["max_values"] == 7
+
+
+def test_a_panel_components_argument_is_a_stamp_and_a_path() -> None:
+    assert parse_path("1b.0.12.3") == ("1b", (0, 12, 3))
+    assert parse_path("7") == ("7", ())
+    for malformed in ("", "1b-2", "1b.x", ".1"):
+        with pytest.raises(IllegalAction):
+            parse_path(malformed)
