@@ -89,7 +89,8 @@ class Table(abc.ABC):
 
     @abc.abstractmethod
     async def after_save(self) -> None:
-        """Called after each save, before publishing (e.g. to record a finished game)."""
+        """Called after each save, before publishing (e.g. to record a finished game); for a
+        table that just finished, before the save that deletes it."""
 
     @abc.abstractmethod
     def stop_game(self) -> None:
@@ -109,13 +110,20 @@ class Table(abc.ABC):
         async with self.lock:
             result = apply()
             self.version += 1
-        if by_ai and not self.finished:
+        if self.finished:
+            # A finished table's saved state is deleted: its result is recorded first, so a
+            # crash in between resumes the table and records it again (idempotently) rather
+            # than losing it.
+            await self.after_save()
+            await self.save()
+        elif by_ai:
             self._save_soon()
         else:
             await self.save()
         if not shown:
             return result
-        await self.after_save()
+        if not self.finished:
+            await self.after_save()
         if self.finished:
             self.stop_game()
             self._cancel_idle()
