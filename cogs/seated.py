@@ -160,6 +160,45 @@ class TableSelect(
             max_values=item.max_values,
         )
 
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, GameNightBot)
+        values = self.item.values
+        await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg, values)
+
+
+class SelectFactory:
+    """Makes a select menu of one table's game (the drafts' counterpart of a button factory)."""
+
+    def __init__(self, prefix: str, table_id: str) -> None:
+        self.prefix = prefix
+        self.table_id = table_id
+
+    def __call__(
+        self,
+        action: str,
+        arg: str,
+        number: int,
+        options: Sequence[discord.SelectOption],
+        *,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> discord.ui.Item[Any]:
+        return TableSelect(
+            self.prefix,
+            self.table_id,
+            action,
+            arg,
+            number,
+            options=options,
+            placeholder=placeholder,
+            min_values=min_values,
+            max_values=max_values,
+            row=row,
+        )
+
 
 class ChoiceSelects(Protocol):
     """Makes a one-choice select menu of the game's own kind: ``options`` are (label, value)
@@ -201,45 +240,6 @@ def choice_as_press(
         await press(bot, interaction, table, action, f"{arg}.{values[0] if values else ''}")
 
     return choose
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = interaction.client
-        assert isinstance(bot, GameNightBot)
-        values = self.item.values
-        await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg, values)
-
-
-class SelectFactory:
-    """Makes a select menu of one table's game (the drafts' counterpart of a button factory)."""
-
-    def __init__(self, prefix: str, table_id: str) -> None:
-        self.prefix = prefix
-        self.table_id = table_id
-
-    def __call__(
-        self,
-        action: str,
-        arg: str,
-        number: int,
-        options: Sequence[discord.SelectOption],
-        *,
-        placeholder: str | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-        row: int | None = None,
-    ) -> discord.ui.Item[Any]:
-        return TableSelect(
-            self.prefix,
-            self.table_id,
-            action,
-            arg,
-            number,
-            options=options,
-            placeholder=placeholder,
-            min_values=min_values,
-            max_values=max_values,
-            row=row,
-        )
 
 
 def buttons_for(kind: GameKind, table_id: str) -> ButtonFactory:
