@@ -16,7 +16,15 @@ from discord.ext import commands
 from cogs.assets_messages import callout_text, names_of, notice_text, panel_draft, public_draft
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
-from cogs.seated import GameKind, buttons_for, choice_as_press, open_lobby, register, selects_for
+from cogs.seated import (
+    GameKind,
+    buttons_for,
+    choice_as_press,
+    league_turn_timer,
+    open_lobby,
+    register,
+    selects_for,
+)
 from cogs.tables import refusal_text
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
@@ -152,20 +160,12 @@ class Assets(commands.Cog):
         await open_lobby(self.bot, ASSETS, interaction)
 
 
-async def apply_league(bot: GameNightBot, interaction: discord.Interaction, table: AssetsTable) -> None:
-    """A table opened in a Cover Your Assets league's channel keeps the league's turn timer."""
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    league = await bot.store.league_of_channel(interaction.guild_id, interaction.channel_id, "assets")
-    if league is not None and league.settings.turn_timer is not None:
-        table.set_turn_seconds(league.settings.turn_timer)
-
-
 ASSETS = GameKind(
     "ca",
     AssetsTable,
     public_draft,
     press,
-    prepare=apply_league,
+    prepare=league_turn_timer("assets"),
     callout=callout_text,
     choose=choice_as_press(press),
 )

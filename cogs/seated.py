@@ -307,6 +307,21 @@ async def on_press(
         await tell_privately(interaction, refusal_text(bot.messages, error, locale))
 
 
+def league_turn_timer(
+    game: str,
+) -> Callable[[GameNightBot, discord.Interaction, Any], Awaitable[None]]:
+    """A turn-based game's ``prepare``: a table opened in a league's channel gives each move the
+    league's turn timer (the table has ``turns``, a :class:`~tables.turns.TurnTimer`)."""
+
+    async def prepare(bot: GameNightBot, interaction: discord.Interaction, table: Any) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        league = await bot.store.league_of_channel(interaction.guild_id, interaction.channel_id, game)
+        if league is not None and league.settings.turn_timer is not None:
+            table.turns.set_seconds(league.settings.turn_timer)
+
+    return prepare
+
+
 async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Interaction) -> None:
     """``/<game> start``: a lobby in this channel, with whoever ran the command as host in the
     first seat; a channel that has a table already gets a private refusal."""

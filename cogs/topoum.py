@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
-from cogs.seated import GameKind, SelectFactory, buttons_for, open_lobby, register
+from cogs.seated import GameKind, SelectFactory, buttons_for, league_turn_timer, open_lobby, register
 from cogs.tables import refusal_text, tell_privately
 from cogs.topoum_messages import PREFIX, bad_deck_text, bold, names_of, panel_draft, public_draft, steps_text
 from engine.errors import IllegalAction, Reason
@@ -158,7 +158,9 @@ class Topoum(commands.Cog):
         await open_lobby(self.bot, TOPOUM, interaction)
 
 
-TOPOUM = GameKind(PREFIX, TopoumTable, public_draft, press, choose=choose)
+TOPOUM = GameKind(
+    PREFIX, TopoumTable, public_draft, press, prepare=league_turn_timer("topoum"), choose=choose
+)
 
 
 async def setup(bot: GameNightBot) -> None:

@@ -117,7 +117,7 @@ def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale:
 
 def deadline_text(table: TopoumTable) -> str | None:
     """When the waiting seat's turn passes, as a Discord timestamp ("in 40 seconds")."""
-    deadline = table.timer.deadline
+    deadline = table.turns.deadline
     if deadline is None:
         return None
     return f"<t:{math.ceil(time.time() + deadline - table.registry.clock.now())}:R>"

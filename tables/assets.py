@@ -58,7 +58,7 @@ from engine.errors import IllegalAction, Reason
 from tables.registry import TableRegistry
 from tables.seated import Notice, Phase, SeatedTable
 from tables.table import Table
-from tables.turns import TurnLimits, TurnTimer
+from tables.turns import TurnTimer
 
 PLAY: Final = "play"
 DEAL: Final = "deal"
@@ -121,16 +121,9 @@ class AssetsTable(SeatedTable[Action]):
         """How the match was dealt (the engine's saved game without its log)."""
         self._moves: list[dict[str, Any]] = []
         """Every action of the match as JSON, appended as they are applied (see :meth:`to_json`)."""
-        self.turn_seconds: float | None = None
-        """A league's time per move for this table; None for the bot's ``TURN_SECONDS``."""
         self.turns = TurnTimer(
             registry.clock, self.spawn, registry.turn_limits, warn=self._warn, act=self._time_out
         )
-
-    def set_turn_seconds(self, seconds: float) -> None:
-        """Give each move ``seconds`` (a league's turn timer) instead of the bot's default."""
-        self.turn_seconds = seconds
-        self.turns.limits = TurnLimits(warn_after=seconds * 2 / 3, act_after=seconds)
 
     def deal(self) -> None:
         self.begin(new_game(len(self.seats), seed=secrets.randbits(63)))
@@ -394,7 +387,7 @@ class AssetsTable(SeatedTable[Action]):
         for each of hundreds of moves). Loading replays the moves, a running challenge
         included."""
         match = None if self.state is None else {"dealt": self._setup, "moves": list(self._moves)}
-        return {**self.seated_json(), "turn_seconds": self.turn_seconds, "match": match}
+        return {**self.seated_json(), "turn_seconds": self.turns.chosen_seconds, "match": match}
 
     @classmethod
     def load(
@@ -403,7 +396,7 @@ class AssetsTable(SeatedTable[Action]):
         """The table as saved, its match replayed from its moves."""
         table = cls.from_saved(registry, saved, publish)
         if (seconds := saved.state.get("turn_seconds")) is not None:
-            table.set_turn_seconds(seconds)
+            table.turns.set_seconds(seconds)
         match = saved.state["match"]
         if match is not None:
             table.state = AssetsState.from_json({**match["dealt"], "log": match["moves"]})

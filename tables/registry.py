@@ -53,7 +53,7 @@ class TableRegistry:
         """``turn_seconds``: how long turn-based tables wait for a player (``TURN_SECONDS``)."""
         self.store = store
         self.clock: Clock = clock or LoopClock()
-        self.turn_limits = TurnLimits(warn_after=turn_seconds * 2 / 3, act_after=turn_seconds)
+        self.turn_limits = TurnLimits.of(turn_seconds)
         self.pacing = ChannelPacing(self.clock)
         self._tables: dict[int, Table] = {}
         self._loaders: dict[Game, Loader] = {}

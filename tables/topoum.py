@@ -200,7 +200,7 @@ class TopoumTable(SeatedTable[Action]):
         self._head: dict[str, Any] = {}
         """The game as dealt, with an empty log (see :meth:`to_json`)."""
         self._moves: list[dict[str, Any]] = []
-        self.timer = TurnTimer(
+        self.turns = TurnTimer(
             registry.clock, self.spawn, registry.turn_limits, warn=self._warn, act=self._time_up
         )
         self._ais: dict[int, TopoumAI] = {}
@@ -337,10 +337,10 @@ class TopoumTable(SeatedTable[Action]):
         super().after_change()
         state = self.state
         if self.phase is not Phase.PLAYING or state is None or state.outcome is not None:
-            self.timer.stop()
+            self.turns.stop()
             return
         seat = state.current
-        self.timer.watch(None if self.seats[seat].is_ai else seat, len(state.log))
+        self.turns.watch(None if self.seats[seat].is_ai else seat, len(state.log))
 
     def _check_moment(self, seat: int, moment: Hashable) -> TopoumState:
         state = self.require_playing()
@@ -349,7 +349,7 @@ class TopoumTable(SeatedTable[Action]):
         return state
 
     async def _warn(self, seat: int, moment: Hashable) -> None:
-        limits = self.timer.limits
+        limits = self.turns.limits
         left = round(limits.act_after - limits.warn_after)
 
         def apply() -> None:
@@ -380,7 +380,7 @@ class TopoumTable(SeatedTable[Action]):
 
     def stop_game(self) -> None:
         super().stop_game()
-        self.timer.stop()
+        self.turns.stop()
 
     # -- AI seats ----------------------------------------------------------------------------------
 
@@ -474,7 +474,12 @@ class TopoumTable(SeatedTable[Action]):
         goes (rather than the engine's whole saved game rebuilt at every save)."""
         game = None if self.state is None else {**self._head, "log": list(self._moves)}
         card_types = None if self.card_types is None else [str(card) for card in self.card_types]
-        return {**self.seated_json(), "card_types": card_types, "game": game}
+        return {
+            **self.seated_json(),
+            "turn_seconds": self.turns.chosen_seconds,
+            "card_types": card_types,
+            "game": game,
+        }
 
     @classmethod
     def load(
@@ -483,6 +488,8 @@ class TopoumTable(SeatedTable[Action]):
         """The table as saved, its game replayed step by step (keeping the events, so the board
         picture highlights the last turn as before)."""
         table = cls.from_saved(registry, saved, publish)
+        if (seconds := saved.state.get("turn_seconds")) is not None:
+            table.turns.set_seconds(seconds)
         types = saved.state["card_types"]
         table.card_types = None if types is None else tuple(CardType(name) for name in types)
         game = saved.state["game"]

@@ -30,6 +30,11 @@ class TurnLimits:
         if not 0 < self.warn_after < self.act_after:
             raise ValueError("a turn's warning must come before its timeout")
 
+    @classmethod
+    def of(cls, seconds: float) -> "TurnLimits":
+        """``seconds`` per moment, warned at two thirds."""
+        return cls(warn_after=seconds * 2 / 3, act_after=seconds)
+
 
 class TurnTimer:
     """Watches the seat a table waits for; see the module's note."""
@@ -54,6 +59,14 @@ class TurnTimer:
         self._timers: list[Timer] = []
         self.deadline: float | None = None
         """When the watched seat will be acted for (clock seconds), for "time left" displays."""
+        self.chosen_seconds: float | None = None
+        """Seconds per moment chosen for this table (a league's turn timer), which the table
+        saves; None while it keeps the bot's limits."""
+
+    def set_seconds(self, seconds: float) -> None:
+        """Give each moment ``seconds`` instead of the bot's limits, from the next one on."""
+        self.chosen_seconds = seconds
+        self.limits = TurnLimits.of(seconds)
 
     def watch(self, seat: int | None, moment: Hashable) -> None:
         """The table now waits for ``seat`` (None: for nobody a timer applies to, such as an AI

@@ -413,7 +413,7 @@ async def test_a_leagues_turn_time_holds_and_survives_a_restart(
     registry: TableRegistry, store: Store, clock: ManualClock
 ) -> None:
     assets = playing(registry, duel_position())
-    assets.set_turn_seconds(30)
+    assets.turns.set_seconds(30)
     await assets.set_message(1)
     await assets.stop()
 

@@ -384,15 +384,19 @@ async def test_a_table_saved_in_the_middle_of_a_turn_resumes_there(
     await again.stop()
 
 
-async def test_a_lobby_keeps_its_deck_across_a_restart(registry: TableRegistry, store: Store) -> None:
+async def test_a_lobby_keeps_its_deck_and_turn_time_across_a_restart(
+    registry: TableRegistry, store: Store
+) -> None:
     table = TopoumTable.open(
         registry, guild_id=1, channel_id=2, publish=Shown(), locale="en-US", host_id=HOST, host_name="Host"
     )
     registry.add(table)
+    table.turns.set_seconds(45)  # a league's turn timer
     await table.choose_deck(HOST, DECK_TYPES)
     [saved] = await store.load_tables()
     again = TopoumTable.load(registry, saved, Shown())
     assert again.phase is Phase.LOBBY and again.card_types == table.card_types and again.state is None
+    assert again.turns.limits.act_after == 45 and again.turns.chosen_seconds == 45
 
 
 async def test_a_table_nobody_plays_ends_after_an_hour_unrecorded(
