@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -27,22 +26,6 @@ HOST, ANA = 11, 22
 SEATS = [Seat(HOST, "Host"), Seat(ANA, "Ana")]
 FILLER = "CM " * 10
 """Ten cards to draw from, so hands refill and the round goes on."""
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "db.sqlite3") as opened:
-        yield opened
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def registry(store: Store, clock: ManualClock) -> TableRegistry:
-    return TableRegistry(store, clock, turn_seconds=90)
 
 
 def playing(registry: TableRegistry, state: AssetsState, seats: list[Seat] = SEATS) -> AssetsTable:

@@ -6,8 +6,6 @@ options, and AI seats playing whole matches on a hand-moved clock."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -28,22 +26,6 @@ HOST, ANA, CARLA = 11, 22, 33
 PEOPLE = [Seat(HOST, "Host"), Seat(ANA, "Ana")]
 SPITS = "Ah 2h 3h 4h 5h 6h 7h 9h Th Jh Qh Kh As 2s 3s 4s"
 """Sixteen spit cards: enough for a layout after a slap still to have some (more than 15 cards)."""
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "db.sqlite3") as opened:
-        yield opened
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def registry(store: Store, clock: ManualClock) -> TableRegistry:
-    return TableRegistry(store, clock)
 
 
 def card(text: str) -> Card:

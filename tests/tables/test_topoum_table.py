@@ -5,7 +5,6 @@ and a restart in the middle of a turn."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
 
 import pytest
 
@@ -35,6 +34,7 @@ from tables.registry import TableRegistry
 from tables.seated import TABLE_IDLE, Notice, Phase
 from tables.table import Table
 from tables.topoum import AI_STEP_PAUSE, BadDeck, TopoumTable
+from tests.tables.conftest import published
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import stacked_topoum_table
 
@@ -62,17 +62,6 @@ def position(**changes: object) -> Position:
 
 def h(label: str) -> Hex:
     return Hex.parse(label)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "db.sqlite3") as opened:
-        yield opened
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
 
 
 @pytest.fixture
@@ -355,7 +344,7 @@ async def test_ai_seats_play_a_whole_game_and_it_is_recorded_once(
     assert [seat.ai_level for seat in record.seats] == ["easy", "normal"]
     assert await store.record_game(record) == await store.record_game(table.result_record())
     assert registry.get(2) is None and await store.load_tables() == []
-    await table.publisher.flush()
+    await published(clock, table)
     assert shown.phases[-1] is Phase.OVER
 
 

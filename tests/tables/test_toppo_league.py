@@ -3,11 +3,7 @@ survives a restart), and the finished game the table records counts for the runn
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
-
-import pytest
 
 from data import LeagueSettings, Store
 from tables.registry import TableRegistry
@@ -16,12 +12,6 @@ from tables.toppo import PanelAction, Phase, Press, ToppoTable
 from tests.tables.manual_clock import ManualClock
 
 GUILD, CHANNEL, HOST = 1, 2, 11
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "db.sqlite3") as opened:
-        yield opened
 
 
 async def ignore(table: Table) -> None:

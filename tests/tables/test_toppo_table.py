@@ -4,8 +4,6 @@ and the stamps that keep a player's outdated panel from doing what they did not 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -19,26 +17,11 @@ from tables.registry import TableRegistry
 from tables.seated import LOBBY_IDLE, Notice, Phase
 from tables.table import Table
 from tables.toppo import DISPLAY_CHANGED, PanelAction, Press, ToppoTable, notices_for
+from tests.tables.conftest import published
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import stacked_table
 
 HOST, ANA = 11, 22
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "db.sqlite3") as opened:
-        yield opened
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def registry(store: Store, clock: ManualClock) -> TableRegistry:
-    return TableRegistry(store, clock)
 
 
 class Shown:
@@ -80,8 +63,7 @@ async def test_ai_seats_play_a_whole_game_on_their_own_and_it_is_recorded_once(
     assert len(series.history) == 1 and min(series.history[0].scores) == 0
     first = await store.record_game(table.result_record())
     assert await store.record_game(table.result_record()) == first, "recording twice writes nothing new"
-    await clock.advance(6, table.settle)  # the publisher's pacing
-    await table.publisher.flush()
+    await published(clock, table)
     assert shown.phases[-1] is Phase.RESULTS
     assert clock.pending == 1, "between games only the idle timer waits; the AI seats do not choose yet"
 
@@ -109,7 +91,7 @@ async def test_an_idle_lobby_closes_says_so_and_frees_the_channel(
 
     assert table.phase is Phase.CLOSED and table.idle_expired
     assert registry.get(2) is None and await store.load_tables() == []
-    await table.publisher.flush()
+    await published(clock, table)
     assert shown.phases[-1] is Phase.CLOSED
 
 

@@ -33,11 +33,6 @@ class Recorder:
         self.calls.append(("act", seat, moment, self.clock.now()))
 
 
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
 def timer_for(clock: ManualClock, recorder: Recorder) -> TurnTimer:
     return TurnTimer(clock, recorder.spawn, TurnLimits(60, 90), warn=recorder.warn, act=recorder.act)
 
