@@ -104,12 +104,19 @@ class TableRegistry:
         return resumed
 
     async def save_all(self) -> None:
-        """Save every running table, as the last step before the bot stops."""
-        for table in self._tables.values():
+        """Save every running table, as the last step before the bot stops. Tables come and go
+        while it awaits the database, so it walks a copy: one that finished meanwhile has
+        already saved itself away."""
+        for table in list(self._tables.values()):
             await self.store.save_table(table.snapshot())
 
     async def shutdown(self) -> None:
-        """Stop every table (AI seats, timers, pending edits), then save them all."""
-        for table in self._tables.values():
-            await table.stop()
+        """Stop every table (AI seats, timers, pending edits), then save them all. Games go on
+        while it stops them one by one (a lobby starts, a game ends), so it goes round again
+        until every table it holds has been stopped."""
+        stopped: set[int] = set()
+        while waiting := [table for table in list(self._tables.values()) if id(table) not in stopped]:
+            for table in waiting:
+                stopped.add(id(table))
+                await table.stop()
         await self.save_all()
