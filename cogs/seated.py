@@ -22,7 +22,15 @@ import discord
 from cogs.client import GameNightBot
 from cogs.i18n import private_locale, public_locale
 from cogs.lobby import LOBBY_ACTIONS, ButtonFactory, press_lobby
-from cogs.tables import Draft, post_callout, refusal_text, remove_buttons, show_publicly, tell_privately
+from cogs.tables import (
+    Draft,
+    post_callout,
+    refusal_text,
+    remove_buttons,
+    retried_if_passing,
+    show_publicly,
+    tell_privately,
+)
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
 from tables.errors import Refused
@@ -264,18 +272,19 @@ def buttons_for(kind: GameKind, table_id: str) -> ButtonFactory:
 async def publish(bot: GameNightBot, kind: GameKind, table: Table) -> None:
     """Redraw a table's public message (the publisher calls this, paced and coalesced); when a
     new game has started, post its message and take the buttons off the previous one."""
-    assert isinstance(table, kind.table_class)
-    draft = await kind.public_draft(bot.messages, table, buttons_for(kind, table.table_id))
-    await show_publicly(bot, table, draft)
-    if table.retired_message_id is not None:
-        await table.registry.pacing.wait(table.channel_id)
-        await remove_buttons(bot, table.channel_id, table.guild_id, table.retired_message_id)
-        await table.forget_retired_message()
-    if kind.callout is not None:
-        for notice in table.take_callouts():
+    with retried_if_passing():
+        assert isinstance(table, kind.table_class)
+        draft = await kind.public_draft(bot.messages, table, buttons_for(kind, table.table_id))
+        await show_publicly(bot, table, draft)
+        if table.retired_message_id is not None:
             await table.registry.pacing.wait(table.channel_id)
-            text = kind.callout(bot.messages, table, notice)
-            await post_callout(bot, table.channel_id, table.guild_id, text)
+            await remove_buttons(bot, table.channel_id, table.guild_id, table.retired_message_id)
+            await table.forget_retired_message()
+        if kind.callout is not None:
+            for notice in table.take_callouts():
+                await table.registry.pacing.wait(table.channel_id)
+                text = kind.callout(bot.messages, table, notice)
+                await post_callout(bot, table.channel_id, table.guild_id, text)
 
 
 async def on_press(

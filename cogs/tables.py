@@ -9,16 +9,18 @@ private reply.
 
 import contextlib
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import ParamSpec, Protocol
 
+import aiohttp
 import discord
 
 from cogs.painter import PAINTER
 from engine.errors import IllegalAction
 from locales import Catalog
 from tables.errors import Refused
+from tables.publisher import TryAgain
 
 P = ParamSpec("P")
 
@@ -81,6 +83,21 @@ async def show_publicly(client: discord.Client, table: PublicTable, draft: Draft
     else:
         message = await channel.send(embed=draft.embed, files=draft.files(), view=draft.view)
     await table.set_message(message.id)
+
+
+@contextlib.contextmanager
+def retried_if_passing() -> Iterator[None]:
+    """Turn the failures of a table's redraw that pass into :class:`TryAgain`, so the publisher
+    tries again later: Discord's server errors, 429s that outlasted discord.py's own retries, a
+    lost connection. A refusal (403, 400) stays what it is: it would fail the same way again."""
+    try:
+        yield
+    except discord.HTTPException as error:
+        if error.status == 429 or error.status >= 500:
+            raise TryAgain(f"{error.status} {error.text}") from error
+        raise
+    except (aiohttp.ClientError, TimeoutError, ConnectionError) as error:
+        raise TryAgain(repr(error)) from error
 
 
 async def remove_buttons(client: discord.Client, channel_id: int, guild_id: int, message_id: int) -> None:

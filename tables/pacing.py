@@ -49,7 +49,7 @@ class ChannelPacing:
     """One pacer per channel plus the shared global one; tables take theirs from here."""
 
     def __init__(self, clock: Clock) -> None:
-        self._clock = clock
+        self.clock = clock
         self._channels: dict[int, Pacer] = {}
         self._global = Pacer(clock, *GLOBAL_LIMIT)
 
@@ -57,6 +57,6 @@ class ChannelPacing:
         """Wait for a slot in the channel's window, then in the global one."""
         pacer = self._channels.get(channel_id)
         if pacer is None:
-            pacer = self._channels[channel_id] = Pacer(self._clock, *CHANNEL_LIMIT)
+            pacer = self._channels[channel_id] = Pacer(self.clock, *CHANNEL_LIMIT)
         await pacer.wait()
         await self._global.wait()

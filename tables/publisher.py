@@ -5,17 +5,31 @@ Eight players pressing buttons change a table several times a second, but a chan
 out of date; one worker per table waits for a paced slot, then calls the cog's ``publish``, which
 draws whatever the table is *then* (the latest state wins, the states in between are skipped).
 At most one edit per table is ever in flight, so edits cannot overtake each other.
+
+An edit that fails for a while (Discord's server errors for half a minute, 429s that outlast
+discord.py's own retries, a lost connection) is tried again with a growing pause until it lands:
+otherwise the table would show an old state, without its result or Rematch button, until
+someone happened to change it again.
 """
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Final
 
 from tables.pacing import ChannelPacing
 
 log = logging.getLogger(__name__)
 
 Publish = Callable[[], Awaitable[None]]
+
+RETRY_DELAYS: Final = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+"""Seconds between tries of a failing edit; the last one repeats until the edit lands."""
+
+
+class TryAgain(Exception):
+    """Raised by ``publish`` for a failure that passes (server error, rate limit, network):
+    the publisher tries again later. Any other exception is a fault, logged and not retried."""
 
 
 class Publisher:
@@ -36,14 +50,25 @@ class Publisher:
             self._worker = asyncio.create_task(self._work(), name=f"publish-{self._channel_id}")
 
     async def _work(self) -> None:
+        failures = 0
         while self._done < self._wanted:
             await self._pacing.wait(self._channel_id)
             target = self._wanted
             try:
                 await self._publish()
+            except TryAgain as error:
+                delay = RETRY_DELAYS[min(failures, len(RETRY_DELAYS) - 1)]
+                if failures == 0:
+                    log.warning("table in channel %s not shown (%s); retrying", self._channel_id, error)
+                failures += 1
+                await self._pacing.clock.sleep(delay)
+                continue
             except Exception:
-                # The next change tries again; retrying here could spin on a lasting failure.
+                # A fault in drawing or a refusal: retrying would fail the same way.
                 log.exception("publishing the table in channel %s failed", self._channel_id)
+            if failures:
+                log.info("table in channel %s shown after %d failed tries", self._channel_id, failures)
+                failures = 0
             self._done = target
 
     async def flush(self) -> None:
