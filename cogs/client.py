@@ -21,7 +21,7 @@ from discord.utils import escape_markdown
 from cogs.i18n import CatalogTranslator, private_locale
 from cogs.painter import PAINTER
 from cogs.sync import sync_if_changed
-from data import LeagueError, Store
+from data import LeagueError, SavedTable, Store
 from locales import Catalog
 from tables.registry import TableRegistry
 
@@ -84,8 +84,10 @@ class GameNightBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # After the cogs, which register how to load their game's saved tables.
-        resumed = await self.tables.resume_saved()
-        log.info("resumed %d saved tables", resumed)
+        set_aside = await self.tables.resume_saved()
+        log.info("resumed %d saved tables", len(self.tables))
+        for saved in set_aside:
+            await self._tell_set_aside(saved)
         assert self.application_id is not None  # set by login
         await sync_if_changed(self.tree, self.store, self.application_id, self.dev_guild_id)
         # Keeping the event loop responsive while many tables play (bench/bench_latency.py):
@@ -95,6 +97,17 @@ class GameNightBot(commands.Bot):
         # interpreter back to the loop within 1 ms instead of the default 5 ms.
         gc.freeze()
         sys.setswitchinterval(0.001)
+
+    async def _tell_set_aside(self, saved: SavedTable) -> None:
+        """Tell a channel that its table was set aside, in the server's language (a damaged
+        state may not hold the table's own); a channel the bot can no longer write is skipped."""
+        locale = await self.store.get_guild_locale(saved.guild_id) or saved.state.get("locale")
+        text = self.messages.text("faults.table.set_aside", locale if isinstance(locale, str) else None)
+        channel = self.get_partial_messageable(saved.channel_id, guild_id=saved.guild_id)
+        try:
+            await channel.send(text)
+        except discord.HTTPException as exc:
+            log.warning("could not tell channel %s its table was set aside: %s", saved.channel_id, exc)
 
     async def close(self) -> None:
         """Stop and save every table before the connection goes, so a restart loses nothing."""

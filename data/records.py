@@ -89,6 +89,9 @@ class SavedTable:
     channel_id: int
     game: Game
     state: JSONObject
+    damage: str | None = None
+    """Why the saved state could not be read (``state`` is then empty); such a table is set
+    aside at start-up instead of resumed."""
 
     def __post_init__(self) -> None:
         _check_game(self.game)

@@ -144,56 +144,7 @@ class Store:
         of its game that its channel belongs to (if that league lets games with AI seats count,
         when it had any); see :func:`data.leagues.attribution`.
         """
-
-        async def work(conn: aiosqlite.Connection) -> int:
-            finished = db_time(record.finished_at)
-            league_id, season_id = record.league_id, record.season_id
-            if league_id is None:
-                league_id, season_id = await leagues.attribution(conn, record)
-            async with conn.execute(
-                "INSERT INTO games (guild_id, channel_id, game, league_id, season_id, result_key,"
-                " options, started_at, finished_at, has_ai) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (result_key) DO NOTHING RETURNING id",
-                (
-                    record.guild_id,
-                    record.channel_id,
-                    record.game,
-                    league_id,
-                    season_id,
-                    record.result_key,
-                    json.dumps(record.options),
-                    db_time(record.started_at),
-                    finished,
-                    int(record.has_ai),
-                ),
-            ) as cursor:
-                row = await cursor.fetchone()
-            if row is None:
-                async with conn.execute(
-                    "SELECT id FROM games WHERE result_key = ?", (record.result_key,)
-                ) as cursor:
-                    existing = await cursor.fetchone()
-                assert existing is not None, "ON CONFLICT skipped the insert, so the key exists"
-                return int(existing[0])
-            game_id = int(row[0])
-            humans = [s for s in record.seats if s.user_id is not None]
-            # A name seen in an older game (recorded late) must not overwrite a newer one.
-            await conn.executemany(
-                "INSERT INTO players (user_id, display_name, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,"
-                " updated_at = excluded.updated_at WHERE excluded.updated_at >= players.updated_at",
-                [(s.user_id, s.display_name, finished) for s in humans],
-            )
-            await conn.executemany(
-                "INSERT INTO results (game_id, seat, user_id, ai_level, score, rank, won)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.user_id, s.ai_level, s.score, s.rank, int(s.won)) for s in record.seats],
-            )
-            seats = [ratings.Seat(s.user_id, s.ai_level, s.rank) for s in record.seats]
-            await ratings.rate_game(conn, record.guild_id, record.game, seats)
-            return game_id
-
-        return await self._write(work)
+        return await self._write(lambda conn: _record(conn, record))
 
     async def player_totals(self, user_id: int, game: Game | None = None) -> PlayerTotals:
         """Games, wins and points of a player, over all games or one; summed by the database,
@@ -303,14 +254,19 @@ class Store:
 
     # -- saved tables ---------------------------------------------------------------------------
 
-    async def save_table(self, table: SavedTable) -> None:
-        """Insert or replace a running table's state, so it resumes after a restart.
+    async def save_table(self, table: SavedTable, record: GameRecord | None = None) -> None:
+        """Insert or replace a running table's state, so it resumes after a restart; with the
+        ``record`` of a game that just ended on it, in the same transaction, so the saved table
+        and the stored result always agree (a crash cannot resume a game whose result is stored).
 
         A channel holds one table: saving a different table for a channel that already has one
         raises :class:`StoreError`.
         """
-        await self._write(
-            lambda conn: conn.execute(
+
+        async def work(conn: aiosqlite.Connection) -> None:
+            if record is not None:
+                await _record(conn, record)
+            await conn.execute(
                 "INSERT INTO saved_tables (table_id, guild_id, channel_id, game, state, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
                 " guild_id = excluded.guild_id, channel_id = excluded.channel_id,"
@@ -324,29 +280,43 @@ class Store:
                     db_time(datetime.now(UTC)),
                 ),
             )
-        )
+
+        await self._write(work)
 
     async def load_tables(self) -> list[SavedTable]:
-        """Every saved table, in a stable order, for resuming them all at start-up."""
+        """Every saved table, in a stable order, for resuming them all at start-up. A state that
+        is not a JSON object (a write cut short, a hand edit) comes back empty with its ``damage``."""
         rows = await self._read(
             "SELECT table_id, guild_id, channel_id, game, state FROM saved_tables ORDER BY table_id"
         )
-        return [
-            SavedTable(
-                table_id=str(row[0]),
-                guild_id=int(row[1]),
-                channel_id=int(row[2]),
-                game=cast(Game, row[3]),
-                state=json.loads(row[4]),
-            )
-            for row in rows
-        ]
+        return [_saved_table(row) for row in rows]
 
-    async def delete_table(self, table_id: str) -> None:
-        """Forget a table that ended or expired; unknown ids are ignored."""
-        await self._write(
-            lambda conn: conn.execute("DELETE FROM saved_tables WHERE table_id = ?", (table_id,))
-        )
+    async def set_aside_table(self, table_id: str, reason: str) -> None:
+        """Move a saved table that cannot be resumed out of the way, keeping it with ``reason``
+        for a person to look at; its channel is free for a new table."""
+
+        async def work(conn: aiosqlite.Connection) -> None:
+            await conn.execute(
+                "INSERT OR REPLACE INTO set_aside_tables"
+                " (table_id, guild_id, channel_id, game, state, reason, set_aside_at)"
+                " SELECT table_id, guild_id, channel_id, game, state, ?, ? FROM saved_tables"
+                " WHERE table_id = ?",
+                (reason, db_time(_now()), table_id),
+            )
+            await conn.execute("DELETE FROM saved_tables WHERE table_id = ?", (table_id,))
+
+        await self._write(work)
+
+    async def delete_table(self, table_id: str, record: GameRecord | None = None) -> None:
+        """Forget a table that ended or expired; unknown ids are ignored. With the ``record`` of
+        the game that ended it, in the same transaction (see :meth:`save_table`)."""
+
+        async def work(conn: aiosqlite.Connection) -> None:
+            if record is not None:
+                await _record(conn, record)
+            await conn.execute("DELETE FROM saved_tables WHERE table_id = ?", (table_id,))
+
+        await self._write(work)
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -396,6 +366,65 @@ class Store:
             yield
         except sqlite3.Error as exc:
             raise StoreError(f"database {self.path}: {_one_line(exc)}") from exc
+
+
+async def _record(conn: aiosqlite.Connection, record: GameRecord) -> int:
+    """Write a finished game inside the caller's transaction (see :meth:`Store.record_game`)."""
+    finished = db_time(record.finished_at)
+    league_id, season_id = record.league_id, record.season_id
+    if league_id is None:
+        league_id, season_id = await leagues.attribution(conn, record)
+    async with conn.execute(
+        "INSERT INTO games (guild_id, channel_id, game, league_id, season_id, result_key,"
+        " options, started_at, finished_at, has_ai) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (result_key) DO NOTHING RETURNING id",
+        (
+            record.guild_id,
+            record.channel_id,
+            record.game,
+            league_id,
+            season_id,
+            record.result_key,
+            json.dumps(record.options),
+            db_time(record.started_at),
+            finished,
+            int(record.has_ai),
+        ),
+    ) as cursor:
+        row = await cursor.fetchone()
+    if row is None:
+        async with conn.execute("SELECT id FROM games WHERE result_key = ?", (record.result_key,)) as cursor:
+            existing = await cursor.fetchone()
+        assert existing is not None, "ON CONFLICT skipped the insert, so the key exists"
+        return int(existing[0])
+    game_id = int(row[0])
+    humans = [s for s in record.seats if s.user_id is not None]
+    # A name seen in an older game (recorded late) must not overwrite a newer one.
+    await conn.executemany(
+        "INSERT INTO players (user_id, display_name, updated_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,"
+        " updated_at = excluded.updated_at WHERE excluded.updated_at >= players.updated_at",
+        [(s.user_id, s.display_name, finished) for s in humans],
+    )
+    await conn.executemany(
+        "INSERT INTO results (game_id, seat, user_id, ai_level, score, rank, won)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, s.seat, s.user_id, s.ai_level, s.score, s.rank, int(s.won)) for s in record.seats],
+    )
+    seats = [ratings.Seat(s.user_id, s.ai_level, s.rank) for s in record.seats]
+    await ratings.rate_game(conn, record.guild_id, record.game, seats)
+    return game_id
+
+
+def _saved_table(row: sqlite3.Row) -> SavedTable:
+    table_id, guild_id, channel_id, game = str(row[0]), int(row[1]), int(row[2]), cast(Game, row[3])
+    try:
+        state = json.loads(row[4])
+    except (json.JSONDecodeError, TypeError) as exc:
+        return SavedTable(table_id, guild_id, channel_id, game, {}, damage=f"unreadable state: {exc}")
+    if not isinstance(state, dict):
+        return SavedTable(table_id, guild_id, channel_id, game, {}, damage="state is not a JSON object")
+    return SavedTable(table_id, guild_id, channel_id, game, state)
 
 
 def _now() -> datetime:

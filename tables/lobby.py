@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.ai import Level
 from engine.errors import IllegalAction, Reason
 from tables.errors import Refusal, Refused
 
@@ -32,7 +33,10 @@ class Seat:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Seat":
-        return cls(data["user_id"], data["name"], data["ai_level"])
+        """A saved seat; an AI level this version does not know (saved before a downgrade, say)
+        raises ValueError here, when the table loads, rather than when the AI first acts."""
+        level = data["ai_level"]
+        return cls(data["user_id"], data["name"], None if level is None else Level(level).value)
 
 
 def seat_of(seats: Sequence[Seat], user_id: int) -> int | None:

@@ -25,6 +25,9 @@ class Table(Protocol):
     @property
     def channel_id(self) -> int: ...
 
+    @property
+    def finished(self) -> bool: ...
+
     def snapshot(self) -> SavedTable:
         """The table as it must be saved to resume after a restart."""
         ...
@@ -81,27 +84,41 @@ class TableRegistry:
         """How to resume saved tables of ``game``; each game's cog registers one."""
         self._loaders[game] = loader
 
-    async def resume_saved(self) -> int:
-        """Load and start every saved table whose game has a loader; returns how many.
+    async def resume_saved(self) -> list[SavedTable]:
+        """Load and start every saved table whose game has a loader; returns the tables set
+        aside instead, for their channels to be told.
 
-        A table that cannot be loaded (its game has no loader, or its state is damaged) stays
-        in the store and is logged, so a bad row never stops the bot from starting.
+        A bad row must never stop the bot from starting nor hold its channel: a table whose
+        state is damaged or cannot be loaded (whatever the loader raises) is moved aside in the
+        store, kept with its reason, and logged once; one saved as already finished is deleted.
+        A table whose game has no loader (a game switched off) stays saved for later.
         """
-        resumed = 0
+        set_aside: list[SavedTable] = []
         for saved in await self.store.load_tables():
             loader = self._loaders.get(saved.game)
             if loader is None:
                 log.warning("table %s: no loader for %s; left saved", saved.table_id, saved.game)
                 continue
+            table: Table | None = None
             try:
+                if saved.damage is not None:
+                    raise ValueError(saved.damage)
                 table = loader(saved)
-            except (ValueError, KeyError, TypeError):
-                log.exception("table %s could not be resumed; left saved", saved.table_id)
-                continue
-            self.add(table)
-            table.resume()
-            resumed += 1
-        return resumed
+                if table.finished:
+                    log.warning("table %s was saved finished; deleted", saved.table_id)
+                    await self.store.delete_table(saved.table_id)
+                    continue
+                self.add(table)
+                table.resume()
+            except Exception as exc:
+                reason = f"{type(exc).__name__}: {exc}"
+                log.error("table %s in channel %s set aside: %s", saved.table_id, saved.channel_id, reason)
+                if table is not None:
+                    self.discard(table)
+                    await table.stop()
+                await self.store.set_aside_table(saved.table_id, reason)
+                set_aside.append(saved)
+        return set_aside
 
     async def save_all(self) -> None:
         """Save every running table, as the last step before the bot stops. Tables come and go

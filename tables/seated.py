@@ -247,6 +247,14 @@ class SeatedTable(Table, Generic[A]):
         self.phase = Phase.RESULTS
         self._record_pending = True
 
+    def pending_record(self) -> GameRecord | None:
+        return self.result_record() if self._record_pending else None
+
+    def record_written(self, record: GameRecord) -> None:
+        # Another game may have ended while the write was under way: only this one is done.
+        if self._record_pending and self.result_record().result_key == record.result_key:
+            self._record_pending = False
+
     def game_started(self) -> None:
         """The next game was dealt: it gets a message of its own, and the last one is retired."""
         self.phase = Phase.PLAYING
@@ -254,9 +262,14 @@ class SeatedTable(Table, Generic[A]):
         self.game_started_at = datetime.now(UTC)
 
     async def after_save(self) -> None:
-        if self._record_pending:
-            await self.registry.store.record_game(self.result_record())
-            self._record_pending = False
+        """Nothing by default: a game's result is written by the save itself."""
+
+    async def _record_again(self) -> None:
+        """Record the game a resumed table shows as ended (saved before results went with the
+        table's state); the key makes it a no-op when it is stored already."""
+        record = self.result_record()
+        await self.registry.store.record_game(record)
+        self.record_written(record)
 
     # -- the public message ----------------------------------------------------------------------
 
@@ -334,7 +347,7 @@ class SeatedTable(Table, Generic[A]):
     def resume(self) -> None:
         super().resume()
         if self._record_pending:
-            self.spawn(self.after_save())
+            self.spawn(self._record_again())
 
     def stop_game(self) -> None:
         self.ai.stop()

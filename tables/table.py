@@ -15,7 +15,8 @@ A person's change is saved before anyone is answered. An AI seat's move is saved
 hundreds of moves a second, and a write for each kept the one database connection so busy that
 people's presses queued behind them (bench/bench_latency.py). A shutdown saves every table, so a
 restart loses nothing; only a crash can lose the last second of AI moves, which the AI then plays
-again (a game's result is recorded under a key, so it is never recorded twice).
+again. A game that ends is the exception: its result is written in the same transaction as the
+table that shows it ended, at once, so a restart never resumes a game whose result is stored.
 """
 
 import abc
@@ -25,6 +26,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ClassVar, Final, TypeVar
 
 from data import Game, SavedTable
+from data.records import GameRecord
 from tables.clock import Timer
 from tables.publisher import Publisher
 from tables.registry import TableRegistry
@@ -89,8 +91,17 @@ class Table(abc.ABC):
 
     @abc.abstractmethod
     async def after_save(self) -> None:
-        """Called after each save, before publishing (e.g. to record a finished game); for a
-        table that just finished, before the save that deletes it."""
+        """Called after each saved change, before publishing (e.g. to close a match whose last
+        round was just recorded)."""
+
+    @abc.abstractmethod
+    def pending_record(self) -> GameRecord | None:
+        """A game that ended on this table and is not yet stored: the next save writes it in
+        the same transaction as the table, so the two always agree."""
+
+    @abc.abstractmethod
+    def record_written(self, record: GameRecord) -> None:
+        """``record`` is stored (with the table's state that ended it)."""
 
     @abc.abstractmethod
     def stop_game(self) -> None:
@@ -110,20 +121,13 @@ class Table(abc.ABC):
         async with self.lock:
             result = apply()
             self.version += 1
-        if self.finished:
-            # A finished table's saved state is deleted: its result is recorded first, so a
-            # crash in between resumes the table and records it again (idempotently) rather
-            # than losing it.
-            await self.after_save()
-            await self.save()
-        elif by_ai:
+        if by_ai and not self.finished and self.pending_record() is None:
             self._save_soon()
         else:
             await self.save()
         if not shown:
             return result
-        if not self.finished:
-            await self.after_save()
+        await self.after_save()
         if self.finished:
             self.stop_game()
             self._cancel_idle()
@@ -145,18 +149,22 @@ class Table(abc.ABC):
         await self.save()
 
     async def save(self) -> None:
-        """Write the table (or, once finished, delete it) if a change is not yet written."""
+        """Write the table (or, once finished, delete it) if a change is not yet written, with
+        the result of a game that ended in the same transaction."""
         wanted = self.version
         async with self._save_lock:
             if self._saved_version >= wanted:
                 return
             version = self.version
+            record = self.pending_record()
             if self.finished:
-                await self.registry.store.delete_table(self.table_id)
+                await self.registry.store.delete_table(self.table_id, record)
                 self.registry.discard(self)
             else:
-                await self.registry.store.save_table(self.snapshot())
+                await self.registry.store.save_table(self.snapshot(), record)
             self._saved_version = version
+            if record is not None:
+                self.record_written(record)
 
     def snapshot(self) -> SavedTable:
         return SavedTable(

@@ -50,7 +50,7 @@ async def test_save_all_keeps_the_latest_state_of_every_table(tmp_path: Path) ->
     assert saved == {10: {"moves": 7}, 11: {"moves": 0}}
 
 
-async def test_resuming_leaves_tables_it_cannot_load_saved(tmp_path: Path) -> None:
+async def test_resuming_sets_damaged_tables_aside_and_leaves_unknown_games_saved(tmp_path: Path) -> None:
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         await store.save_table(SavedTable("a1", 1, 10, "assets", {"moves": 1}))
         await store.save_table(SavedTable("t1", 1, 11, "toppo", {"damaged": True}))
@@ -65,15 +65,18 @@ async def test_resuming_leaves_tables_it_cannot_load_saved(tmp_path: Path) -> No
 
         registry.register_loader("toppo", load)
 
-        assert await registry.resume_saved() == 1
+        assert [saved.table_id for saved in await registry.resume_saved()] == ["t1"]
         assert [(t.channel_id, t.moves, t.resumed) for t in resumed] == [(12, 3, True)]
         assert registry.get(12) is resumed[0] and registry.get(10) is None and registry.get(11) is None
-        assert len(await store.load_tables()) == 3, "nothing is deleted for failing to load"
+        assert [saved.table_id for saved in await store.load_tables()] == ["a1", "t2"], (
+            "the damaged table is set aside, the one without a loader left for later"
+        )
 
 
 @dataclass
 class ResumableTable(FakeTable):
     resumed: bool = False
+    finished: bool = False
 
     def resume(self) -> None:
         self.resumed = True
