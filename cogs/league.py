@@ -37,6 +37,7 @@ from cogs.league_messages import (
 )
 from cogs.tables import tell_privately
 from data import GAMES, TOPPO_DISPLAYS, TURN_BASED, TURN_TIMER_LIMITS, Game, League, LeagueError, Season
+from data.leagues import NAME_LIMIT, clean_name, name_key
 
 GAME_CHOICES = [app_commands.Choice(name=command_text(f"league.game.{game}"), value=game) for game in GAMES]
 DISPLAY_CHOICES = [
@@ -78,8 +79,8 @@ def pick_league(leagues: list[League], name: str | None, channel_id: int | None)
     if not leagues:
         raise LeagueError("no_leagues")
     if name:
-        wanted = name.strip().casefold()
-        found = next((league for league in leagues if league.name.casefold() == wanted), None)
+        wanted = name_key(clean_name(name))
+        found = next((league for league in leagues if name_key(league.name) == wanted), None)
         if found is None:
             raise LeagueError("unknown", name=name, leagues=names)
         return found
@@ -145,7 +146,7 @@ class LeagueCog(commands.Cog):
     async def create(
         self,
         interaction: discord.Interaction,
-        name: app_commands.Range[str, 1, 50],
+        name: app_commands.Range[str, 1, NAME_LIMIT],
         game: app_commands.Choice[str],
         channel: discord.TextChannel | None = None,
         channel2: discord.TextChannel | None = None,

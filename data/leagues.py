@@ -9,15 +9,34 @@ the season runs (and, unless the league's settings say otherwise, had no AI seat
 """
 
 import json
+import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
-from typing import cast
+from typing import Final, cast
 
 import aiosqlite
 
 from data.errors import LeagueError
 from data.records import MEASURES, Game, GameRecord, League, LeagueGame, LeagueSettings, Removal, Season
 from data.times import db_time, from_db_time
+
+NAME_LIMIT: Final = 100
+"""The longest league name, in characters: it has to fit in messages and menus."""
+
+
+def clean_name(name: str) -> str:
+    """A league name as typed, trimmed and with runs of spaces made one; :class:`LeagueError`
+    ``bad_name`` if nothing is left or it is longer than :data:`NAME_LIMIT`."""
+    cleaned = " ".join(name.split())
+    if not cleaned or len(cleaned) > NAME_LIMIT:
+        raise LeagueError("bad_name", limit=NAME_LIMIT)
+    return cleaned
+
+
+def name_key(name: str) -> str:
+    """What two names must share to be the same league: Unicode's compatibility form, case-folded
+    ("ÄRGER", "ärger" and "Ärger" are one league), spaces trimmed and collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 async def attribution(conn: aiosqlite.Connection, record: GameRecord) -> tuple[int | None, int | None]:
@@ -51,10 +70,12 @@ async def create(
     channel_ids: Sequence[int],
     now: datetime,
 ) -> int:
-    """A new league; refused if the server has a league of that name (in any case) or one of
-    the channels already counts for another league of the same game."""
+    """A new league; refused if its name is empty or too long (see :func:`clean_name`), if the
+    server has a league of that name (in any case or script), or if one of the channels already
+    counts for another league of the same game."""
+    name = clean_name(name)
     async with conn.execute(
-        "SELECT name FROM leagues WHERE guild_id = ? AND lower(name) = lower(?)", (guild_id, name)
+        "SELECT name FROM leagues WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(name))
     ) as cursor:
         if (taken := await cursor.fetchone()) is not None:
             raise LeagueError("name_taken", league=str(taken[0]))
@@ -67,9 +88,9 @@ async def create(
         if (busy := await cursor.fetchone()) is not None:
             raise LeagueError("channel_taken", channel=int(busy[0]), league=str(busy[1]))
     async with conn.execute(
-        "INSERT INTO leagues (guild_id, name, game, settings, created_at)"
-        " VALUES (?, ?, ?, ?, ?) RETURNING id",
-        (guild_id, name, game, json.dumps(LeagueSettings().to_json()), db_time(now)),
+        "INSERT INTO leagues (guild_id, name, name_key, game, settings, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        (guild_id, name, name_key(name), game, json.dumps(LeagueSettings().to_json()), db_time(now)),
     ) as cursor:
         row = await cursor.fetchone()
     assert row is not None, "INSERT ... RETURNING returns the new row"
@@ -84,7 +105,7 @@ async def create(
 async def of_guild(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
     """A server's leagues, by name, with their channels and running seasons."""
     async with conn.execute(
-        "SELECT id, guild_id, name, game, settings FROM leagues WHERE guild_id = ? ORDER BY lower(name), id",
+        "SELECT id, guild_id, name, game, settings FROM leagues WHERE guild_id = ? ORDER BY name_key, id",
         (guild_id,),
     ) as cursor:
         rows = await cursor.fetchall()

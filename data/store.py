@@ -72,6 +72,7 @@ class Store:
                 row = await cursor.fetchone()
             if row is None or str(row[0]).lower() != "wal":
                 raise StoreError("WAL journaling is not available on this filesystem")
+            await conn.create_function("league_name_key", 1, leagues.name_key, deterministic=True)
             await migrate(conn, migrations_dir)
             await conn.execute("PRAGMA foreign_keys = ON")
         except (sqlite3.Error, StoreError) as exc:
