@@ -13,6 +13,7 @@ paces edits; a table's callouts (messages that must notify one player) follow th
 """
 
 import re
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import KW_ONLY, dataclass
 from typing import Any, Protocol
@@ -22,6 +23,7 @@ import discord
 from cogs.client import GameNightBot
 from cogs.i18n import private_locale, public_locale
 from cogs.lobby import LOBBY_ACTIONS, ButtonFactory, press_lobby
+from cogs.presses import RecentPresses
 from cogs.tables import (
     Draft,
     post_callout,
@@ -301,6 +303,9 @@ async def on_press(
     locale = private_locale(interaction)
     table = bot.tables.get(interaction.channel_id or 0)
     kind = KINDS.get(prefix)
+    if _repeats_a_press(interaction, values):
+        await interaction.response.defer()  # answered, and nothing changes
+        return
     try:
         if kind is None or not isinstance(table, kind.table_class) or table.table_id != table_id:
             raise IllegalAction(Reason.STALE, "the table is gone")
@@ -314,6 +319,21 @@ async def on_press(
             await kind.press(bot, interaction, table, action, arg)
     except (IllegalAction, Refused) as error:
         await tell_privately(interaction, refusal_text(bot.messages, error, locale))
+
+
+PRESSES = RecentPresses()
+"""The bot's recent presses, for :func:`_repeats_a_press`."""
+
+
+def _repeats_a_press(interaction: discord.Interaction, values: Sequence[str] | None) -> bool:
+    """Whether this press was made on the same view as one a moment ago (a double click)."""
+    message = interaction.message
+    if message is None:
+        return False
+    view = (message.id, message.edited_at)
+    custom_id = interaction.data.get("custom_id") if interaction.data else None
+    press = (interaction.user.id, view, custom_id, None if values is None else tuple(values))
+    return PRESSES.is_repeat(press, time.monotonic())
 
 
 def league_turn_timer(

@@ -62,7 +62,7 @@ async def test_leagues_the_old_index_let_collide_both_survive_the_migration(tmp_
     assert names == {1: "ÄRGER", 2: "ärger (2)", 3: "Other"}
 
 
-async def test_a_six_thousand_character_league_name_gets_a_short_answer(world: World, bot: BotProcess) -> None:
+async def test_a_six_thousand_character_name_gets_a_short_answer(world: World, bot: BotProcess) -> None:
     await world.mod.slash("league create", {"name": "Friday", "game": "toppo"})
     reply = await world.mod.slash("league season start", {"league": "x" * 6000})
     assert reply.message.ephemeral

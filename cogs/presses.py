@@ -1,0 +1,33 @@
+"""Telling a double click from two presses.
+
+A double click, or a second press while the first is still on its way, reaches the bot as two
+interactions made on the very same view of a message: same user, same message in the same
+edit, same button. Applied twice, it costs a Toppo player two false starts or adds two AI
+seats. A press counts as a repeat when the message it was made on has not changed since an
+identical press a moment ago; a press on a redrawn message (each press redraws its panel) is a
+new one, so quick deliberate presses all count.
+"""
+
+from collections.abc import Hashable
+from typing import Final
+
+REPEAT_WINDOW: Final = 2.0
+"""Seconds in which a second identical press on an unchanged view is the same press. Longer
+than a double click and a slow round trip; short enough that pressing "My cards" again on a
+table message nobody redrew (a quiet turn-based table) works."""
+
+
+class RecentPresses:
+    """Presses of the last :data:`REPEAT_WINDOW` seconds, by what they were made on."""
+
+    def __init__(self) -> None:
+        self._seen: dict[Hashable, float] = {}
+
+    def is_repeat(self, press: Hashable, now: float) -> bool:
+        """Whether ``press`` repeats one seen within the window; remembers it if not."""
+        for old in [key for key, when in self._seen.items() if now - when >= REPEAT_WINDOW]:
+            del self._seen[old]
+        if press in self._seen:
+            return True
+        self._seen[press] = now
+        return False
