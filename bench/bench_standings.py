@@ -31,7 +31,7 @@ import aiosqlite
 from PIL import Image, ImageDraw
 
 from bench.measure import summary, timings
-from data import GameRecord, LeagueSettings, SeatResult, Store
+from data import GameRecord, SeatResult, Store
 from data.ratings import computed
 from render.fonts import draw_text, line_height, text_width, top_for_middle
 from render.standings import (
@@ -115,7 +115,7 @@ async def leaderboard_bench(games: int, requests: int) -> dict[str, object]:
         path = Path(directory) / "bench.sqlite3"
         async with await Store.open(path) as store:
             league = await store.create_league(GUILD, "Friday", "toppo", [CHANNEL])
-            await store.set_league_settings(league.id, LeagueSettings(ai_games_count=True))
+            await store.change_league_settings(league.id, ai_games_count=True)
             await store.start_season(league.id, now=datetime.now(UTC) - timedelta(days=1))
             recording = []
             for number in range(games):

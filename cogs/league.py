@@ -198,23 +198,23 @@ class LeagueCog(commands.Cog):
         await require_moderator(bot, interaction)
         chosen = await self._league(interaction, league)
         locale = private_locale(interaction)
-        settings = chosen.settings
+        changes: dict[str, object] = {}
         if display is not None:
             if chosen.game != "toppo":
                 raise LeagueError("display_not_toppo")
-            settings = replace(settings, toppo_display=display.value or None)
+            changes["toppo_display"] = display.value or None
         if turn_timer is not None:
             if chosen.game not in TURN_BASED:
                 raise LeagueError("timer_not_turn_based", game=game_name(bot.messages, chosen.game, locale))
             if 0 < turn_timer < TURN_TIMER_LIMITS[0]:
                 raise LeagueError("timer_range")
-            settings = replace(settings, turn_timer=turn_timer or None)
+            changes["turn_timer"] = turn_timer or None
         if ai_games is not None:
-            settings = replace(settings, ai_games_count=ai_games)
-        changed = settings != chosen.settings
+            changes["ai_games_count"] = ai_games
+        changed = any(getattr(chosen.settings, name) != value for name, value in changes.items())
         if changed:
-            await bot.store.set_league_settings(chosen.id, settings)
-            chosen = replace(chosen, settings=settings)
+            # Only what this command names: a moderator changing another setting meanwhile keeps theirs.
+            chosen = replace(chosen, settings=await bot.store.change_league_settings(chosen.id, **changes))
         embed = await self.overview(interaction, chosen, locale)
         content = (
             bot.messages.text("league.settings.changed", locale, league=escape(chosen.name))

@@ -8,11 +8,12 @@ the season runs (and, unless the league's settings say otherwise, had no AI seat
 :func:`attribution`, which the store calls in the transaction that records the game.
 """
 
+import dataclasses
 import json
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import aiosqlite
 
@@ -135,10 +136,20 @@ async def of_guild(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
     ]
 
 
-async def set_settings(conn: aiosqlite.Connection, league_id: int, settings: LeagueSettings) -> None:
+async def change_settings(
+    conn: aiosqlite.Connection, league_id: int, changes: Mapping[str, Any]
+) -> LeagueSettings:
+    """Change the named settings of a league and keep the others as they are *now*: read and
+    written in the caller's one transaction, so two moderators changing different settings at
+    once both get theirs."""
+    async with conn.execute("SELECT settings FROM leagues WHERE id = ?", (league_id,)) as cursor:
+        row = await cursor.fetchone()
+    assert row is not None, "leagues are never deleted"
+    settings = dataclasses.replace(LeagueSettings.from_json(json.loads(row[0])), **changes)
     await conn.execute(
         "UPDATE leagues SET settings = ? WHERE id = ?", (json.dumps(settings.to_json()), league_id)
     )
+    return settings
 
 
 # -- seasons ---------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequen
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Final, Self, TypeVar, cast
+from typing import Any, Final, Self, TypeVar, cast
 
 import aiosqlite
 
@@ -186,8 +186,10 @@ class Store:
         found = await self.leagues(guild_id)
         return next((lg for lg in found if lg.game == game and channel_id in lg.channel_ids), None)
 
-    async def set_league_settings(self, league_id: int, settings: LeagueSettings) -> None:
-        await self._write(lambda conn: leagues.set_settings(conn, league_id, settings))
+    async def change_league_settings(self, league_id: int, **changes: Any) -> LeagueSettings:
+        """Set the given fields of a league's :class:`LeagueSettings`, keep the rest; returns
+        the settings now stored."""
+        return await self._write(lambda conn: leagues.change_settings(conn, league_id, changes))
 
     async def start_season(self, league_id: int, *, now: datetime | None = None) -> Season:
         """Start the league's next season; :class:`LeagueError` while one runs."""

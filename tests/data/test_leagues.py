@@ -72,7 +72,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 async def league_with_season(store: Store, game_kind: Game = "toppo", **settings: object) -> League:
     league = await store.create_league(GUILD, "Friday", game_kind, [GAMES], now=T0)
     if settings:
-        await store.set_league_settings(league.id, LeagueSettings(**settings))  # type: ignore[arg-type]
+        await store.change_league_settings(league.id, **settings)
     await store.start_season(league.id, now=T0)
     (league,) = await store.leagues(GUILD)
     return league
@@ -124,7 +124,7 @@ async def test_a_channel_counts_for_one_league_per_game(store: Store) -> None:
 async def test_settings_are_kept_and_checked(store: Store) -> None:
     league = await store.create_league(GUILD, "Friday", "toppo", [GAMES])
     chosen = LeagueSettings(ai_games_count=True, turn_timer=None, toppo_display=4)
-    await store.set_league_settings(league.id, chosen)
+    await store.change_league_settings(league.id, **chosen.to_json())
     (again,) = await store.leagues(GUILD)
     assert again.settings == chosen
     with pytest.raises(ValueError, match="3, 4 or 5"):
@@ -168,7 +168,7 @@ async def test_games_with_ai_seats_count_only_if_the_league_says_so(store: Store
     await store.record_game(game("ai-1", seats({ANA: 0, BEN: 4}, ai={"hard": 8})))
     assert await table(store, league) == []
 
-    await store.set_league_settings(league.id, LeagueSettings(ai_games_count=True))
+    await store.change_league_settings(league.id, ai_games_count=True)
     await store.record_game(game("ai-2", seats({ANA: 3, BEN: 0}, ai={"hard": 8})))
     assert await table(store, league) == [(1, "Ben", 1, 1, 0), (2, "Ana", 1, 0, 3)]
 

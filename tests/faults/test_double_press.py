@@ -34,7 +34,7 @@ async def test_add_ai_double_clicked_adds_one_ai(world: World, bot: BotProcess) 
     await wait_public(world, lambda m: m.id == lobby.id and "(3/8)" in m.text)
 
 
-async def test_turn_card_double_clicked_while_waiting_is_one_false_start(world: World, bot: BotProcess) -> None:
+async def test_turn_double_clicked_while_waiting_is_one_false_start(world: World, bot: BotProcess) -> None:
     table = await open_table(world, [world.alice, world.bruno])
     panels = [await open_panel(world.alice, table), await open_panel(world.bruno, table)]
     (waiting,) = [panel for panel in panels if panel.status == "waiting"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from data import LeagueSettings, Store
+from data import Store
 from tables.registry import TableRegistry
 from tables.table import Table
 from tables.toppo import PanelAction, Phase, Press, ToppoTable
@@ -20,7 +20,7 @@ async def ignore(table: Table) -> None:
 
 async def test_a_league_table_deals_the_leagues_display_and_its_game_counts(store: Store) -> None:
     league = await store.create_league(GUILD, "Friday", "toppo", [CHANNEL])
-    await store.set_league_settings(league.id, LeagueSettings(ai_games_count=True, toppo_display=4))
+    await store.change_league_settings(league.id, ai_games_count=True, toppo_display=4)
     await store.start_season(league.id, now=datetime.now(UTC) - timedelta(minutes=1))
     clock = ManualClock()
     registry = TableRegistry(store, clock)
