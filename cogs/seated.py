@@ -303,7 +303,7 @@ async def on_press(
     locale = private_locale(interaction)
     table = bot.tables.get(interaction.channel_id or 0)
     kind = KINDS.get(prefix)
-    if _repeats_a_press(interaction, values):
+    if _repeats_a_press(interaction, action, values):
         await interaction.response.defer()  # answered, and nothing changes
         return
     try:
@@ -325,10 +325,14 @@ PRESSES = RecentPresses()
 """The bot's recent presses, for :func:`_repeats_a_press`."""
 
 
-def _repeats_a_press(interaction: discord.Interaction, values: Sequence[str] | None) -> bool:
-    """Whether this press was made on the same view as one a moment ago (a double click)."""
+def _repeats_a_press(interaction: discord.Interaction, action: str, values: Sequence[str] | None) -> bool:
+    """Whether this press was made on the same view as one a moment ago (a double click).
+
+    Only presses on private panels and lobbies count: they change the table. The table
+    message's own buttons open a private panel, which a player may open again at will (the
+    message is not redrawn in between), or carry the game's number, so a repeat is refused."""
     message = interaction.message
-    if message is None:
+    if message is None or not (message.flags.ephemeral or action in LOBBY_ACTIONS):
         return False
     view = (message.id, message.edited_at)
     custom_id = interaction.data.get("custom_id") if interaction.data else None
