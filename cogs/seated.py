@@ -382,7 +382,12 @@ async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Int
     assert draft.view is not None, "a lobby has buttons"
     response = await interaction.response.send_message(embed=draft.embed, view=draft.view)
     assert response.message_id is not None
-    await table.set_message(response.message_id)
+    try:
+        await table.set_message(response.message_id)
+    except Refused as error:  # the lobby could not be saved, and is gone: say so in its place
+        text = refusal_text(bot.messages, error, private_locale(interaction))
+        await interaction.edit_original_response(content=text, embed=None, view=None)
+        return
     table.restart_idle_timer()
 
 

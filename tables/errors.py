@@ -17,6 +17,8 @@ class Refusal(StrEnum):
     HOST_ONLY = "host_only"
     TOO_FEW = "too_few"
     NO_AI = "no_ai"
+    NOT_SAVED = "not_saved"
+    """The change could not be written (a full disk, say) and was undone."""
 
 
 class Refused(Exception):

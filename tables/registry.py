@@ -32,6 +32,9 @@ class Table(Protocol):
         """The table as it must be saved to resume after a restart."""
         ...
 
+    last_saved: SavedTable | None
+    """The table as last written or loaded."""
+
     def resume(self) -> None:
         """Start its clocks again after it was loaded."""
         ...
@@ -108,6 +111,7 @@ class TableRegistry:
                     log.warning("table %s was saved finished; deleted", saved.table_id)
                     await self.store.delete_table(saved.table_id)
                     continue
+                table.last_saved = saved
                 self.add(table)
                 table.resume()
             except Exception as exc:
@@ -119,6 +123,22 @@ class TableRegistry:
                 await self.store.set_aside_table(saved.table_id, reason)
                 set_aside.append(saved)
         return set_aside
+
+    def roll_back(self, table: Table, saved: SavedTable | None) -> None:
+        """``table`` (halted) could not be written: put the table back in its channel as it was
+        last ``saved``, or free the channel if it was never saved. The table comes back as after
+        a restart, loaded by its game's loader, with its clocks restarted and its message redrawn."""
+        self.discard(table)
+        if saved is None:
+            return
+        try:
+            restored = self._loaders[saved.game](saved)
+        except Exception:
+            log.exception("table %s could not be restored; its channel is free", saved.table_id)
+            return
+        restored.last_saved = saved
+        self.add(restored)
+        restored.resume()
 
     async def save_all(self) -> None:
         """Save every running table, as the last step before the bot stops. Tables come and go

@@ -21,13 +21,15 @@ table that shows it ended, at once, so a restart never resumes a game whose resu
 
 import abc
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, ClassVar, Final, TypeVar
 
-from data import Game, SavedTable
+from data import Game, SavedTable, StoreError
 from data.records import GameRecord
 from tables.clock import Timer
+from tables.errors import Refusal, Refused
 from tables.publisher import Publisher
 from tables.registry import TableRegistry
 
@@ -65,6 +67,8 @@ class Table(abc.ABC):
         self._idle_timer: Timer | None = None
         self._save_timer: Timer | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.last_saved: SavedTable | None = None
+        """The table as last written (or loaded): what it goes back to when a write fails."""
 
     # -- what a game provides ------------------------------------------------------------------
 
@@ -146,22 +150,38 @@ class Table(abc.ABC):
 
     async def _saved_soon(self) -> None:
         self._save_timer = None
-        await self.save()
+        with contextlib.suppress(Refused):  # logged, and the table rolled back, by save
+            await self.save()
 
     async def save(self) -> None:
         """Write the table (or, once finished, delete it) if a change is not yet written, with
-        the result of a game that ended in the same transaction."""
+        the result of a game that ended in the same transaction.
+
+        A write that fails (a full disk, a damaged database) undoes what it would have saved:
+        the registry puts the table back as it was last written (:meth:`TableRegistry.roll_back`)
+        and :class:`Refused` ``NOT_SAVED`` tells whoever asked, so nobody plays on a state that
+        a restart would lose.
+        """
         wanted = self.version
         async with self._save_lock:
             if self._saved_version >= wanted:
                 return
             version = self.version
             record = self.pending_record()
-            if self.finished:
-                await self.registry.store.delete_table(self.table_id, record)
+            snapshot = None if self.finished else self.snapshot()
+            try:
+                if snapshot is None:
+                    await self.registry.store.delete_table(self.table_id, record)
+                else:
+                    await self.registry.store.save_table(snapshot, record)
+            except StoreError as error:  # one line: it says which database and why
+                log.error("table %s not saved, back to its last saved state: %s", self.table_id, error)
+                self.halt()
+                self.registry.roll_back(self, self.last_saved)
+                raise Refused(Refusal.NOT_SAVED) from None
+            if snapshot is None:
                 self.registry.discard(self)
-            else:
-                await self.registry.store.save_table(self.snapshot(), record)
+            self.last_saved = snapshot
             self._saved_version = version
             if record is not None:
                 self.record_written(record)
@@ -212,11 +232,18 @@ class Table(abc.ABC):
 
     async def stop(self) -> None:
         """The bot is stopping: cancel timers and pending work; the registry saves afterwards."""
+        self.halt()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def halt(self) -> None:
+        """Cancel timers, the game's own work and pending edits, at once (the work that called
+        this, if it is the table's, runs to its end)."""
         self._cancel_idle()
         if self._save_timer is not None:
             self._save_timer.cancel()
         self.stop_game()
         self.publisher.stop()
+        current = asyncio.current_task()
         for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+            if task is not current:
+                task.cancel()

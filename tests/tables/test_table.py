@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from data import Store, StoreError
+from data import Store
 from data.records import GameRecord, SeatResult
+from tables.errors import Refusal, Refused
 from tables.registry import TableRegistry
 from tables.table import Table
 
@@ -113,7 +114,8 @@ async def test_a_result_is_not_stored_when_its_table_cannot_be(tmp_path: Path) -
                 "CREATE TRIGGER refuse BEFORE DELETE ON saved_tables BEGIN SELECT RAISE(ABORT, 'disk'); END"
             )
 
-        with pytest.raises(StoreError):
+        with pytest.raises(Refused) as refused:
             await table.change(table.end_game)
 
+        assert refused.value.refusal is Refusal.NOT_SAVED
         assert stored(database) == ([], [0]), "neither the result nor the deletion was written"
