@@ -18,6 +18,7 @@ from cogs.client import GameNightBot
 from config import Config, ConfigError, load_config
 from data import Store, StoreError
 from locales import catalog
+from render.fonts import missing_files
 from tables.registry import TableRegistry
 
 log = logging.getLogger("gamenight")
@@ -51,6 +52,9 @@ async def run(config: Config) -> int:
         async with bot:
             try:
                 await bot.start(config.token)
+            except ConfigError as exc:  # found while starting (a DEV_GUILD_ID the bot is not in)
+                fail(str(exc))
+                return 2
             except discord.LoginFailure:
                 fail(
                     "Discord rejected DISCORD_TOKEN: copy a fresh token from the Developer Portal "
@@ -72,6 +76,9 @@ def main() -> int:
         config = load_config()
     except ConfigError as exc:
         fail(str(exc))
+        return 2
+    if missing := missing_files():
+        fail(f"font file {missing[0]} is missing ({len(missing)} in all): restore render/fonts/ from git")
         return 2
     if sys.stderr.isatty():
         discord.utils.setup_logging(level=config.log_level)

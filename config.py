@@ -77,7 +77,8 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = Path(
     dev_guild_raw = values.get("DEV_GUILD_ID", "").strip()
     dev_guild_id: int | None = None
     if dev_guild_raw:
-        if not dev_guild_raw.isdigit():
+        # ASCII digits only: Python's int() also reads "１２３" and other scripts' digits.
+        if not (dev_guild_raw.isascii() and dev_guild_raw.isdigit()) or int(dev_guild_raw) >= 2**64:
             raise ConfigError(
                 f"DEV_GUILD_ID must be a server id (digits only), not {dev_guild_raw!r}: "
                 "right-click the server with Developer Mode on and choose Copy Server ID"

@@ -13,6 +13,7 @@ import logging
 import discord
 from discord import app_commands
 
+from config import ConfigError
 from data import Store
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,15 @@ async def sync_if_changed(
     if await store.get_meta(key) == digest:
         log.info("commands unchanged (%s); not syncing", key)
         return False
-    await tree.sync(guild=guild)
+    try:
+        await tree.sync(guild=guild)
+    except (discord.Forbidden, discord.NotFound) as exc:
+        if guild is None:
+            raise
+        raise ConfigError(
+            f"DEV_GUILD_ID {guild_id} is not a server this bot is in (Discord: {exc.text}): "
+            "invite the bot to that server first, or leave DEV_GUILD_ID empty"
+        ) from None
     await store.set_meta(key, digest)
     log.info("synced %d commands (%s)", len(payload), key)
     return True

@@ -78,6 +78,13 @@ _NEUTRAL_BIDI = frozenset({"WS", "ON", "EN", "ES", "ET", "CS", "NSM", "BN", "S",
 """Bidi classes of spaces, digits and punctuation: these may stay in the run before them."""
 
 
+def missing_files() -> list[Path]:
+    """The shipped font files that are not there (a partial checkout, a packaging mistake):
+    checked at start-up, so the bot names them instead of failing at its first picture."""
+    faces = dict.fromkeys((*REGULAR, *BOLD))
+    return [face.path for face in faces if not face.path.is_file()]
+
+
 @cache
 def coverage(face: Face) -> Coverage:
     return read_coverage(face.path)
