@@ -25,7 +25,7 @@ from cogs.seated import (
     register,
     selects_for,
 )
-from cogs.tables import refusal_text
+from cogs.tables import refusal_text, show_panel
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.errors import IllegalAction, Reason
@@ -88,9 +88,7 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
         selects_for(ASSETS, table.table_id),
     )
     assert draft.view is not None, "a panel has at least its Refresh button"
-    await interaction.response.send_message(
-        embed=draft.embed, files=draft.files(), view=draft.view, ephemeral=True
-    )
+    await show_panel(interaction, draft)
 
 
 async def press_panel(
@@ -120,7 +118,7 @@ async def press_panel(
         selects_for(ASSETS, table.table_id),
         note=note,
     )
-    await interaction.response.edit_message(embed=draft.embed, attachments=draft.files(), view=draft.view)
+    await show_panel(interaction, draft)
 
 
 async def press_between_rounds(

@@ -15,6 +15,7 @@ from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
 from cogs.seated import GameKind, buttons_for, open_lobby, register
 from cogs.spit_messages import panel_draft, public_draft, refusal_note
+from cogs.tables import show_panel
 from engine.errors import IllegalAction, Reason
 from engine.spit.cards import ALL_CARDS
 from tables.spit import Move, Press, SpitTable
@@ -41,9 +42,7 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
     draft = await panel_draft(
         bot.messages, table, seat, private_locale(interaction), buttons_for(SPIT, table.table_id)
     )
-    await interaction.response.send_message(
-        embed=draft.embed, files=draft.files(), view=draft.view or discord.utils.MISSING, ephemeral=True
-    )
+    await show_panel(interaction, draft)
 
 
 def parse_press(action: str, arg: str) -> Press:
@@ -88,7 +87,7 @@ async def press_panel(
         except IllegalAction as error:
             note = refusal_note(bot.messages, table, Move(action), error, locale)
     draft = await panel_draft(bot.messages, table, seat, locale, buttons_for(SPIT, table.table_id), note=note)
-    await interaction.response.edit_message(embed=draft.embed, attachments=draft.files(), view=draft.view)
+    await show_panel(interaction, draft)
 
 
 async def press_between_matches(

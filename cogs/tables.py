@@ -124,6 +124,24 @@ def refusal_text(messages: Catalog, error: IllegalAction | Refused, locale: str)
     return messages.text(f"refused.{error.refusal.value}", locale)
 
 
+async def show_panel(interaction: discord.Interaction, draft: Draft) -> None:
+    """Show a player their private panel: redrawn in place when they pressed a button on it,
+    as a new private reply otherwise (the table message's "My line", say).
+
+    Only the presser's own panel is ever edited: an ephemeral message reaches no one but its
+    owner, so a press on one is theirs. A panel button forged onto the public table message
+    gets a new private panel, so no one's cards can land in a shared message.
+    """
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(embed=draft.embed, attachments=draft.files(), view=draft.view)
+    else:
+        view = draft.view or discord.utils.MISSING
+        await interaction.response.send_message(
+            embed=draft.embed, files=draft.files(), view=view, ephemeral=True
+        )
+
+
 async def tell_privately(interaction: discord.Interaction, text: str) -> None:
     """Answer ``interaction`` with a message only its user sees."""
     if interaction.response.is_done():

@@ -20,7 +20,7 @@ from discord.ext import commands
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
 from cogs.seated import GameKind, SelectFactory, buttons_for, league_turn_timer, open_lobby, register
-from cogs.tables import refusal_text, tell_privately
+from cogs.tables import refusal_text, show_panel, tell_privately
 from cogs.topoum_messages import PREFIX, bad_deck_text, bold, names_of, panel_draft, public_draft, steps_text
 from engine.errors import IllegalAction, Reason
 from tables.topoum import BadDeck, TopoumTable
@@ -89,9 +89,7 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
         SelectFactory(PREFIX, table.table_id),
     )
     assert draft.view is not None, "a running game's panel has buttons"
-    await interaction.response.send_message(
-        embed=draft.embed, files=draft.files(), view=draft.view, ephemeral=True
-    )
+    await show_panel(interaction, draft)
 
 
 async def press_panel(
@@ -122,7 +120,7 @@ async def press_panel(
         note = refused_note(bot, table, error, locale)
     button, select = buttons_for(TOPOUM, table.table_id), SelectFactory(PREFIX, table.table_id)
     draft = await panel_draft(messages, table, seat, locale, button, select, path=path, note=note)
-    await interaction.response.edit_message(embed=draft.embed, attachments=draft.files(), view=draft.view)
+    await show_panel(interaction, draft)
 
 
 def refused_note(bot: GameNightBot, table: TopoumTable, error: IllegalAction, locale: str) -> str:

@@ -13,7 +13,7 @@ from discord.ext import commands
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
 from cogs.seated import GameKind, buttons_for, open_lobby, register
-from cogs.tables import refusal_text
+from cogs.tables import refusal_text, show_panel
 from cogs.toppo_messages import names_of, notice_text, panel_draft, public_draft
 from engine.errors import IllegalAction, Reason
 from tables.toppo import DISPLAY_CHANGED, PanelAction, Press, ToppoTable
@@ -44,9 +44,7 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
         bot.messages, table, seat, private_locale(interaction), buttons_for(TOPPO, table.table_id)
     )
     assert draft.view is not None, "a running game's panel has buttons"
-    await interaction.response.send_message(
-        embed=draft.embed, files=draft.files(), view=draft.view, ephemeral=True
-    )
+    await show_panel(interaction, draft)
 
 
 def parse_press(action: str, arg: str) -> Press:
@@ -101,7 +99,7 @@ async def press_panel(
     draft = await panel_draft(
         messages, table, seat, locale, buttons_for(TOPPO, table.table_id), picks=picks, note=note
     )
-    await interaction.response.edit_message(embed=draft.embed, attachments=draft.files(), view=draft.view)
+    await show_panel(interaction, draft)
 
 
 async def press_between_games(
