@@ -30,6 +30,11 @@ class Pacer:
         self._starts: deque[float] = deque()
         self._queue = asyncio.Lock()
 
+    def idle(self) -> bool:
+        """Nobody waits and no start is left in the window: this pacer is as good as a new one."""
+        now = self._clock.now()
+        return not self._queue.locked() and all(now - start >= self._per - 1e-6 for start in self._starts)
+
     async def wait(self) -> None:
         """Return when one more request may start now, and count it as started."""
         async with self._queue:
@@ -57,6 +62,15 @@ class ChannelPacing:
         """Wait for a slot in the channel's window, then in the global one."""
         pacer = self._channels.get(channel_id)
         if pacer is None:
+            self._forget_idle()
             pacer = self._channels[channel_id] = Pacer(self.clock, *CHANNEL_LIMIT)
         await pacer.wait()
         await self._global.wait()
+
+    def _forget_idle(self) -> None:
+        """Drop the pacers of channels quiet for a whole window (tables that ended, channels
+        played in once), so a long-running bot keeps one per busy channel, not one per channel
+        it ever wrote to. An idle pacer remembers nothing a new one would not, so this changes
+        no pacing. Done when a channel is added, so it costs nothing while the same tables play."""
+        for channel_id in [channel for channel, pacer in self._channels.items() if pacer.idle()]:
+            del self._channels[channel_id]
