@@ -372,11 +372,15 @@ async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Int
     if kind.prepare is not None:
         await kind.prepare(bot, interaction, table)
     try:
+        bot.tables.check_room(interaction.guild_id, interaction.user.id)
         bot.tables.add(table)
     except ChannelTaken:
         await tell_privately(
             interaction, bot.messages.text("lobby.channel_taken", private_locale(interaction))
         )
+        return
+    except Refused as error:
+        await tell_privately(interaction, refusal_text(bot.messages, error, private_locale(interaction)))
         return
     draft = await kind.public_draft(bot.messages, table, buttons_for(kind, table.table_id))
     assert draft.view is not None, "a lobby has buttons"

@@ -17,6 +17,8 @@ class Refusal(StrEnum):
     HOST_ONLY = "host_only"
     TOO_FEW = "too_few"
     NO_AI = "no_ai"
+    MEMBER_TABLES = "member_tables"
+    SERVER_TABLES = "server_tables"
     NOT_SAVED = "not_saved"
     """The change could not be written (a full disk, say) and was undone."""
 

@@ -9,10 +9,11 @@ one through the loader each game registers. Each game's table class satisfies :c
 
 import logging
 from collections.abc import Callable
-from typing import Protocol
+from typing import Final, Protocol
 
 from data import Game, SavedTable, Store
 from tables.clock import Clock, LoopClock
+from tables.errors import Refusal, Refused
 from tables.pacing import ChannelPacing
 from tables.turns import TurnLimits
 
@@ -24,6 +25,14 @@ class Table(Protocol):
 
     @property
     def channel_id(self) -> int: ...
+
+    @property
+    def guild_id(self) -> int: ...
+
+    @property
+    def host_id(self) -> int:
+        """The member who opened the table."""
+        ...
 
     @property
     def finished(self) -> bool: ...
@@ -48,6 +57,13 @@ Loader = Callable[[SavedTable], Table]
 """Turns a saved table of one game back into a running table."""
 
 
+MEMBER_TABLES: Final = 3
+"""Open tables one member may host at once: enough to play in a few channels, too few to flood
+a server with lobbies."""
+SERVER_TABLES: Final = 50
+"""Open tables in one server at once, so one server cannot take the whole bot's capacity."""
+
+
 class ChannelTaken(Exception):
     """A channel already has a table: one table per channel keeps every button unambiguous."""
 
@@ -69,6 +85,14 @@ class TableRegistry:
 
     def get(self, channel_id: int) -> Table | None:
         return self._tables.get(channel_id)
+
+    def check_room(self, guild_id: int, host_id: int) -> None:
+        """Refuse a new table when its host, or its server, has as many open as allowed."""
+        tables = [table for table in self._tables.values() if table.guild_id == guild_id]
+        if sum(table.host_id == host_id for table in tables) >= MEMBER_TABLES:
+            raise Refused(Refusal.MEMBER_TABLES)
+        if len(tables) >= SERVER_TABLES:
+            raise Refused(Refusal.SERVER_TABLES)
 
     def add(self, table: Table) -> None:
         if table.channel_id in self._tables:

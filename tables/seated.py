@@ -235,6 +235,10 @@ class SeatedTable(Table, Generic[A]):
 
         await self.change(start)
 
+    @property
+    def host_id(self) -> int:
+        return self.lobby.host_id
+
     # -- games starting and ending ---------------------------------------------------------------
 
     def first_game_dealt(self) -> None:

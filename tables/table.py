@@ -77,6 +77,11 @@ class Table(abc.ABC):
     def finished(self) -> bool:
         """The table is over (series ended, lobby closed): it is deleted instead of saved."""
 
+    @property
+    @abc.abstractmethod
+    def host_id(self) -> int:
+        """The member who opened the table (one member may host only a few at once)."""
+
     @abc.abstractmethod
     def to_json(self) -> dict[str, Any]:
         """Everything needed to resume the table after a restart."""

@@ -4,8 +4,18 @@ server may open."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
+from pathlib import Path
 
+import pytest
+
+from data import Store
+from tables.errors import Refusal, Refused
 from tables.pacing import CHANNEL_LIMIT, GLOBAL_LIMIT, ChannelPacing
+from tables.registry import MEMBER_TABLES, SERVER_TABLES, TableRegistry
+from tests.conftest import World
+from tests.e2e.toppo_play import text
+from tests.fakediscord import BotProcess
 from tests.tables.manual_clock import ManualClock
 
 
@@ -32,3 +42,33 @@ async def test_a_busy_channel_keeps_its_window_while_others_come_and_go() -> Non
     await clock.advance(per)
     await waiting
     assert clock.now() >= per
+
+
+@dataclass
+class Open:
+    channel_id: int
+    guild_id: int
+    host_id: int
+
+
+async def test_a_server_may_hold_only_so_many_open_tables(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        registry = TableRegistry(store)
+        for channel in range(SERVER_TABLES):
+            registry.add(Open(channel, 1, host_id=channel))  # type: ignore[arg-type]
+        with pytest.raises(Refused) as refused:
+            registry.check_room(1, host_id=999)
+        assert refused.value.refusal is Refusal.SERVER_TABLES
+        registry.check_room(2, host_id=999)  # another server is not held back
+
+
+async def test_a_member_may_host_only_a_few_tables(world: World, bot: BotProcess) -> None:
+    channels = [world.fake.add_channel(world.guild, f"table-{n}") for n in range(MEMBER_TABLES + 1)]
+    for channel in channels[:MEMBER_TABLES]:
+        opened = await world.alice.slash("toppo start", channel=channel)
+        assert not opened.message.ephemeral
+    refused = await world.alice.slash("toppo start", channel=channels[-1])
+    assert refused.message.ephemeral and refused.message.text == text("refused.member_tables")
+    assert world.fake.public_messages(channels[-1]) == []
+    other = await world.bruno.slash("toppo start", channel=channels[-1])
+    assert not other.message.ephemeral, "another member still may"

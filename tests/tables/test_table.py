@@ -36,6 +36,10 @@ class Series(Table):
     def finished(self) -> bool:
         return self.games_ended >= self.last
 
+    @property
+    def host_id(self) -> int:
+        return 7
+
     def to_json(self) -> dict[str, Any]:
         return {"games_ended": self.games_ended}
 
