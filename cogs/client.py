@@ -84,6 +84,8 @@ class GameNightBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # After the cogs, which register how to load their game's saved tables.
+        if rebuilt := await self.store.rebuild_stale_ratings():
+            log.info("rebuilt %d ratings left stale by a removed result", rebuilt)
         set_aside = await self.tables.resume_saved()
         log.info("resumed %d saved tables", len(self.tables))
         for saved in set_aside:

@@ -7,6 +7,7 @@ is a second implementation of this class, not a change to its callers.
 """
 
 import asyncio
+import functools
 import json
 import os
 import sqlite3
@@ -219,16 +220,44 @@ class Store:
     async def remove_result(
         self, league: League, game_id: int, moderator_id: int, reason: str, *, now: datetime | None = None
     ) -> LeagueGame:
-        """Take a counted game out of the league, logging who and why, and rebuild the server's
-        ratings for the game without it, all in one transaction; :class:`LeagueError` if it is
-        not a counted game of the league."""
+        """Take a counted game out of the league, logging who and why, then rebuild the server's
+        ratings for the game without it; :class:`LeagueError` if it is not a counted game of the
+        league. The removal marks the ratings stale in its transaction, so a crash before the
+        rebuild is caught up at the next start (:meth:`rebuild_stale_ratings`)."""
 
         async def work(conn: aiosqlite.Connection) -> LeagueGame:
             removed = await leagues.remove_result(conn, league, game_id, moderator_id, reason, now or _now())
-            await ratings.replay(conn, league.guild_id, league.game)
+            await conn.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')",
+                (ratings.stale_key(league.guild_id, league.game),),
+            )
             return removed
 
-        return await self._write(work)
+        removed = await self._write(work)
+        await self.rebuild_ratings(league.guild_id, league.game)
+        return removed
+
+    async def rebuild_ratings(self, guild_id: int, game: Game) -> None:
+        """Recompute a server's ratings for ``game`` from its counted results, off the event
+        loop and without holding the database: read, compute in a thread, then write in a short
+        transaction if no game was recorded or removed meanwhile (else compute again)."""
+        while True:
+            games, mark = await self._reading(lambda conn: ratings.counted_games(conn, guild_id, game))
+            rebuilt = await asyncio.to_thread(ratings.replayed, games)
+            stored = functools.partial(
+                ratings.store_replay, guild_id=guild_id, game=game, ratings=rebuilt, mark=mark
+            )
+            if await self._write(stored):
+                return
+
+    async def rebuild_stale_ratings(self) -> int:
+        """Rebuild the ratings a removal left stale (the bot stopped before rebuilding them);
+        returns how many (server, game) pairs were rebuilt."""
+        rows = await self._read("SELECT key FROM meta WHERE key LIKE ?", (f"{ratings.STALE_PREFIX}%",))
+        for (key,) in rows:
+            guild_id, game = str(key).removeprefix(ratings.STALE_PREFIX).split(":")
+            await self.rebuild_ratings(int(guild_id), cast(Game, game))
+        return len(rows)
 
     async def removals(self, league_id: int, limit: int = 10) -> list[Removal]:
         """The league's log of removed results, latest first."""
