@@ -272,11 +272,8 @@ async def main(args: argparse.Namespace) -> int:
     def moves() -> dict[str, int]:
         """Moves of each table's running game, as saved."""
         with sqlite3.connect(database) as conn:
-            rows = conn.execute("SELECT table_id, state FROM saved_tables").fetchall()
-        # Toppo saves its running game as "series", Spit as "match"; both with "moves".
-        saved = {table: json.loads(state) for table, state in rows}
-        running = {table: state.get("series") or state.get("match") for table, state in saved.items()}
-        return {table: len(game["moves"]) for table, game in running.items() if game is not None}
+            rows = conn.execute("SELECT table_id, count(*) FROM saved_moves GROUP BY table_id").fetchall()
+        return {table: int(count) for table, count in rows}
 
     def moves_since(before: dict[str, int]) -> int:
         """Moves saved since ``before`` (a table that began a new game meanwhile counts its new game)."""

@@ -92,6 +92,9 @@ class SavedTable:
     damage: str | None = None
     """Why the saved state could not be read (``state`` is then empty); such a table is set
     aside at start-up instead of resumed."""
+    moves: tuple[JSONObject, ...] = ()
+    """The running game's moves since it was dealt, in order: kept apart from ``state`` so a
+    save appends the new ones instead of rewriting them all."""
 
     def __post_init__(self) -> None:
         _check_game(self.game)

@@ -286,14 +286,24 @@ class Store:
 
     # -- saved tables ---------------------------------------------------------------------------
 
-    async def save_table(self, table: SavedTable, record: GameRecord | None = None) -> None:
+    async def save_table(
+        self, table: SavedTable, record: GameRecord | None = None, *, moves_written: int = 0
+    ) -> None:
         """Insert or replace a running table's state, so it resumes after a restart; with the
         ``record`` of a game that just ended on it, in the same transaction, so the saved table
         and the stored result always agree (a crash cannot resume a game whose result is stored).
 
+        The first ``moves_written`` of ``table.moves`` are stored already (by the table's last
+        save): only the rest are written. With 0 the stored log is replaced (a new game's).
+
         A channel holds one table: saving a different table for a channel that already has one
         raises :class:`StoreError`.
         """
+        new_moves = [
+            (table.table_id, seq, json.dumps(move))
+            for seq, move in enumerate(table.moves[moves_written:], start=moves_written)
+        ]
+        state = json.dumps(table.state)
 
         async def work(conn: aiosqlite.Connection) -> None:
             if record is not None:
@@ -303,25 +313,34 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
                 " guild_id = excluded.guild_id, channel_id = excluded.channel_id,"
                 " game = excluded.game, state = excluded.state, updated_at = excluded.updated_at",
-                (
-                    table.table_id,
-                    table.guild_id,
-                    table.channel_id,
-                    table.game,
-                    json.dumps(table.state),
-                    db_time(datetime.now(UTC)),
-                ),
+                (table.table_id, table.guild_id, table.channel_id, table.game, state, db_time(_now())),
+            )
+            if moves_written == 0:
+                await conn.execute("DELETE FROM saved_moves WHERE table_id = ?", (table.table_id,))
+            await conn.executemany(
+                "INSERT OR REPLACE INTO saved_moves (table_id, seq, move) VALUES (?, ?, ?)", new_moves
             )
 
         await self._write(work)
 
     async def load_tables(self) -> list[SavedTable]:
-        """Every saved table, in a stable order, for resuming them all at start-up. A state that
-        is not a JSON object (a write cut short, a hand edit) comes back empty with its ``damage``."""
-        rows = await self._read(
-            "SELECT table_id, guild_id, channel_id, game, state FROM saved_tables ORDER BY table_id"
-        )
-        return [_saved_table(row) for row in rows]
+        """Every saved table with its moves, in a stable order, for resuming them all at
+        start-up. A state that is not a JSON object (a write cut short, a hand edit) comes back
+        empty with its ``damage``."""
+
+        async def read(conn: aiosqlite.Connection) -> list[SavedTable]:
+            async with conn.execute(
+                "SELECT table_id, move FROM saved_moves ORDER BY table_id, seq"
+            ) as cursor:
+                moves: dict[str, list[str]] = {}
+                for table_id, move in await cursor.fetchall():
+                    moves.setdefault(str(table_id), []).append(str(move))
+            async with conn.execute(
+                "SELECT table_id, guild_id, channel_id, game, state FROM saved_tables ORDER BY table_id"
+            ) as cursor:
+                return [_saved_table(row, moves.get(str(row[0]), [])) for row in await cursor.fetchall()]
+
+        return await self._reading(read)
 
     async def set_aside_table(self, table_id: str, reason: str) -> None:
         """Move a saved table that cannot be resumed out of the way, keeping it with ``reason``
@@ -330,9 +349,12 @@ class Store:
         async def work(conn: aiosqlite.Connection) -> None:
             await conn.execute(
                 "INSERT OR REPLACE INTO set_aside_tables"
-                " (table_id, guild_id, channel_id, game, state, reason, set_aside_at)"
-                " SELECT table_id, guild_id, channel_id, game, state, ?, ? FROM saved_tables"
-                " WHERE table_id = ?",
+                " (table_id, guild_id, channel_id, game, state, moves, reason, set_aside_at)"
+                " SELECT table_id, guild_id, channel_id, game, state,"
+                " (SELECT json_group_array(CASE WHEN json_valid(move) THEN json(move) ELSE move END)"
+                " FROM (SELECT move FROM saved_moves m"
+                "  WHERE m.table_id = t.table_id ORDER BY seq)), ?, ?"
+                " FROM saved_tables t WHERE table_id = ?",
                 (reason, db_time(_now()), table_id),
             )
             await conn.execute("DELETE FROM saved_tables WHERE table_id = ?", (table_id,))
@@ -448,15 +470,16 @@ async def _record(conn: aiosqlite.Connection, record: GameRecord) -> int:
     return game_id
 
 
-def _saved_table(row: sqlite3.Row) -> SavedTable:
+def _saved_table(row: sqlite3.Row, moves: list[str]) -> SavedTable:
     table_id, guild_id, channel_id, game = str(row[0]), int(row[1]), int(row[2]), cast(Game, row[3])
     try:
         state = json.loads(row[4])
+        loaded = tuple(json.loads(move) for move in moves)
     except (json.JSONDecodeError, TypeError) as exc:
         return SavedTable(table_id, guild_id, channel_id, game, {}, damage=f"unreadable state: {exc}")
-    if not isinstance(state, dict):
+    if not isinstance(state, dict) or not all(isinstance(move, dict) for move in loaded):
         return SavedTable(table_id, guild_id, channel_id, game, {}, damage="state is not a JSON object")
-    return SavedTable(table_id, guild_id, channel_id, game, state)
+    return SavedTable(table_id, guild_id, channel_id, game, state, moves=loaded)
 
 
 def _now() -> datetime:

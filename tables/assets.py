@@ -119,7 +119,6 @@ class AssetsTable(SeatedTable[Action]):
         self.state: AssetsState | None = None
         self._setup: dict[str, Any] = {}
         """How the match was dealt (the engine's saved game without its log)."""
-        self._moves: list[dict[str, Any]] = []
         """Every action of the match as JSON, appended as they are applied (see :meth:`to_json`)."""
         self.turns = TurnTimer(
             registry.clock, self.spawn, registry.turn_limits, warn=self._warn, act=self._time_out
@@ -132,7 +131,7 @@ class AssetsTable(SeatedTable[Action]):
         """Play ``state`` (a match dealt, perhaps already under way) at this table from now on."""
         self.state = state
         self._setup = {key: value for key, value in state.to_json().items() if key != "log"}
-        self._moves = [action_to_json(action) for action in state.log]
+        self.start_move_log([action_to_json(action) for action in state.log])
         self.first_game_dealt()
 
     def require_state(self) -> AssetsState:
@@ -184,7 +183,7 @@ class AssetsTable(SeatedTable[Action]):
         while True:
             defender = None if state.duel is None else state.duel.defender
             events = state.apply(action)
-            self._moves.append(action_to_json(action))
+            self.moves.append(action_to_json(action))
             notices += notices_for(events, defender)
             for event in events:
                 if isinstance(event, RoundScored):
@@ -382,11 +381,11 @@ class AssetsTable(SeatedTable[Action]):
     # -- saving ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The table's saved form: how the match was dealt and its moves, both kept up to date
-        as play goes (serialising the engine's whole log at every save would redo the same work
-        for each of hundreds of moves). Loading replays the moves, a running challenge
-        included."""
-        match = None if self.state is None else {"dealt": self._setup, "moves": list(self._moves)}
+        """The table's saved form: how the match was dealt, kept up to date as play goes; its
+        moves are :attr:`moves`, saved apart and only the new ones each time (the engine's whole
+        log at every save would redo the same work for each of hundreds of moves). Loading
+        replays the moves, a running challenge included."""
+        match = None if self.state is None else {"dealt": self._setup}
         return {**self.seated_json(), "turn_seconds": self.turns.chosen_seconds, "match": match}
 
     @classmethod
@@ -399,7 +398,7 @@ class AssetsTable(SeatedTable[Action]):
             table.turns.set_seconds(seconds)
         match = saved.state["match"]
         if match is not None:
-            table.state = AssetsState.from_json({**match["dealt"], "log": match["moves"]})
+            table.state = AssetsState.from_json({**match["dealt"], "log": list(saved.moves)})
             table._setup = match["dealt"]
-            table._moves = list(match["moves"])
+            table.start_move_log(saved.moves, saved=True)
         return table

@@ -262,7 +262,6 @@ class SpitTable(SeatedTable[Action]):
         number: a slap that arrives second is told who won the race."""
         self._head: dict[str, Any] = {}
         """The running match as it was dealt (see :meth:`to_json`)."""
-        self._moves: list[dict[str, Any]] = []
         """Every action since, as JSON, appended as they are applied."""
 
     @property
@@ -301,7 +300,7 @@ class SpitTable(SeatedTable[Action]):
         self.last_deal = None
         self._slaps = {}
         self._head = match.to_json()
-        self._moves = []
+        self.start_move_log()
         if first:
             self.first_game_dealt()
         else:
@@ -350,7 +349,7 @@ class SpitTable(SeatedTable[Action]):
     def _apply(self, action: Action) -> list[Notice]:
         match = self.require_match()
         events = match.apply(action)
-        self._moves.append(action_to_json(action))
+        self.moves.append(action_to_json(action))
         self._track(events)
         notices = notices_for(match, events)
         self.notices.extend(notices)
@@ -457,16 +456,16 @@ class SpitTable(SeatedTable[Action]):
     # -- saving ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The table's saved form: the running match as it was dealt plus the moves since, both
-        kept up to date as play goes (serialising a long match's whole log after every move
-        would hold up the event loop); loading replays the moves."""
+        """The table's saved form: the running match as it was dealt, kept up to date as play
+        goes; the moves since are :attr:`moves`, saved apart and only the new ones each time
+        (a long match's whole log after every move would hold up the event loop). Loading
+        replays the moves."""
         match = None
         if self.match is not None:
             match = {
                 "number": self.match_number,
                 "wins": list(self.wins),
                 "dealt": self._head,
-                "moves": list(self._moves),
             }
         return {**self.seated_json(), "match": match}
 
@@ -482,9 +481,9 @@ class SpitTable(SeatedTable[Action]):
             table.match_number = data["number"]
             table.wins = list(data["wins"])
             table._head = data["dealt"]
-            for move in data["moves"]:
+            for move in saved.moves:
                 table._track(match.apply(action_from_json(move)))
-            table._moves = list(data["moves"])
+            table.start_move_log(saved.moves, saved=True)
         return table
 
 

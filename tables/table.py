@@ -23,7 +23,7 @@ import abc
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, ClassVar, Final, TypeVar
 
 from data import Game, SavedTable, StoreError
@@ -69,6 +69,11 @@ class Table(abc.ABC):
         self._tasks: set[asyncio.Task[None]] = set()
         self.last_saved: SavedTable | None = None
         """The table as last written (or loaded): what it goes back to when a write fails."""
+        self.moves: list[dict[str, Any]] = []
+        """The running game's moves since it was dealt, in their saved form (the game appends
+        each move it applies): saved apart from :meth:`to_json`, only the new ones each time."""
+        self._moves_written = 0
+        self._move_log = 0
 
     # -- what a game provides ------------------------------------------------------------------
 
@@ -171,14 +176,14 @@ class Table(abc.ABC):
         async with self._save_lock:
             if self._saved_version >= wanted:
                 return
-            version = self.version
+            version, move_log, written = self.version, self._move_log, self._moves_written
             record = self.pending_record()
             snapshot = None if self.finished else self.snapshot()
             try:
                 if snapshot is None:
                     await self.registry.store.delete_table(self.table_id, record)
                 else:
-                    await self.registry.store.save_table(snapshot, record)
+                    await self.registry.store.save_table(snapshot, record, moves_written=written)
             except StoreError as error:  # one line: it says which database and why
                 log.error("table %s not saved, back to its last saved state: %s", self.table_id, error)
                 self.halt()
@@ -186,6 +191,8 @@ class Table(abc.ABC):
                 raise Refused(Refusal.NOT_SAVED) from None
             if snapshot is None:
                 self.registry.discard(self)
+            elif self._move_log == move_log:  # no new game was dealt while it was written
+                self._moves_written = len(snapshot.moves)
             self.last_saved = snapshot
             self._saved_version = version
             if record is not None:
@@ -198,7 +205,15 @@ class Table(abc.ABC):
             channel_id=self.channel_id,
             game=self.game,
             state=self.to_json(),
+            moves=tuple(self.moves),
         )
+
+    def start_move_log(self, moves: Sequence[dict[str, Any]] = (), *, saved: bool = False) -> None:
+        """A game was dealt (with ``moves`` when it begins under way): its log replaces the last
+        game's at the next save. ``saved``: the moves are the ones loaded from the store."""
+        self.moves = list(moves)
+        self._moves_written = len(self.moves) if saved else 0
+        self._move_log += 1
 
     # -- timers and tasks --------------------------------------------------------------------------
 

@@ -199,7 +199,6 @@ class TopoumTable(SeatedTable[Action]):
         """Every event of the game, in order (the board picture highlights the last turn)."""
         self._head: dict[str, Any] = {}
         """The game as dealt, with an empty log (see :meth:`to_json`)."""
-        self._moves: list[dict[str, Any]] = []
         self.turns = TurnTimer(
             registry.clock, self.spawn, registry.turn_limits, warn=self._warn, act=self._time_up
         )
@@ -241,7 +240,7 @@ class TopoumTable(SeatedTable[Action]):
             raise ValueError("a game begins before its first step")
         self.state = state
         self._head = state.to_json()
-        self._moves = []
+        self.start_move_log()
         self.events = []
         self.first_game_dealt()
 
@@ -322,7 +321,7 @@ class TopoumTable(SeatedTable[Action]):
         after = state.clone()
         events = [event for action in actions for event in after.apply(action)]
         self.state = after
-        self._moves += [action_to_json(action) for action in actions]
+        self.moves += [action_to_json(action) for action in actions]
         self.events += events
         notices = notices_for(events)
         self.notices.extend(notices)
@@ -470,9 +469,10 @@ class TopoumTable(SeatedTable[Action]):
     # -- saving ------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The table's saved form: the game as dealt and its steps since, kept up to date as play
-        goes (rather than the engine's whole saved game rebuilt at every save)."""
-        game = None if self.state is None else {**self._head, "log": list(self._moves)}
+        """The table's saved form: the game as dealt, kept up to date as play goes (rather than
+        the engine's whole saved game rebuilt at every save); its steps since are :attr:`moves`,
+        saved apart and only the new ones each time."""
+        game = None if self.state is None else self._head
         card_types = None if self.card_types is None else [str(card) for card in self.card_types]
         return {
             **self.seated_json(),
@@ -496,8 +496,8 @@ class TopoumTable(SeatedTable[Action]):
         if game is not None:
             table._head = {**game, "log": []}
             state = TopoumState.from_json(table._head)
-            for move in game["log"]:
+            for move in saved.moves:
                 table.events += state.apply(action_from_json(move))
-            table._moves = list(game["log"])
+            table.start_move_log(saved.moves, saved=True)
             table.state = state
         return table

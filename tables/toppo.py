@@ -140,7 +140,6 @@ class ToppoTable(SeatedTable[SeriesAction]):
         self.series: Series | None = None
         self._game_head: dict[str, Any] = {}
         """The series as it was when the running game was dealt (see :meth:`to_json`)."""
-        self._moves: list[dict[str, Any]] = []
         """Every action since then, as JSON, appended as they are applied."""
 
     def require_series(self) -> Series:
@@ -159,7 +158,7 @@ class ToppoTable(SeatedTable[SeriesAction]):
 
     def _new_game(self) -> None:
         self._game_head = self.require_series().to_json()
-        self._moves = []
+        self.start_move_log()
 
     # -- playing ---------------------------------------------------------------------------------
 
@@ -209,7 +208,7 @@ class ToppoTable(SeatedTable[SeriesAction]):
     def _apply(self, action: SeriesAction) -> list[Notice]:
         series = self.require_series()
         events = series.apply(action)
-        self._moves.append(action_to_json(action))
+        self.moves.append(action_to_json(action))
         notices = notices_for(events)
         self.notices.extend(notices)
         for event in events:
@@ -311,10 +310,10 @@ class ToppoTable(SeatedTable[SeriesAction]):
 
     def to_json(self) -> dict[str, Any]:
         """The table's saved form. The series is saved as it was when the running game was
-        dealt plus the moves since, both kept up to date as play goes: the table is saved after
-        every move, and serialising a long game's whole log each time would hold up the event
-        loop for milliseconds. Loading replays the moves."""
-        series = None if self.series is None else {"dealt": self._game_head, "moves": list(self._moves)}
+        dealt, kept up to date as play goes; the moves since are :attr:`moves`, saved apart and
+        only the new ones each time (a long game's whole log at every save would hold up the
+        event loop for milliseconds). Loading replays the moves."""
+        series = None if self.series is None else {"dealt": self._game_head}
         return {**self.seated_json(), "fixed_display": self.fixed_display, "series": series}
 
     @classmethod
@@ -328,9 +327,9 @@ class ToppoTable(SeatedTable[SeriesAction]):
         if series is not None:
             table.series = Series.from_json(series["dealt"])
             table._game_head = series["dealt"]
-            for move in series["moves"]:
+            for move in saved.moves:
                 table.series.apply(action_from_json(move))
-            table._moves = list(series["moves"])
+            table.start_move_log(saved.moves, saved=True)
         return table
 
 

@@ -9,6 +9,7 @@ CREATE TABLE set_aside_tables (
     channel_id   INTEGER NOT NULL,
     game         TEXT NOT NULL,
     state        TEXT NOT NULL,
+    moves        TEXT NOT NULL DEFAULT '[]',
     reason       TEXT NOT NULL,
     set_aside_at TEXT NOT NULL
 );

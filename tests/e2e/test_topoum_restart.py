@@ -4,7 +4,6 @@ AI seat that plays on."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
@@ -21,8 +20,8 @@ world = pytest.fixture(quick_world)
 def saved_steps(database: Path) -> int:
     """How many steps the saved game has taken."""
     with sqlite3.connect(database) as conn:
-        (state,) = conn.execute("SELECT state FROM saved_tables").fetchone()
-    return len(json.loads(state)["game"]["log"])
+        ((steps,),) = conn.execute("SELECT count(*) FROM saved_moves").fetchall()
+    return int(steps)
 
 
 async def test_a_turn_half_played_carries_on_after_a_restart(world: World, database: Path) -> None:

@@ -3,7 +3,6 @@ Discord, and panels and table message the new process never saw."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import time
 from pathlib import Path
@@ -24,8 +23,8 @@ fails instead of hanging."""
 def saved_moves(database: Path) -> int:
     """How many actions the saved running game holds."""
     with sqlite3.connect(database) as conn:
-        (state,) = conn.execute("SELECT state FROM saved_tables").fetchone()
-    return len(json.loads(state)["series"]["moves"])
+        ((moves,),) = conn.execute("SELECT count(*) FROM saved_moves").fetchall()
+    return int(moves)
 
 
 async def turn_two_cards(panel: Panel, other: Panel) -> Panel:

@@ -401,7 +401,7 @@ async def test_an_ai_seat_answers_a_human_and_its_moves_are_saved_within_a_secon
 
     async def saved_moves() -> int:
         [saved] = await store.load_tables()
-        return len(saved.state["match"]["moves"])
+        return len(saved.moves)
 
     await clock.advance(0.8, table.settle)  # a hard AI calls spit within 0.7 s
     assert spit_of(table).calls == {1: 1} and await saved_moves() == 0

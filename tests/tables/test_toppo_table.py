@@ -225,7 +225,7 @@ async def test_ai_moves_are_saved_within_a_second_and_a_persons_move_at_once(
 
     async def saved_moves() -> int:
         [saved] = await store.load_tables()
-        return len(saved.state["series"]["moves"])
+        return len(saved.moves)
 
     await clock.advance(0.6, table.settle)  # the AI restarter turns within 0.5 s
     played = len(table.require_series().game.log)
