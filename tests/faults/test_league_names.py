@@ -3,16 +3,15 @@ and an absurd name gets a short private answer instead of none."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from data import LeagueError, Store
-from data.migrate import MIGRATIONS_DIR
 from tests.conftest import World
 from tests.fakediscord import BotProcess
+from tests.faults.older import database_at
 
 
 async def test_names_differing_only_in_case_in_any_script_are_one_league(tmp_path: Path) -> None:
@@ -41,13 +40,7 @@ async def test_a_name_is_kept_trimmed(tmp_path: Path) -> None:
 
 
 async def test_leagues_the_old_index_let_collide_both_survive_the_migration(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    before = tmp_path / "before"
-    before.mkdir()
-    for migration in sorted(MIGRATIONS_DIR.glob("000[1-3]_*.sql")):
-        shutil.copy(migration, before)
-    async with await Store.open(path, migrations_dir=before):
-        pass
+    path = await database_at(tmp_path, 3)
     with sqlite3.connect(path) as conn:  # what version 3 allowed
         for league_id, name in ((1, "ÄRGER"), (2, "ärger"), (3, "Other")):
             conn.execute(

@@ -4,7 +4,6 @@ game's log replaces the last one, and logs saved inside the state by older versi
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -12,8 +11,8 @@ import pytest
 
 import data.store
 from data import SavedTable, Store
-from data.migrate import MIGRATIONS_DIR
 from tables.registry import TableRegistry
+from tests.faults.older import database_at
 from tests.tables.test_table import Series
 
 
@@ -58,13 +57,7 @@ async def test_a_table_saves_new_moves_and_a_new_games_log_replaces_the_old(tmp_
 
 
 async def test_logs_inside_older_saved_states_move_to_their_own_rows(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    before = tmp_path / "before"
-    before.mkdir()
-    for migration in sorted(MIGRATIONS_DIR.glob("000[1-4]_*.sql")):
-        shutil.copy(migration, before)
-    async with await Store.open(path, migrations_dir=before):
-        pass
+    path = await database_at(tmp_path, 4)
     states = {
         "toppo": {"phase": "playing", "series": {"dealt": {"d": 1}, "moves": [move(0), move(1)]}},
         "spit": {"phase": "playing", "match": {"number": 1, "dealt": {"d": 2}, "moves": [move(5)]}},

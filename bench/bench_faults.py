@@ -1,0 +1,237 @@
+"""kill -9 at random moments while AI seats play every game: does anything get lost?
+
+    .venv/bin/python -m bench.bench_faults [--kills 25] [--tables 2] [--seed 1]
+
+The real ``bot.py`` runs as a subprocess against the offline Discord stand-in
+(``tests/fakediscord``), exactly as in the end-to-end tests, with ``--tables`` tables of each game
+(Toppo, Cover Your Assets, Spit, Topoum) whose seats are all AI seats, so they play on their own:
+the host opens a lobby, adds the AI seats, leaves and starts. A keeper presses "Next game",
+"Rematch" or "Next round" wherever a game has ended, and opens a new table in a channel whose
+table has finished, so the load lasts. Then ``--kills`` times: wait a random 1-8 s (seeded),
+``kill -9`` the bot and start it again on the same database.
+
+At the end the bot is stopped cleanly and the run prints:
+
+- kills survived: restarts after which the bot came back and resumed its tables;
+- results lost: a table's recorded games must be numbered 1, 2, 3... with no gap, and a saved
+  table showing a game's results must have that game recorded;
+- results duplicated: games recorded more than once (the same table and number twice);
+- tables stuck: saved tables whose state did not change for ``--stuck`` seconds while running;
+- orphaned processes: picture workers of killed bots still running after their grace period.
+
+All five should be 0 but the first. There is no baseline to compare with: every figure is a count
+of faults. Ends with one JSON line of the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import signal
+import sqlite3
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+GAMES = {  # prefix, command, AI seats, the buttons that carry on after a game ends
+    "toppo": ("tp", "toppo start", 3, ("next",)),
+    "assets": ("ca", "assets start", 3, ("next",)),
+    "spit": ("sp", "spit start", 2, ("next",)),
+    "topoum": ("tm", "topoum start", 2, ("next",)),
+}
+KILL_AFTER = (1.0, 8.0)
+"""Seconds of play between one restart and the next kill, drawn uniformly (seeded)."""
+PRESS_PACE = 0.7
+"""Seconds between the host's presses on the same lobby: a person's pace, not a double click."""
+SHOWING_RESULTS = frozenset({"results", "choosing", "over"})
+"""Saved phases in which the running game has ended, so its result must be stored."""
+
+
+async def main(args: argparse.Namespace) -> int:
+    from cogs.painter import PARENT_CHECK_SECONDS
+    from tests.conftest import build_world
+    from tests.fakediscord import BotProcess, FakeDiscord
+    from tests.fakediscord.model import APPLICATION_COMMAND, MESSAGE_COMPONENT, Message
+    from tests.faults.processes import alive, painter_workers, signal_all
+
+    rng = random.Random(args.seed)
+    fake = FakeDiscord()
+    world = build_world(fake)
+    host = fake.add_member(world.guild, "host")
+    channels = {
+        (game, n): fake.add_channel(world.guild, f"{game}-{n}")
+        for game in args.games
+        for n in range(args.tables)
+    }
+    await fake.start()
+    workdir = Path(tempfile.mkdtemp(prefix="gamenight-faults-"))
+    database = workdir / "bench.sqlite3"
+
+    async def interact(
+        channel: Any, kind: int, data: dict[str, Any], message: Message | None
+    ) -> Message | None:
+        record = fake.new_interaction(host, channel, kind, data, "en-US", message)
+        await fake.deliver(record)
+        try:
+            await asyncio.wait_for(record.acknowledged.wait(), timeout=3)
+        except TimeoutError:
+            return None  # the bot was killed meanwhile: the keeper tries again later
+        return record.original
+
+    def buttons(message: Message) -> list[str]:
+        return [
+            str(b["custom_id"])
+            for row in message.components
+            for b in row.get("components", [])
+            if b.get("type") == 2 and not b.get("disabled")
+        ]
+
+    async def open_table(game: str, channel: Any) -> None:
+        prefix, command, ai_seats, _ = GAMES[game]
+        data = fake.actor(host, channel).command_data(command, channel=channel)
+        lobby = await interact(channel, APPLICATION_COMMAND, data, None)
+        if lobby is None or not buttons(lobby):
+            return
+        table = buttons(lobby)[0].split(":")[1]
+        await interact(
+            channel, MESSAGE_COMPONENT, {"custom_id": f"{prefix}:{table}:leave:", "component_type": 2}, lobby
+        )
+        for _ in range(ai_seats):
+            press = {"custom_id": f"{prefix}:{table}:ai:{args.level}", "component_type": 2}
+            await interact(channel, MESSAGE_COMPONENT, press, lobby)
+            await asyncio.sleep(PRESS_PACE)
+        await interact(
+            channel, MESSAGE_COMPONENT, {"custom_id": f"{prefix}:{table}:start:", "component_type": 2}, lobby
+        )
+
+    def saved() -> dict[int, tuple[str, str, int]]:
+        """Saved tables by channel: (table id, state, moves saved)."""
+        with sqlite3.connect(database, timeout=30) as conn:
+            rows = conn.execute(
+                "SELECT t.channel_id, t.table_id, t.state, (SELECT count(*) FROM saved_moves m"
+                " WHERE m.table_id = t.table_id) FROM saved_tables t"
+            ).fetchall()
+        return {int(channel): (str(table), str(state), int(moves)) for channel, table, state, moves in rows}
+
+    async def keep_playing() -> None:
+        """Carry on after every game, and open a table wherever one has finished."""
+        while True:
+            running = saved() if database.exists() else {}
+            for (game, _), channel in channels.items():
+                if channel.id not in running:
+                    await open_table(game, channel)
+                    continue
+                for message in [m for m in channel.messages.values() if not m.ephemeral]:
+                    for custom_id in buttons(message):
+                        if custom_id.split(":")[2] in GAMES[game][3]:
+                            press = {"custom_id": custom_id, "component_type": 2}
+                            await interact(channel, MESSAGE_COMPONENT, press, message)
+            await asyncio.sleep(0.5)
+
+    bot = BotProcess(fake, database, log_level="WARNING")
+    await bot.start(timeout=60)
+    keeper = asyncio.create_task(keep_playing())
+    survived, killed_workers, logs = 0, [], []
+    try:
+        await asyncio.sleep(args.warmup)
+        for _ in range(args.kills):
+            await asyncio.sleep(rng.uniform(*KILL_AFTER))
+            assert bot.process is not None
+            killed_workers += painter_workers(bot.process.pid)
+            bot.process.send_signal(signal.SIGKILL)
+            await bot.process.wait()
+            logs.append(bot.output)
+            bot = BotProcess(fake, database, log_level="WARNING")
+            try:
+                await bot.start(timeout=60)
+            except AssertionError as failure:
+                print(f"the bot did not come back: {failure}", file=sys.stderr)
+                break
+            survived += 1
+        before = saved()
+        await asyncio.sleep(args.stuck)
+        after = saved()
+    finally:
+        keeper.cancel()
+    stuck = [
+        table
+        for channel, (table, state, moves) in before.items()
+        if after.get(channel) == (table, state, moves)
+    ]
+    code = await bot.stop(timeout=30)
+    logs.append(bot.output)
+    await fake.stop()
+    await asyncio.sleep(2 * PARENT_CHECK_SECONDS + 1)
+    orphans = [pid for pid in killed_workers if alive(pid)]
+    signal_all(orphans, signal.SIGKILL)
+
+    lost, duplicated, recorded = results_check(database)
+    figures = {
+        "kills": args.kills,
+        "kills_survived": survived,
+        "results_recorded": recorded,
+        "results_lost": lost,
+        "results_duplicated": duplicated,
+        "tables_stuck": len(stuck),
+        "orphaned_processes": len(orphans),
+    }
+    print(f"kill -9 / restart loop over {len(channels)} tables of AI seats ({', '.join(args.games)})")
+    print(f"  kills survived:      {survived} of {args.kills}")
+    print(f"  results recorded:    {recorded}")
+    print(f"  results lost:        {lost}")
+    print(f"  results duplicated:  {duplicated}")
+    print(f"  tables stuck:        {len(stuck)} (no change in {args.stuck:.0f} s) {stuck or ''}")
+    print(f"  orphaned processes:  {len(orphans)}")
+    tracebacks = sum(log.count("Traceback") for log in logs)
+    print(f"  tracebacks in the bot's logs: {tracebacks}; last exit status {code}; logs in {workdir}")
+    print(json.dumps(figures))
+    healthy = survived == args.kills and lost == duplicated == len(stuck) == len(orphans) == 0
+    return 0 if healthy and code == 0 else 1
+
+
+def results_check(database: Path) -> tuple[int, int, int]:
+    """(lost, duplicated, recorded): gaps in each table's numbered results, or a saved table
+    showing results whose game is not stored; the same game stored twice; all games stored."""
+    with sqlite3.connect(database) as conn:
+        keys = [str(key) for (key,) in conn.execute("SELECT result_key FROM games")]
+        tables = conn.execute("SELECT table_id, state FROM saved_tables").fetchall()
+    numbers: dict[str, list[int]] = defaultdict(list)
+    for key in keys:
+        found = re.fullmatch(r"\w+:(\w+):(\d+)", key)
+        assert found is not None, key
+        numbers[found[1]].append(int(found[2]))
+    duplicated = sum(len(n) - len(set(n)) for n in numbers.values())
+    lost = sum(max(n) - len(set(n)) for n in numbers.values())
+    for table_id, state in tables:
+        phase = json.loads(state)["phase"]
+        if phase in SHOWING_RESULTS and table_id not in numbers:
+            lost += 1
+    return lost, duplicated, len(keys)
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kills", type=int, default=25, help="kill -9s of the bot")
+    parser.add_argument("--tables", type=int, default=2, help="tables of each game")
+    parser.add_argument(
+        "--games", nargs="+", default=list(GAMES), choices=list(GAMES), help="the games played"
+    )
+    parser.add_argument("--level", default="hard", help="the AI seats' level (hard plays fastest)")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before the first kill")
+    parser.add_argument(
+        "--stuck", type=float, default=10.0, help="seconds without change that make a table stuck"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seeds the moments of the kills")
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(parse_args())))
