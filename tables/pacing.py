@@ -3,7 +3,8 @@
 Discord allows 5 message creations or edits per 5 seconds in one channel and 50 requests per
 second per bot. discord.py waits out a 429 and retries, but a 429 still costs a round trip and,
 repeated, gets a bot temporarily banned; so every table writes its channel through a
-:class:`Pacer` kept a little under those limits, and all tables share one for the global limit.
+:class:`Pacer` kept a little under those limits, its writes spread evenly over the window, and
+all tables share one for the global limit.
 """
 
 import asyncio
@@ -21,12 +22,18 @@ and the rest of the bot needs some too."""
 
 
 class Pacer:
-    """At most ``limit`` starts in any ``per`` seconds (a sliding window), first come first served."""
+    """At most ``limit`` starts in any ``per`` seconds, spread evenly: one every ``per / limit``
+    seconds at most, first come first served. A request after a quiet spell starts at once.
+
+    Spreading matters to players: a window filled at once shows four pictures within a second,
+    then none for four seconds, so a move made in the gap waits for the window; evenly spaced,
+    a move waits half a spacing on average (bench/bench_play.py)."""
 
     def __init__(self, clock: Clock, limit: int, per: float) -> None:
         self._clock = clock
         self._limit = limit
         self._per = per
+        self._spacing = per / limit
         self._starts: deque[float] = deque()
         self._queue = asyncio.Lock()
 
@@ -44,10 +51,15 @@ class Pacer:
                 # ends a rounding error early from sleeping again for nothing.
                 while self._starts and now - self._starts[0] >= self._per - 1e-6:
                     self._starts.popleft()
-                if len(self._starts) < self._limit:
+                ready = now
+                if self._starts:
+                    ready = max(ready, self._starts[-1] + self._spacing)
+                if len(self._starts) >= self._limit:
+                    ready = max(ready, self._starts[0] + self._per)
+                if ready <= now + 1e-6:
                     self._starts.append(now)
                     return
-                await self._clock.sleep(self._starts[0] + self._per - now)
+                await self._clock.sleep(ready - now)
 
 
 class ChannelPacing:

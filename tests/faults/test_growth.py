@@ -22,8 +22,9 @@ from tests.tables.manual_clock import ManualClock
 async def test_pacing_keeps_only_the_channels_written_to_lately() -> None:
     clock = ManualClock()
     pacing = ChannelPacing(clock)
-    for channel in range(GLOBAL_LIMIT[0]):  # tables in many channels, each long over
-        await pacing.wait(channel)
+    writes = [asyncio.ensure_future(pacing.wait(channel)) for channel in range(GLOBAL_LIMIT[0])]
+    await clock.advance(2)  # tables in many channels, each long over
+    assert all(write.done() for write in writes)
     await clock.advance(CHANNEL_LIMIT[1])
     await pacing.wait(5000)
     assert list(pacing._channels) == [5000]
@@ -32,16 +33,13 @@ async def test_pacing_keeps_only_the_channels_written_to_lately() -> None:
 async def test_a_busy_channel_keeps_its_window_while_others_come_and_go() -> None:
     clock = ManualClock()
     pacing = ChannelPacing(clock)
-    limit, per = CHANNEL_LIMIT
-    for _ in range(limit):
-        await pacing.wait(1)
+    await pacing.wait(1)
     waiting = asyncio.ensure_future(pacing.wait(1))  # the busy channel's next edit must wait
-    await asyncio.sleep(0)
-    await pacing.wait(2)  # another channel arriving sweeps the idle ones, not this one
-    assert not waiting.done()
-    await clock.advance(per)
+    other = asyncio.ensure_future(pacing.wait(2))  # another channel arriving sweeps idle pacers
+    await clock.advance(0.1)
+    assert other.done() and not waiting.done(), "channel 1's pacer was kept, with its spacing"
+    await clock.advance(CHANNEL_LIMIT[1] / CHANNEL_LIMIT[0])
     await waiting
-    assert clock.now() >= per
 
 
 @dataclass

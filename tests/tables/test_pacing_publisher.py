@@ -9,20 +9,24 @@ from tables.publisher import Publisher
 from tests.tables.manual_clock import ManualClock
 
 
-async def test_a_pacer_lets_its_limit_through_then_waits_for_the_window() -> None:
+async def test_a_pacer_spreads_a_burst_evenly_and_starts_at_once_after_a_quiet_spell() -> None:
     clock = ManualClock()
     pacer = Pacer(clock, 4, 5.2)
     starts: list[float] = []
 
     async def start() -> None:
         await pacer.wait()
-        starts.append(clock.now())
+        starts.append(round(clock.now(), 6))
 
     tasks = [asyncio.create_task(start()) for _ in range(10)]
     await clock.advance(20)
-
     assert all(task.done() for task in tasks)
-    assert starts == [0.0] * 4 + [5.2] * 4 + [10.4] * 2
+    assert starts == [round(1.3 * n, 6) for n in range(10)], "one every 5.2 / 4 seconds, no burst"
+
+    await clock.advance(30)  # quiet
+    quiet = clock.now()
+    await start()
+    assert starts[-1] == round(quiet, 6), "the first write after a quiet spell goes at once"
 
 
 async def test_channel_writes_stay_under_five_per_five_seconds_in_any_window() -> None:
