@@ -44,6 +44,7 @@ async def run(config: Config) -> int:
             messages=catalog(),
             dev_guild_id=config.dev_guild_id,
             api_base=config.api_base,
+            live_panels=config.live_panels,
         )
         closing: list[asyncio.Task[None]] = []
         loop = asyncio.get_running_loop()

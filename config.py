@@ -33,6 +33,7 @@ class Config:
     log_level: int
     api_base: str | None
     turn_seconds: float = DEFAULT_TURN_SECONDS
+    live_panels: bool = True
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -108,6 +109,10 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = Path(
         if not 3 <= turn_seconds <= 3600:
             raise ConfigError(f"TURN_SECONDS must be a number of seconds from 3 to 3600, not {turn_raw!r}")
 
+    live_raw = (values.get("LIVE_PANELS") or "on").strip().lower()
+    if live_raw not in ("on", "off"):
+        raise ConfigError(f"LIVE_PANELS must be on or off, not {live_raw!r}")
+
     return Config(
         token=token,
         database_path=database_path,
@@ -115,4 +120,5 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = Path(
         log_level=logging.getLevelNamesMapping()[level_name],
         api_base=api_base,
         turn_seconds=turn_seconds,
+        live_panels=live_raw == "on",
     )

@@ -16,6 +16,7 @@ from discord.ext import commands
 from cogs.assets_messages import callout_text, names_of, notice_text, panel_draft, public_draft
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
+from cogs.live_panels import LiveDraft
 from cogs.seated import (
     GameKind,
     buttons_for,
@@ -25,7 +26,7 @@ from cogs.seated import (
     register,
     selects_for,
 )
-from cogs.tables import refusal_text, show_panel
+from cogs.tables import Draft, refusal_text
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.errors import IllegalAction, Reason
@@ -79,16 +80,21 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
     """The "My hand" button: the player's private panel, as a reply only they see."""
     seat = table.require_seat(interaction.user.id)
     table.require_state()
-    draft = await panel_draft(
-        bot.messages,
-        table,
-        seat,
-        private_locale(interaction),
-        buttons_for(ASSETS, table.table_id),
-        selects_for(ASSETS, table.table_id),
-    )
+    locale = private_locale(interaction)
+    live = live_panel(bot, table, seat, locale)
+    draft = await live(None)
     assert draft.view is not None, "a panel has at least its Refresh button"
-    await show_panel(interaction, draft)
+    await bot.panels.show(interaction, table, draft, live, locale)
+
+
+def live_panel(bot: GameNightBot, table: AssetsTable, seat: int, locale: str) -> LiveDraft:
+    """The panel as the table is now."""
+
+    async def draw(note: str | None) -> Draft:
+        button, select = buttons_for(ASSETS, table.table_id), selects_for(ASSETS, table.table_id)
+        return await panel_draft(bot.messages, table, seat, locale, button, select, note=note)
+
+    return draw
 
 
 async def press_panel(
@@ -109,16 +115,8 @@ async def press_panel(
             note = " ".join(notice_text(messages, notice, names, locale) for notice in notices) or None
         except IllegalAction as error:
             note = refusal_text(messages, error, locale)
-    draft = await panel_draft(
-        messages,
-        table,
-        seat,
-        locale,
-        buttons_for(ASSETS, table.table_id),
-        selects_for(ASSETS, table.table_id),
-        note=note,
-    )
-    await show_panel(interaction, draft)
+    live = live_panel(bot, table, seat, locale)
+    await bot.panels.show(interaction, table, await live(note), live, locale, note)
 
 
 async def press_between_rounds(

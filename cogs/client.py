@@ -19,6 +19,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from cogs.i18n import CatalogTranslator, private_locale
+from cogs.live_panels import LivePanels
 from cogs.painter import PAINTER
 from cogs.sync import sync_if_changed
 from data import LeagueError, SavedTable, Store
@@ -50,6 +51,7 @@ class GameNightBot(commands.Bot):
         messages: Catalog,
         dev_guild_id: int | None = None,
         api_base: str | None = None,
+        live_panels: bool = True,
     ) -> None:
         # The bot never joins voice; without this discord.py warns about missing voice libraries
         # on every start, which reads like a fault to whoever runs it.
@@ -69,6 +71,7 @@ class GameNightBot(commands.Bot):
         self.store = store
         self.tables = tables
         self.messages = messages
+        self.panels = LivePanels(messages, tables.clock, enabled=live_panels)
         self.dev_guild_id = dev_guild_id
         self.api_base = api_base
         self.started_at = time.monotonic()
@@ -114,6 +117,7 @@ class GameNightBot(commands.Bot):
     async def close(self) -> None:
         """Stop and save every table before the connection goes, so a restart loses nothing."""
         try:
+            self.panels.stop()
             await self.tables.shutdown()
         finally:
             PAINTER.stop()

@@ -309,16 +309,30 @@ async def on_press(
     try:
         if kind is None or not isinstance(table, kind.table_class) or table.table_id != table_id:
             raise IllegalAction(Reason.STALE, "the table is gone")
-        if values is not None:
-            if kind.choose is None:
-                raise IllegalAction(Reason.STALE, "the game has no select menus")
-            await kind.choose(bot, interaction, table, action, arg, values)
-        elif action in LOBBY_ACTIONS:
-            await press_lobby(interaction, table, action, arg)
-        else:
-            await kind.press(bot, interaction, table, action, arg)
+        with bot.panels.answering(table_id, interaction.user.id):
+            await _route(bot, interaction, kind, table, action, arg, values)
     except (IllegalAction, Refused) as error:
         await tell_privately(interaction, refusal_text(bot.messages, error, locale))
+
+
+async def _route(
+    bot: GameNightBot,
+    interaction: discord.Interaction,
+    kind: GameKind,
+    table: SeatedTable[Any],
+    action: str,
+    arg: str,
+    values: Sequence[str] | None,
+) -> None:
+    """A press or a choice on one of ``kind``'s tables, to the game or the lobby."""
+    if values is not None:
+        if kind.choose is None:
+            raise IllegalAction(Reason.STALE, "the game has no select menus")
+        await kind.choose(bot, interaction, table, action, arg, values)
+    elif action in LOBBY_ACTIONS:
+        await press_lobby(interaction, table, action, arg)
+    else:
+        await kind.press(bot, interaction, table, action, arg)
 
 
 PRESSES = RecentPresses()

@@ -13,9 +13,10 @@ from discord.ext import commands
 
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
+from cogs.live_panels import LiveDraft
 from cogs.seated import GameKind, buttons_for, open_lobby, register
 from cogs.spit_messages import panel_draft, public_draft, refusal_note
-from cogs.tables import show_panel
+from cogs.tables import Draft
 from engine.errors import IllegalAction, Reason
 from engine.spit.cards import ALL_CARDS
 from tables.spit import Move, Press, SpitTable
@@ -39,10 +40,20 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
     """The "My cards" button: the player's private panel, as a reply only they see."""
     seat = table.require_seat(interaction.user.id)
     table.require_playing()
-    draft = await panel_draft(
-        bot.messages, table, seat, private_locale(interaction), buttons_for(SPIT, table.table_id)
-    )
-    await show_panel(interaction, draft)
+    locale = private_locale(interaction)
+    live = live_panel(bot, table, seat, locale)
+    await bot.panels.show(interaction, table, await live(None), live, locale)
+
+
+def live_panel(bot: GameNightBot, table: SpitTable, seat: int, locale: str) -> LiveDraft:
+    """The panel as the table is now."""
+
+    async def draw(note: str | None) -> Draft:
+        return await panel_draft(
+            bot.messages, table, seat, locale, buttons_for(SPIT, table.table_id), note=note
+        )
+
+    return draw
 
 
 def parse_press(action: str, arg: str) -> Press:
@@ -86,8 +97,8 @@ async def press_panel(
             await table.press(interaction.user.id, parse_press(action, arg))
         except IllegalAction as error:
             note = refusal_note(bot.messages, table, Move(action), error, locale)
-    draft = await panel_draft(bot.messages, table, seat, locale, buttons_for(SPIT, table.table_id), note=note)
-    await show_panel(interaction, draft)
+    live = live_panel(bot, table, seat, locale)
+    await bot.panels.show(interaction, table, await live(note), live, locale, note)
 
 
 async def press_between_matches(

@@ -11,6 +11,7 @@ from an older moment,
 or pressed out of turn, redraws the panel as it is now with a note saying why nothing happened.
 """
 
+import contextlib
 from collections.abc import Sequence
 
 import discord
@@ -19,8 +20,9 @@ from discord.ext import commands
 
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
+from cogs.live_panels import LiveDraft
 from cogs.seated import GameKind, SelectFactory, buttons_for, league_turn_timer, open_lobby, register
-from cogs.tables import refusal_text, show_panel, tell_privately
+from cogs.tables import Draft, refusal_text, tell_privately
 from cogs.topoum_messages import PREFIX, bad_deck_text, bold, names_of, panel_draft, public_draft, steps_text
 from engine.errors import IllegalAction, Reason
 from tables.topoum import BadDeck, TopoumTable
@@ -80,16 +82,27 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
     seat = table.require_seat(interaction.user.id)
     table.require_playing()
     locale = private_locale(interaction)
-    draft = await panel_draft(
-        bot.messages,
-        table,
-        seat,
-        locale,
-        buttons_for(TOPOUM, table.table_id),
-        SelectFactory(PREFIX, table.table_id),
-    )
+    live = live_panel(bot, table, seat, locale)
+    draft = await live(None)
     assert draft.view is not None, "a running game's panel has buttons"
-    await show_panel(interaction, draft)
+    await bot.panels.show(interaction, table, draft, live, locale)
+
+
+def live_panel(bot: GameNightBot, table: TopoumTable, seat: int, locale: str, chose: str = "") -> LiveDraft:
+    """The panel as the table is now, keeping the menu choices made so far (``<stamp>.<path>``,
+    as the player left them) while the turn is where they made them."""
+
+    async def draw(note: str | None) -> Draft:
+        path: tuple[int, ...] = ()
+        if chose:
+            with contextlib.suppress(IllegalAction):
+                stamp, chosen = parse_path(chose)
+                table.menu(seat, stamp, chosen)
+                path = chosen
+        button, select = buttons_for(TOPOUM, table.table_id), SelectFactory(PREFIX, table.table_id)
+        return await panel_draft(bot.messages, table, seat, locale, button, select, path=path, note=note)
+
+    return draw
 
 
 async def press_panel(
@@ -120,7 +133,8 @@ async def press_panel(
         note = refused_note(bot, table, error, locale)
     button, select = buttons_for(TOPOUM, table.table_id), SelectFactory(PREFIX, table.table_id)
     draft = await panel_draft(messages, table, seat, locale, button, select, path=path, note=note)
-    await show_panel(interaction, draft)
+    live = live_panel(bot, table, seat, locale, chose=arg if path else "")
+    await bot.panels.show(interaction, table, draft, live, locale, note)
 
 
 def refused_note(bot: GameNightBot, table: TopoumTable, error: IllegalAction, locale: str) -> str:

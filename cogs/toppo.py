@@ -3,8 +3,11 @@
 Thin on purpose: a click becomes a table request, the table decides, and the answer is a message
 drawn by :mod:`cogs.toppo_messages`. The buttons, the lobby and the public message are the shared
 ones of :mod:`cogs.seated`; here are the private panel and the choices between games. A private
-panel is redrawn in the reply to each click.
+panel is redrawn in the reply to each click, and whenever the table changes
+(:mod:`cogs.live_panels`).
 """
+
+import contextlib
 
 import discord
 from discord import app_commands
@@ -12,8 +15,9 @@ from discord.ext import commands
 
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
+from cogs.live_panels import LiveDraft
 from cogs.seated import GameKind, buttons_for, open_lobby, register
-from cogs.tables import refusal_text, show_panel
+from cogs.tables import Draft, refusal_text
 from cogs.toppo_messages import names_of, notice_text, panel_draft, public_draft
 from engine.errors import IllegalAction, Reason
 from tables.toppo import DISPLAY_CHANGED, PanelAction, Press, ToppoTable
@@ -40,11 +44,27 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
     """The "My line" button: the player's private panel, as a reply only they see."""
     seat = table.require_seat(interaction.user.id)
     table.require_playing()
-    draft = await panel_draft(
-        bot.messages, table, seat, private_locale(interaction), buttons_for(TOPPO, table.table_id)
-    )
+    locale = private_locale(interaction)
+    live = live_panel(bot, table, seat, locale)
+    draft = await live(None)
     assert draft.view is not None, "a running game's panel has buttons"
-    await show_panel(interaction, draft)
+    await bot.panels.show(interaction, table, draft, live, locale)
+
+
+def live_panel(bot: GameNightBot, table: ToppoTable, seat: int, locale: str, picked: str = "") -> LiveDraft:
+    """The panel as the table is now, keeping the cards picked (``<stamp>.<picks>``, as the
+    player left them) while they still mean the same cards."""
+
+    async def draw(note: str | None) -> Draft:
+        picks = ""
+        if picked:
+            with contextlib.suppress(IllegalAction):
+                check_picks(table, seat, picked)
+                picks = picked.partition(".")[2]
+        button = buttons_for(TOPPO, table.table_id)
+        return await panel_draft(bot.messages, table, seat, locale, button, picks=picks, note=note)
+
+    return draw
 
 
 def parse_press(action: str, arg: str) -> Press:
@@ -99,7 +119,8 @@ async def press_panel(
     draft = await panel_draft(
         messages, table, seat, locale, buttons_for(TOPPO, table.table_id), picks=picks, note=note
     )
-    await show_panel(interaction, draft)
+    live = live_panel(bot, table, seat, locale, picked=arg if picks else "")
+    await bot.panels.show(interaction, table, draft, live, locale, note)
 
 
 async def press_between_games(

@@ -9,6 +9,7 @@ all tables share one for the global limit.
 
 import asyncio
 from collections import deque
+from collections.abc import Hashable
 from typing import Final
 
 from tables.clock import Clock
@@ -63,21 +64,32 @@ class Pacer:
 
 
 class ChannelPacing:
-    """One pacer per channel plus the shared global one; tables take theirs from here."""
+    """One pacer per channel plus the shared global one; tables take theirs from here.
 
-    def __init__(self, clock: Clock) -> None:
+    Anything else with a per-resource limit paces the same way with its own ``limit`` (a live
+    private panel: a pacer per panel, and no global one, since interaction webhooks do not count
+    towards the bot's global limit)."""
+
+    def __init__(
+        self,
+        clock: Clock,
+        limit: tuple[int, float] = CHANNEL_LIMIT,
+        overall: tuple[int, float] | None = GLOBAL_LIMIT,
+    ) -> None:
         self.clock = clock
-        self._channels: dict[int, Pacer] = {}
-        self._global = Pacer(clock, *GLOBAL_LIMIT)
+        self._limit = limit
+        self._channels: dict[Hashable, Pacer] = {}
+        self._global = None if overall is None else Pacer(clock, *overall)
 
-    async def wait(self, channel_id: int) -> None:
+    async def wait(self, channel_id: Hashable) -> None:
         """Wait for a slot in the channel's window, then in the global one."""
         pacer = self._channels.get(channel_id)
         if pacer is None:
             self._forget_idle()
-            pacer = self._channels[channel_id] = Pacer(self.clock, *CHANNEL_LIMIT)
+            pacer = self._channels[channel_id] = Pacer(self.clock, *self._limit)
         await pacer.wait()
-        await self._global.wait()
+        if self._global is not None:
+            await self._global.wait()
 
     def _forget_idle(self) -> None:
         """Drop the pacers of channels quiet for a whole window (tables that ended, channels

@@ -14,7 +14,7 @@ someone happened to change it again.
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Final
 
 from tables.pacing import ChannelPacing
@@ -35,8 +35,13 @@ class TryAgain(Exception):
 class Publisher:
     """Coalesced, paced calls of one table's ``publish``."""
 
-    def __init__(self, channel_id: int, pacing: ChannelPacing, publish: Publish) -> None:
+    def __init__(
+        self, channel_id: Hashable, pacing: ChannelPacing, publish: Publish, *, what: str = ""
+    ) -> None:
+        """``channel_id``: the key of ``pacing`` this publisher's writes count against;
+        ``what``: what it shows, for the log (by default the table in that channel)."""
         self._channel_id = channel_id
+        self._what = what or f"the table in channel {channel_id}"
         self._pacing = pacing
         self._publish = publish
         self._wanted = 0
@@ -59,15 +64,15 @@ class Publisher:
             except TryAgain as error:
                 delay = RETRY_DELAYS[min(failures, len(RETRY_DELAYS) - 1)]
                 if failures == 0:
-                    log.warning("table in channel %s not shown (%s); retrying", self._channel_id, error)
+                    log.warning("%s not shown (%s); retrying", self._what, error)
                 failures += 1
                 await self._pacing.clock.sleep(delay)
                 continue
             except Exception:
                 # A fault in drawing or a refusal: retrying would fail the same way.
-                log.exception("publishing the table in channel %s failed", self._channel_id)
+                log.exception("showing %s failed", self._what)
             if failures:
-                log.info("table in channel %s shown after %d failed tries", self._channel_id, failures)
+                log.info("%s shown after %d failed tries", self._what, failures)
                 failures = 0
             self._done = target
 

@@ -74,6 +74,9 @@ class Table(abc.ABC):
         each move it applies): saved apart from :meth:`to_json`, only the new ones each time."""
         self._moves_written = 0
         self._move_log = 0
+        self.followers: list[Callable[[], None]] = []
+        """Called after each change that is shown, beside the publisher (the players' private
+        panels follow the table this way)."""
 
     # -- what a game provides ------------------------------------------------------------------
 
@@ -150,6 +153,8 @@ class Table(abc.ABC):
                 self.restart_idle_timer()
             self.after_change()
         self.publisher.notify()
+        for follow in self.followers:
+            follow()
         return result
 
     def _save_soon(self) -> None:

@@ -54,6 +54,10 @@ class Panel:
         assert len(found) == 1, f"{len(found)} {action!r} buttons ending {suffix!r} on {self.message.text}"
         return found[0]
 
+    def now(self) -> Panel:
+        """The panel as its player sees it now: it follows the table by itself."""
+        return Panel.read(self.actor, self.actor.current(self.message))
+
     async def press(self, action: str, suffix: str = "") -> Panel:
         """Press a button of this panel (``action`` and how its custom id ends); the reply redraws
         this same panel."""

@@ -67,6 +67,10 @@ async def test_the_slap_race_the_first_slap_takes_its_pile_the_other_is_told(
     alice = await alice.play(0, 0)  # her last stock card
     assert alice.says("spit.status.slap")
     await wait_public(world, lambda m: text("spit.notice.emptied_slap", player="**Alice**") in m.text)
+    await world.fake.wait_for(  # nobody pressed anything on bruno's panel: it follows the table
+        lambda: bruno.now().says("spit.status.slap"), what="bruno's panel to show the slap race"
+    )
+    bruno = bruno.now()
 
     alice, bruno = await asyncio.gather(alice.press("slap", ".0"), bruno.press("slap", ".0"))
 

@@ -1,9 +1,12 @@
 """Rate limits, injected faults and request counts.
 
 Discord limits creating and editing messages to 5 per 5 seconds in one channel, and every bot to
-50 requests per second overall (interaction callbacks excepted). The stand-in applies both, sends
-the same headers (which discord.py uses to pace itself), and counts every request and every 429 so
-a test can say "that burst of presses caused no 429".
+50 requests per second overall. Interaction endpoints (callbacks, and the webhook of an
+interaction's token: follow-ups and edits of its messages) are not bound to the global limit
+(Discord's rate-limit documentation) and do not count against the channel; instead each
+interaction token has its own bucket, 5 requests per 2 seconds as webhooks have. The stand-in
+applies all three, sends the same headers (which discord.py uses to pace itself), and counts every
+request and every 429 so a test can say "that burst of presses caused no 429".
 """
 
 from __future__ import annotations
@@ -18,6 +21,17 @@ from .model import Clock
 CHANNEL_MESSAGE_ROUTES = frozenset(
     {"POST /channels/{channel_id}/messages", "PATCH /channels/{channel_id}/messages/{message_id}"}
 )
+TOKEN_ROUTES = frozenset(
+    {
+        "POST /webhooks/{webhook_id}/{webhook_token}",
+        *(
+            f"{method} /webhooks/{{webhook_id}}/{{webhook_token}}/messages/{target}"
+            for method in ("GET", "PATCH", "DELETE")
+            for target in ("@original", "{message_id}")
+        ),
+    }
+)
+"""An interaction token's webhook: limited per token, not globally nor per channel."""
 
 
 @dataclass
@@ -92,6 +106,7 @@ class RateLimiter:
         self.enabled = True
         self.global_limit = 50
         self.channel_limit = (5, 5.0)
+        self.token_limit = (5, 2.0)
         self.stats = Stats()
         self._buckets: dict[tuple[str, str], Bucket] = {}
         self._faults: list[_Fault] = []
@@ -157,6 +172,14 @@ class RateLimiter:
             if wait:
                 self.stats.rate_limited.append(RateLimitHit(route, wait, True, False))
                 raise too_many_requests(wait, is_global=True, headers={})
+        if route in TOKEN_ROUTES:
+            limit, per = self.token_limit
+            bucket, wait = self._take(("token", params["webhook_token"]), limit, per, "interaction-token")
+            headers = self.headers(bucket)
+            if wait:
+                self.stats.rate_limited.append(RateLimitHit(route, wait, False, False))
+                raise too_many_requests(wait, is_global=False, headers=headers)
+            return headers
         if route not in CHANNEL_MESSAGE_ROUTES:
             return {}
         limit, per = self.channel_limit

@@ -266,6 +266,10 @@ class Actor:
         assert reply.record.choices is not None, f"autocomplete answered with type {reply.response_type}"
         return reply.record.choices
 
+    def current(self, message: SeenMessage) -> SeenMessage:
+        """``message`` as this user sees it now (the bot may have edited it since it was read)."""
+        return SeenMessage.of(self._visible(message))
+
     async def press(
         self, message: SeenMessage, *, label: str | None = None, custom_id: str | None = None
     ) -> Reply:

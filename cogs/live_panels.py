@@ -1,0 +1,205 @@
+"""Private panels that follow the table without their owner pressing anything.
+
+A panel is an ephemeral reply: nobody but its owner sees it, and the bot may edit it only through
+the token of the interaction that opened it or last redrew it (a press on it answers with the
+panel redrawn, which renews the token). Discord keeps such a token for 15 minutes. So for every
+open panel the bot keeps that latest interaction, and when the table changes it redraws the panel
+through it, the way the publisher redraws the table message: coalesced (the latest state wins,
+at most one edit in flight) and paced. Edits through an interaction webhook do not count towards
+the channel's message budget nor the bot's global limit, but each token has a budget of its own
+(5 per 2 s): a panel is redrawn at most 4 times in 2.2 s.
+
+A panel whose token is about to lapse is redrawn one last time saying so, and its Refresh button
+brings it back (a press is a new interaction with a new token). A panel its owner dismissed, or
+whose token Discord no longer takes, is forgotten without a word: nobody is shown an error.
+"""
+
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+import aiohttp
+import discord
+
+from cogs.tables import Draft, show_panel
+from engine.errors import IllegalAction
+from locales import Catalog
+from tables.clock import Clock, Timer
+from tables.errors import Refused
+from tables.pacing import ChannelPacing
+from tables.publisher import Publisher, TryAgain
+from tables.table import Table
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME: Final = 15 * 60.0
+"""Seconds Discord accepts an interaction's token for edits."""
+LAST_CALL: Final = 60.0
+"""Seconds before the token lapses when the panel says it stops following the table."""
+PANEL_LIMIT: Final = (4, 2.2)
+"""Edits of one panel per window: under the 5 per 2 s an interaction token allows."""
+NOTE_SECONDS: Final = 6.0
+"""How long a note the owner's press left on the panel (a penalty, a refusal) stays through
+redraws, so a busy table does not wipe it before it is read."""
+
+LiveDraft = Callable[[str | None], Awaitable[Draft]]
+"""A game's panel as the table is now, keeping what its owner was in the middle of choosing if
+it still holds, with an optional note; raises :class:`IllegalAction` once there is no panel to
+show (the player left, the game ended)."""
+
+
+@dataclass(eq=False)
+class FollowedPanel:
+    """One open panel: the latest interaction that drew it, and how to draw it again."""
+
+    interaction: discord.Interaction
+    draw: LiveDraft
+    locale: str
+    version: int = 0
+    """Bumped by each press, so a redraw started before it does not land after it."""
+    answering: bool = False
+    """Its owner's press is being answered: that answer draws the panel."""
+    note: str | None = None
+    note_until: float = 0.0
+    last_call: bool = False
+    publisher: Publisher | None = None
+    expiry: Timer | None = field(default=None, repr=False)
+
+
+class LivePanels:
+    """The open panels of every table, each redrawn when its table changes."""
+
+    def __init__(self, messages: Catalog, clock: Clock, *, enabled: bool = True) -> None:
+        """``enabled``: False keeps panels as they were drawn until pressed (``LIVE_PANELS=off``)."""
+        self.messages = messages
+        self.clock = clock
+        self.enabled = enabled
+        self.pacing = ChannelPacing(clock, PANEL_LIMIT, overall=None)
+        self._panels: dict[str, dict[int, FollowedPanel]] = {}
+
+    async def show(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        draft: Draft,
+        draw: LiveDraft,
+        locale: str,
+        note: str | None = None,
+    ) -> None:
+        """Answer ``interaction`` with its user's panel ``draft`` (see :func:`show_panel`), then
+        follow it: redrawn with ``draw`` whenever the table changes, through this interaction,
+        keeping ``note`` (drawn on ``draft``) for :data:`NOTE_SECONDS`."""
+        await show_panel(interaction, draft)
+        if self.enabled:
+            self._follow(table, interaction, draw, locale)
+            panel = self._panels[table.table_id][interaction.user.id]
+            panel.note, panel.note_until = note, self.clock.now() + NOTE_SECONDS
+
+    @contextlib.contextmanager
+    def answering(self, table_id: str, user: int) -> Iterator[None]:
+        """While a press of ``user`` at ``table_id`` is answered, their panel is not redrawn: the
+        answer draws it, and a redraw landing after it would wipe what it says."""
+        panel = self._panels.get(table_id, {}).get(user)
+        if panel is None:
+            yield
+            return
+        panel.answering = True
+        panel.version += 1
+        try:
+            yield
+        finally:
+            panel.answering = False
+
+    def _follow(self, table: Table, interaction: discord.Interaction, draw: LiveDraft, locale: str) -> None:
+        panels = self._panels.get(table.table_id)
+        if panels is None:
+            panels = self._panels[table.table_id] = {}
+            table.followers.append(lambda: self._changed(table))
+        user = interaction.user.id
+        panel = panels.get(user)
+        if panel is None:
+            panel = panels[user] = FollowedPanel(interaction, draw, locale)
+            panel.publisher = Publisher(
+                (table.table_id, user),
+                self.pacing,
+                lambda: self._redraw(table, user),
+                what=f"the panel of {user} at table {table.table_id}",
+            )
+        panel.interaction, panel.draw, panel.locale = interaction, draw, locale
+        panel.version += 1
+        panel.last_call = False
+        if panel.expiry is not None:
+            panel.expiry.cancel()
+        # The token lives from the interaction's creation at Discord, which its id carries.
+        issued = discord.utils.snowflake_time(interaction.id).timestamp()
+        left = issued + TOKEN_LIFETIME - LAST_CALL - time.time()
+        panel.expiry = self.clock.call_later(max(0.0, left), lambda: self._expiring(table, user))
+
+    def stop(self) -> None:
+        """Stop redrawing (the bot is closing its connection)."""
+        self.enabled = False
+        for panels in self._panels.values():
+            for panel in panels.values():
+                if panel.publisher is not None:
+                    panel.publisher.stop()
+                if panel.expiry is not None:
+                    panel.expiry.cancel()
+        self._panels.clear()
+
+    def _changed(self, table: Table) -> None:
+        for panel in list(self._panels.get(table.table_id, {}).values()):
+            assert panel.publisher is not None
+            panel.publisher.notify()
+
+    def _expiring(self, table: Table, user: int) -> None:
+        panel = self._panels.get(table.table_id, {}).get(user)
+        if panel is not None and panel.publisher is not None:
+            panel.last_call = True
+            panel.publisher.notify()
+
+    def _forget(self, table: Table, user: int) -> None:
+        panels = self._panels.get(table.table_id, {})
+        panel = panels.pop(user, None)
+        if panel is not None and panel.expiry is not None:
+            panel.expiry.cancel()
+        if not panels:
+            self._panels.pop(table.table_id, None)
+
+    async def _redraw(self, table: Table, user: int) -> None:
+        """Draw the panel as the table is now and edit it in place (the publisher calls this)."""
+        panel = self._panels.get(table.table_id, {}).get(user)
+        if panel is None:
+            return
+        if panel.answering:
+            return
+        version, last_call = panel.version, panel.last_call
+        note = panel.note if self.clock.now() < panel.note_until else None
+        if last_call:
+            note = self.messages.text("panel.last_call", panel.locale)
+        try:
+            draft = await panel.draw(note)
+        except (IllegalAction, Refused):  # no panel to show any more: leave the last one
+            self._forget(table, user)
+            return
+        if panel.version != version:
+            return  # its owner pressed meanwhile: that answer drew the panel already
+        try:
+            await panel.interaction.edit_original_response(
+                embed=draft.embed, attachments=draft.files(), view=draft.view
+            )
+        except discord.HTTPException as error:
+            if error.status == 429 or error.status >= 500:
+                raise TryAgain(f"{error.status} {error.text}") from error
+            # Dismissed by its owner, or a token Discord no longer takes: nothing to show it on.
+            log.debug("panel of %s at table %s forgotten: %s", user, table.table_id, error)
+            self._forget(table, user)
+            return
+        except (aiohttp.ClientError, TimeoutError, ConnectionError) as error:
+            raise TryAgain(repr(error)) from error
+        if last_call:
+            self._forget(table, user)
+        if table.finished:
+            self._forget(table, user)
