@@ -17,7 +17,7 @@ from discord.utils import escape_markdown
 from cogs.lobby import ButtonFactory, LobbyOption, closed_lobby_draft, lobby_draft, seat_names
 from cogs.tables import Draft, draw, refusal_text
 from engine.errors import IllegalAction, Reason
-from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView
+from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView, fits
 from engine.spit.centre import CENTRE_PILES, Stage
 from locales import Catalog
 from render.spit import Labels, panel_png, results_png, table_png
@@ -409,24 +409,30 @@ def _play_rows(
     locale: str,
     button: ButtonFactory,
     buttons: discord.ui.View,
+    view: SpitView | SpeedView,
     cards: Sequence[Card | None],
     args: Sequence[str],
     action: str,
 ) -> None:
     """Rows 0 and 1: each card onto the left pile, then onto the right (``args[place]`` names
-    the card in the button's argument, to which the pile is added); a place without a card to
-    play shows its number, disabled."""
+    the card in the button's argument, to which the pile is added). A place without a card to
+    play shows its number, and a card that does not fit the pile says so, both disabled: a
+    play the rules refuse is no choice to offer."""
+    alternate = isinstance(view, SpitView) and view.options.alternate_colours
     for centre in CENTRE_PILES:
+        top = view.centre[centre]
         for place, card in enumerate(cards):
             side = PILES[centre]
+            playable = card is not None and top is not None and fits(card, top, alternate)
             if card is None:
                 label = messages.text(f"spit.panel.no_play_{side}", locale, number=place + 1)
             else:
                 name = card_name(messages, card, locale)
-                label = messages.text(f"spit.panel.play_{side}", locale, number=place + 1, card=name)
-            style = discord.ButtonStyle.primary if card is not None else GREY
+                word = "play" if playable else "no_fit"
+                label = messages.text(f"spit.panel.{word}_{side}", locale, number=place + 1, card=name)
+            style = discord.ButtonStyle.primary if playable else GREY
             arg = f"{args[place]}.{centre}"
-            buttons.add_item(button(action, arg, label, style, centre, disabled=card is None))
+            buttons.add_item(button(action, arg, label, style, centre, disabled=not playable))
 
 
 def _spit_buttons(
@@ -442,6 +448,7 @@ def _spit_buttons(
         locale,
         button,
         buttons,
+        view,
         [pile.top for pile in layout],
         [f"{stamp}.{n}" for n in range(len(layout))],
         "play",
@@ -491,7 +498,7 @@ def _speed_buttons(
     buttons = discord.ui.View(timeout=None)
     hand = view.hand or ()
     _play_rows(
-        messages, locale, button, buttons, list(hand), [f"{stamp}.{card.code}" for card in hand], "hand"
+        messages, locale, button, buttons, view, list(hand), [f"{stamp}.{card.code}" for card in hand], "hand"
     )
     text = messages.text
     buttons.add_item(button("flip", stamp, text("spit.panel.flip", locale), discord.ButtonStyle.danger, 2))

@@ -249,7 +249,11 @@ async def panel_draft(
     )
     view: discord.ui.View | None = None
     if seen.outcome is None:
-        view = _panel_buttons(messages, locale, button, stamp, seen.votes, seat, line, size, matching, picks)
+        restarter = series.game.restarter
+        waiting_for = None if restarter in (None, seat) else names[restarter]
+        view = _panel_buttons(
+            messages, locale, button, stamp, seen.votes, seat, line, size, matching, picks, waiting_for
+        )
     png = await draw(line_png, seen, names, series.game_number, labels_for(messages, locale))
     return Draft(embed, view, png, "line.png")
 
@@ -265,9 +269,12 @@ def _panel_buttons(
     size: int,
     matching: bool,
     picks: str,
+    waiting_for: str | None,
 ) -> discord.ui.View:
     """Row 1: the line cards to pick; row 2: "match on A, B..." for one picked card; row 3: Top
-    (once every slot has a card) and Clear; row 4: turn, renew, toppo, vote, refresh."""
+    (once every slot has a card) and Clear; row 4: turn, renew, toppo, vote, refresh. While play
+    waits for another player to restart, Turn says so and cannot be pressed: turning then would
+    only be a false start, a trap for whoever has not read the rules."""
     text = messages.text
     ready = matching or len(line) == size
     can_top = ready and not matching
@@ -302,17 +309,13 @@ def _panel_buttons(
         view.add_item(
             button("pick", f"{stamp}.", text("toppo.panel.clear", locale), grey, 2, disabled=not picks)
         )
-    turnable = matching or len(line) < size
-    view.add_item(
-        button(
-            "turn",
-            stamp,
-            text("toppo.panel.turn", locale),
-            discord.ButtonStyle.primary,
-            3,
-            disabled=not turnable,
-        )
+    turnable = (matching or len(line) < size) and waiting_for is None
+    turn = (
+        text("toppo.panel.turn", locale)
+        if waiting_for is None
+        else text("toppo.panel.wait_start", locale, name=waiting_for)
     )
+    view.add_item(button("turn", stamp, turn[:80], discord.ButtonStyle.primary, 3, disabled=not turnable))
     view.add_item(button("renew", stamp, text("toppo.panel.renew", locale), grey, 3, disabled=not ready))
     view.add_item(button("toppo", "", text("toppo.panel.toppo", locale), discord.ButtonStyle.danger, 3))
     view.add_item(button("vote", stamp, text("toppo.panel.vote", locale), grey, 3, disabled=seat in votes))

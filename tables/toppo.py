@@ -62,6 +62,8 @@ from tables.table import Table
 
 DISPLAY_CHANGED: Final = "the display changed"
 """The detail of a stale top, match or vote: someone changed the display first."""
+WAIT_FOR_RESTART: Final = "wait for the restart"
+"""The detail of a person's turn refused while play waits for another player to restart."""
 
 
 class PanelAction(StrEnum):
@@ -201,6 +203,11 @@ class ToppoTable(SeatedTable[SeriesAction]):
             seat = self.require_seat(user_id)
             self.require_playing()
             self._check_stamp(seat, press)
+            restarter = self.require_series().game.restarter
+            if press.action is PanelAction.TURN and restarter not in (None, seat):
+                # A false start is the rules' penalty, not a move to offer: a person's panel
+                # cannot turn a card before the restart (AI seats still may, by mistake).
+                raise IllegalAction(Reason.NOT_ALLOWED, WAIT_FOR_RESTART)
             return self._apply(_action(seat, press))
 
         return await self.change(apply)

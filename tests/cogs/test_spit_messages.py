@@ -118,8 +118,11 @@ async def test_a_spit_panel_has_a_button_per_move_within_discords_limits(
         str(item["custom_id"]).split(":")[2:] for row in rows for item in row if not item.get("disabled")
     ]
     stamp = str(table.panel_stamp(0))
-    assert ["play", f"{stamp}.0.0"] in enabled and ["play", f"{stamp}.3.1"] in enabled
+    assert ["play", f"{stamp}.0.0"] in enabled, "7♥ fits 8♠"
+    assert ["play", f"{stamp}.3.1"] not in enabled, "2♠ does not fit K♠: no trap to press"
     assert ["play", f"{stamp}.2.0"] not in enabled, "an empty space plays nothing"
+    labels = {str(item["custom_id"]).split(":")[3]: item["label"] for row in rows for item in row}
+    assert labels[f"{stamp}.3.1"] == catalog().text("spit.panel.no_fit_right", locale, number=4, card="2♠")
     assert ["turn", f"{stamp}.1"] in enabled and ["move", f"{stamp}.3.2"] in enabled
     assert ["spit", f"{stamp}.0"] in enabled and ["spit", f"{stamp}.1"] in enabled, "alone: either pile"
     for custom_id in ids:

@@ -99,9 +99,12 @@ async def test_two_plays_onto_one_pile_at_once_the_first_stands_the_other_keeps_
     assert text("spit.panel.pile", lost.actor.locale, number=1, top=other, size=1) in lost.lines[-2]
     assert text("spit.panel.empty_pile", won.actor.locale, number=1) in won.lines[-2]
 
-    alice = await alice.play(1, 1)  # 2♣ on K♦: it never fitted
+    never = alice.button("play", ".1.1")  # 2♣ on K♦: it never fitted
+    assert never.get("disabled"), "a play that does not fit is not offered"
+    reply = await alice.actor.press_anyway(alice.message, custom_id=str(never["custom_id"]))
+    alice = Panel.read(alice.actor, reply.message)
 
-    assert alice.note == text("spit.note.no_fit", card="2♣", top="K♦")
+    assert alice.note == text("spit.note.no_fit", card="2♣", top="K♦"), "a forged press is refused"
     assert text("spit.panel.pile", number=2, top="2♣", size=2) in alice.lines[-2]
 
 

@@ -116,16 +116,19 @@ async def test_a_false_toppo_costs_five_cards(world: World, seeded: BotProcess) 
 
 
 @dealt(position("G# B- Bo", "R- Y- W-", start=1))
-async def test_turning_before_the_restart_is_a_false_start(world: World, seeded: BotProcess) -> None:
+async def test_turn_waits_for_the_restart_and_a_forged_press_is_refused(
+    world: World, seeded: BotProcess
+) -> None:
     alice = await table_message(world)
     assert alice.status == "waiting"
+    (turn,) = alice.buttons("turn")
+    assert turn.get("disabled") and turn["label"] == text("toppo.panel.wait_start", name="Bruno")
 
-    alice = await alice.press("turn")
+    reply = await alice.actor.press_anyway(alice.message, custom_id=str(turn["custom_id"]))
 
-    said = text("toppo.notice.false_start", player="**Alice**", cards=1)
-    assert alice.note == said
-    assert alice.left == 16 and alice.line == [] and alice.status == "waiting"
-    await notice(world, said)
+    after = Panel.read(alice.actor, reply.message)
+    assert after.note == text("reason.not_allowed")
+    assert (after.left, after.line, after.status) == (alice.left, [], "waiting"), "no false start"
 
 
 @dealt(position("Ro Yo Wo", "R- Y- W-"))

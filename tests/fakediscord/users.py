@@ -278,6 +278,13 @@ class Actor:
         button = SeenMessage.of(stored).button(label=label, custom_id=custom_id)
         if button.get("disabled"):
             raise UserActionError(f"button {button.get('label')!r} is disabled")
+        return await self.press_anyway(message, custom_id=str(button.get("custom_id", "")))
+
+    async def press_anyway(self, message: SeenMessage, *, custom_id: str) -> Reply:
+        """Press a button of ``message`` even if it is disabled, as a modified client can: Discord
+        passes the interaction on, so only the bot can refuse it."""
+        stored = self._visible(message)
+        button = SeenMessage.of(stored).button(custom_id=custom_id)
         if "custom_id" not in button:
             raise UserActionError("a link or premium button does not create an interaction")
         data = {"custom_id": button["custom_id"], "component_type": 2}

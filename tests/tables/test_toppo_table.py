@@ -16,7 +16,7 @@ from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.seated import LOBBY_IDLE, Notice, Phase
 from tables.table import Table
-from tables.toppo import DISPLAY_CHANGED, PanelAction, Press, ToppoTable, notices_for
+from tables.toppo import DISPLAY_CHANGED, WAIT_FOR_RESTART, PanelAction, Press, ToppoTable, notices_for
 from tests.tables.conftest import published
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import stacked_table
@@ -136,7 +136,7 @@ async def test_simultaneous_tops_are_decided_by_arrival(registry: TableRegistry)
     assert game.cards_left(0) == 15, "the late caller pays nothing"
 
 
-async def test_a_turn_from_before_an_interrupt_is_stale_but_one_that_saw_the_wait_is_a_false_start(
+async def test_a_turn_from_before_an_interrupt_is_stale_and_one_during_the_wait_refused(
     registry: TableRegistry,
 ) -> None:
     table = stacked_table(registry, SEATS, two_players("G# B- Bo", "R- Y- W-"))
@@ -148,8 +148,11 @@ async def test_a_turn_from_before_an_interrupt_is_stale_but_one_that_saw_the_wai
         await press(table, ANA, PanelAction.TURN, before)
     assert caught.value.reason is Reason.STALE
 
-    notices = await press(table, ANA, PanelAction.TURN)  # now her panel shows the wait
-    assert notices == [Notice("false_start", 1, {"cards": 1})]
+    moves = len(table.moves)
+    with pytest.raises(IllegalAction) as caught:  # her panel shows the wait: no false start for her
+        await press(table, ANA, PanelAction.TURN)
+    assert (caught.value.reason, caught.value.detail) == (Reason.NOT_ALLOWED, WAIT_FOR_RESTART)
+    assert len(table.moves) == moves, "nothing was played"
 
 
 async def test_a_top_or_match_for_an_older_display_is_stale(registry: TableRegistry) -> None:
