@@ -324,8 +324,17 @@ async def _route(
     arg: str,
     values: Sequence[str] | None,
 ) -> None:
-    """A press or a choice on one of ``kind``'s tables, to the game or the lobby."""
-    if values is not None:
+    """A press or a choice on one of ``kind``'s tables, to the game or the lobby; ending play
+    early asks for a confirmation first (:func:`confirm_end`)."""
+    if action == END and values is None:
+        await confirm_end(bot, kind, interaction, table, arg)
+    elif action == END_CONFIRMED:
+        await kind.press(bot, interaction, table, END, arg)
+        await interaction.edit_original_response(content=end_answer(bot, table, interaction), view=None)
+    elif action == END_CANCELLED:
+        text = bot.messages.text("end.kept", private_locale(interaction))
+        await interaction.response.edit_message(content=text, view=None)
+    elif values is not None:
         if kind.choose is None:
             raise IllegalAction(Reason.STALE, "the game has no select menus")
         await kind.choose(bot, interaction, table, action, arg, values)
@@ -333,6 +342,40 @@ async def _route(
         await press_lobby(interaction, table, action, arg)
     else:
         await kind.press(bot, interaction, table, action, arg)
+
+
+END, END_CONFIRMED, END_CANCELLED = "end", "endok", "endno"
+"""The results message's "End" button, and the two answers of its confirmation."""
+
+
+async def confirm_end(
+    bot: GameNightBot, kind: GameKind, interaction: discord.Interaction, table: SeatedTable[Any], arg: str
+) -> None:
+    """Ask the presser, privately, whether to stop playing for everyone: the host stops the table
+    at once; anyone else counts towards a majority of the people seated."""
+    table.require_member(interaction.user.id)
+    locale = private_locale(interaction)
+    text = bot.messages.text
+    if interaction.user.id == table.host_id:
+        question = text("end.confirm_host", locale)
+    else:
+        question = text(
+            "end.confirm_vote", locale, needed=table.end_votes_needed(), people=len(table.people())
+        )
+    button = buttons_for(kind, table.table_id)
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(END_CONFIRMED, arg, text("end.yes", locale), discord.ButtonStyle.danger, 0))
+    view.add_item(button(END_CANCELLED, arg, text("end.no", locale), discord.ButtonStyle.secondary, 0))
+    await interaction.response.send_message(question, view=view, ephemeral=True)
+
+
+def end_answer(bot: GameNightBot, table: SeatedTable[Any], interaction: discord.Interaction) -> str:
+    """What came of a confirmed wish to stop: stopped, or how many have asked so far."""
+    locale = private_locale(interaction)
+    if table.finished:
+        return bot.messages.text("end.ended", locale)
+    votes = len(table.end_votes & table.people())
+    return bot.messages.text("end.voted", locale, votes=votes, needed=table.end_votes_needed())
 
 
 PRESSES = RecentPresses()

@@ -247,7 +247,8 @@ class AssetsTable(SeatedTable[Action]):
             state = self.require_state()
             if self.phase is not Phase.RESULTS or state.round_number != round_number:
                 raise IllegalAction(Reason.STALE, "that round is not the last one over")
-            self.phase = Phase.OVER
+            if self.ends_by(user_id):
+                self.phase = Phase.OVER
 
         await self.change(apply)
 

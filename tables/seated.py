@@ -115,6 +115,9 @@ class SeatedTable(Table, Generic[A]):
         self.idle_expired = False
         """The table ended because nobody acted for :data:`TABLE_IDLE` (said on its last message)."""
         self._record_pending = False
+        self.end_votes: set[int] = set()
+        """The people who asked to end the series since the last game ended (not saved: a
+        restart asks again)."""
         self._ai_rngs: dict[int, Rng] = {}
         self.ai: AiDriver[A] = AiDriver(self, registry.clock, self.spawn)
 
@@ -197,6 +200,22 @@ class SeatedTable(Table, Generic[A]):
         if user_id != self.lobby.host_id:
             self.require_seat(user_id)
 
+    def ends_by(self, user_id: int) -> bool:
+        """Count ``user_id``'s wish to end the series early (inside a change); True once it
+        ends: the host asked, or most of the people seated have. One player cannot end the
+        evening for everyone."""
+        self.require_member(user_id)
+        self.end_votes.add(user_id)
+        return user_id == self.host_id or len(self.end_votes & self.people()) >= self.end_votes_needed()
+
+    def people(self) -> set[int]:
+        """The people seated (AI seats have no say)."""
+        return {seat.user_id for seat in self.seats if seat.user_id is not None}
+
+    def end_votes_needed(self) -> int:
+        """Most of the people seated: more than half."""
+        return len(self.people()) // 2 + 1
+
     # -- the lobby -------------------------------------------------------------------------------
 
     def _in_lobby(self) -> Lobby:
@@ -250,6 +269,7 @@ class SeatedTable(Table, Generic[A]):
         """The running game is over: show its results and record it with the next save."""
         self.phase = Phase.RESULTS
         self._record_pending = True
+        self.end_votes.clear()
 
     def pending_record(self) -> GameRecord | None:
         return self.result_record() if self._record_pending else None

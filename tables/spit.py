@@ -391,7 +391,8 @@ class SpitTable(SeatedTable[Action]):
     async def end_series(self, user_id: int, number: int) -> None:
         def apply() -> None:
             self._check_between(user_id, number)
-            self.phase = Phase.OVER
+            if self.ends_by(user_id):
+                self.phase = Phase.OVER
 
         await self.change(apply)
 

@@ -253,7 +253,8 @@ class ToppoTable(SeatedTable[SeriesAction]):
             self.require_member(user_id)
             if self.phase not in (Phase.RESULTS, Phase.CHOOSING):
                 raise IllegalAction(Reason.STALE, "the series cannot end now")
-            self.phase = Phase.OVER
+            if self.ends_by(user_id):
+                self.phase = Phase.OVER
 
         await self.change(apply)
 

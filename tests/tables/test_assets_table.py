@@ -308,6 +308,10 @@ async def test_the_match_may_end_between_rounds(registry: TableRegistry, store: 
     await end_round(assets)
 
     await assets.end_match(ANA, 1)
+    assert assets.phase is Phase.RESULTS, "one of the two people asked: not yet a majority"
+    await assets.end_match(ANA, 1)
+    assert assets.phase is Phase.RESULTS, "asking twice is one voice"
+    await assets.end_match(HOST, 1)
 
     assert assets.phase is Phase.OVER and await store.load_tables() == []
     assert (await store.player_totals(ANA, "assets")).games == 1

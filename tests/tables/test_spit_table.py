@@ -240,6 +240,8 @@ async def test_ending_the_series_after_a_match_frees_the_channel(
         await table.end_series(ANA, 0)
     assert older.value.reason is Reason.STALE, "a button of an earlier match"
     await table.end_series(ANA, 1)
+    assert table.phase is Phase.RESULTS, "one of the two people asked: not yet a majority"
+    await table.end_series(HOST, 1)
 
     assert table.phase is Phase.OVER and await store.load_tables() == [] and registry.get(2) is None
 
