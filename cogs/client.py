@@ -37,6 +37,7 @@ EXTENSIONS = (
     "cogs.rules",
     "cogs.league",
     "cogs.stats",
+    "cogs.pings",
 )
 
 

@@ -12,6 +12,7 @@ Public changes are acknowledged at once (deferred) and drawn by the table's publ
 paces edits; a table's callouts (messages that must notify one player) follow the redraw.
 """
 
+import contextlib
 import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -286,7 +287,34 @@ async def publish(bot: GameNightBot, kind: GameKind, table: Table) -> None:
             for notice in table.take_callouts():
                 await table.registry.pacing.wait(table.channel_id)
                 text = kind.callout(bot.messages, table, notice)
-                await post_callout(bot, table.channel_id, table.guild_id, text)
+                user = None if notice.player is None else table.seats[notice.player].user_id
+                notify = user is not None and await bot.store.pings_wanted(user)
+                await post_callout(bot, table.channel_id, table.guild_id, text, notify=notify)
+        await update_ping(bot, kind, table)
+
+
+async def update_ping(bot: GameNightBot, kind: GameKind, table: SeatedTable[Any]) -> None:
+    """Keep one public message mentioning whom the table waits for (an edit of the table
+    message notifies nobody); take it back once the table waits for someone else or nobody, so
+    the channel does not fill with stale pings. Someone who turned pings off gets none."""
+    awaited = None if table.finished else table.awaited()
+    if table.ping is not None and table.ping[0] == awaited:
+        return
+    channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    if table.ping is not None:
+        await table.registry.pacing.wait(table.channel_id)
+        with contextlib.suppress(discord.NotFound):
+            await channel.get_partial_message(table.ping[1]).delete()
+        if not table.finished:
+            await table.set_ping(None)
+    if awaited is None or not await bot.store.pings_wanted(awaited):
+        return
+    await table.registry.pacing.wait(table.channel_id)
+    game = bot.messages.text(f"games.{kind.table_class.game}", table.locale)
+    text = bot.messages.text("ping.waiting", table.locale, mention=f"<@{awaited}>", game=game)
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(awaited)])
+    message = await channel.send(text, allowed_mentions=mentions)
+    await table.set_ping((awaited, message.id))
 
 
 async def on_press(

@@ -108,11 +108,14 @@ async def remove_buttons(client: discord.Client, channel_id: int, guild_id: int,
         await channel.get_partial_message(message_id).edit(view=None)
 
 
-async def post_callout(client: discord.Client, channel_id: int, guild_id: int, text: str) -> None:
+async def post_callout(
+    client: discord.Client, channel_id: int, guild_id: int, text: str, *, notify: bool = True
+) -> None:
     """Post ``text`` in the channel as a message of its own, so the users it mentions are
-    notified (an edited message notifies nobody); it may mention users only."""
+    notified (an edited message notifies nobody); it may mention users only, and with
+    ``notify`` False (the player turned pings off) it names them without notifying."""
     channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
-    mentions = discord.AllowedMentions(everyone=False, roles=False, users=True)
+    mentions = discord.AllowedMentions(everyone=False, roles=False, users=notify)
     await channel.send(text, allowed_mentions=mentions)
 
 

@@ -130,6 +130,20 @@ class Store:
             )
         )
 
+    async def pings_wanted(self, user_id: int) -> bool:
+        """Whether ``user_id`` lets the bot mention them when a table waits for them (default yes)."""
+        rows = await self._read("SELECT pings FROM member_settings WHERE user_id = ?", (user_id,))
+        return not rows or bool(rows[0][0])
+
+    async def set_pings(self, user_id: int, wanted: bool) -> None:
+        await self._write(
+            lambda conn: conn.execute(
+                "INSERT INTO member_settings (user_id, pings) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
+                (user_id, int(wanted)),
+            )
+        )
+
     # -- results --------------------------------------------------------------------------------
 
     async def record_game(self, record: GameRecord) -> int:

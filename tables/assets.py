@@ -316,6 +316,14 @@ class AssetsTable(SeatedTable[Action]):
             return seat, (DEAL, len(state.log))
         return None
 
+    def awaited(self) -> int | None:
+        """The person whose move or answer the round waits for (not the deal between rounds,
+        which comes by itself)."""
+        waiting = self.waiting_for()
+        if waiting is None or self.phase is not Phase.PLAYING:
+            return None
+        return self.seats[waiting[0]].user_id
+
     def _watch(self) -> None:
         waiting = self.waiting_for()
         if waiting is None:

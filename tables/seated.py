@@ -115,6 +115,9 @@ class SeatedTable(Table, Generic[A]):
         self.idle_expired = False
         """The table ended because nobody acted for :data:`TABLE_IDLE` (said on its last message)."""
         self._record_pending = False
+        self.ping: tuple[int, int] | None = None
+        """(user, message): the public message that mentions whom the table waits for, to be
+        taken back once it no longer does."""
         self.end_votes: set[int] = set()
         """The people who asked to end the series since the last game ended (not saved: a
         restart asks again)."""
@@ -258,6 +261,19 @@ class SeatedTable(Table, Generic[A]):
     def host_id(self) -> int:
         return self.lobby.host_id
 
+    def awaited(self) -> int | None:
+        """The one person the table waits for now (their turn, a choice only they can make), to
+        be pinged; None when it waits for nobody in particular. Games that wait say whom."""
+        return None
+
+    async def set_ping(self, ping: tuple[int, int] | None) -> None:
+        """Remember the message pinging whom the table waits for, so a restart takes it back."""
+
+        def apply() -> None:
+            self.ping = ping
+
+        await self.change(apply, shown=False)
+
     # -- games starting and ending ---------------------------------------------------------------
 
     def first_game_dealt(self) -> None:
@@ -389,6 +405,7 @@ class SeatedTable(Table, Generic[A]):
             "message_id": self.message_id,
             "retired_message_id": self.retired_message_id,
             "game_started_at": None if started is None else started.isoformat(),
+            "ping": None if self.ping is None else list(self.ping),
         }
 
     @classmethod
@@ -415,4 +432,6 @@ class SeatedTable(Table, Generic[A]):
         started = state["game_started_at"]
         table.game_started_at = None if started is None else datetime.fromisoformat(started)
         table._record_pending = table.phase is Phase.RESULTS
+        ping = state.get("ping")
+        table.ping = None if ping is None else (int(ping[0]), int(ping[1]))
         return table

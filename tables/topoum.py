@@ -341,6 +341,13 @@ class TopoumTable(SeatedTable[Action]):
         seat = state.current
         self.turns.watch(None if self.seats[seat].is_ai else seat, len(state.log))
 
+    def awaited(self) -> int | None:
+        """The person whose turn it is (None while an AI seat plays, or the game is over)."""
+        state = self.state
+        if self.phase is not Phase.PLAYING or state is None or state.outcome is not None:
+            return None
+        return self.seats[state.current].user_id
+
     def _check_moment(self, seat: int, moment: Hashable) -> TopoumState:
         state = self.require_playing()
         if state.current != seat or len(state.log) != moment:

@@ -248,6 +248,11 @@ class ToppoTable(SeatedTable[SeriesAction]):
 
         return await self.change(apply)
 
+    def awaited(self) -> int | None:
+        """The start player who must pick the next display size."""
+        chooser = None if self.phase is not Phase.CHOOSING else self.require_series().chooser()
+        return None if chooser is None else self.seats[chooser].user_id
+
     async def end_series(self, user_id: int) -> None:
         def apply() -> None:
             self.require_member(user_id)
