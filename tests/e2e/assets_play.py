@@ -88,7 +88,7 @@ def title(number: int = 1) -> str:
 
 async def table_message(world: World, number: int = 1) -> SeenMessage:
     """The public message of round ``number`` once it shows the round."""
-    return await wait_public(world, lambda m: bool(m.embeds) and m.embed.get("title") == title(number))
+    return await wait_public(world, lambda m: bool(m.embeds) and m.title == title(number))
 
 
 async def open_hand(actor: Actor, table: SeenMessage) -> Panel:

@@ -81,7 +81,7 @@ async def open_panel(actor: Actor, table: SeenMessage) -> Panel:
 async def table_message(world: World, number: int = 1) -> SeenMessage:
     """The table's public message of match ``number`` once it shows the game."""
     title = text("spit.table.title", variant="Spit", number=number)
-    return await wait_public(world, lambda m: m.embed.get("title") == title and bool(m.attachments))
+    return await wait_public(world, lambda m: m.title == title and bool(m.attachments))
 
 
 async def seed_table(database: Path, world: World, seats: Sequence[Actor | str], match: Game) -> str:

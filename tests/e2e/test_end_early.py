@@ -22,7 +22,7 @@ async def test_ending_needs_the_host_or_most_players_and_a_confirmation(
     alice = await open_panel(world.alice, await table_message(world))
     for pile in range(3):
         alice = await alice.play(pile, 0)
-    results = await wait_public(world, lambda m: m.embed.get("title") == "Spit, match 1 is over")
+    results = await wait_public(world, lambda m: m.title == "Spit, match 1 is over")
     end = text("spit.results.end")
 
     stranger = await world.carla.press(results, label=end)

@@ -51,7 +51,7 @@ async def test_a_match_against_an_ai_to_its_saved_result_then_a_rematch(
         alice = await alice.play(pile, 0)
 
     assert alice.says("spit.status.over", name="**Alice**") and alice.message.buttons() == []
-    results = await wait_public(world, lambda m: m.embed.get("title") == "Spit, match 1 is over")
+    results = await wait_public(world, lambda m: m.title == "Spit, match 1 is over")
     assert text("spit.results.winner", name="**Alice**") in results.text and results.image().size[0] == 1000
     [(key, seats)] = recorded_games(database)
     assert key == "spit:5eeded0000:1"
@@ -91,7 +91,7 @@ async def test_the_host_chooses_speed_and_its_options_in_the_lobby_then_flips_ag
     await world.alice.press(lobby, label="Start")
 
     table = await wait_public(
-        world, lambda m: m.embed.get("title") == "Speed, match 1" and bool(m.attachments)
+        world, lambda m: m.title == "Speed, match 1" and bool(m.attachments)
     )
     stranger = await world.carla.press(table, label=text("spit.table.my_cards"))
     assert stranger.message.ephemeral and stranger.message.content == text("reason.not_seated", "es-419")

@@ -117,7 +117,7 @@ async def test_a_game_against_an_ai_through_the_menus_ends_shown_and_saved(
         panel = await open_panel(world.alice, table)
         turns = 0
         deadline = time.monotonic() + PATIENCE
-        while not any(m.embed.get("title") == over for m in public(world)):
+        while not any(m.title == over for m in public(world)):
             assert time.monotonic() < deadline, f"the game did not end in {PATIENCE} s"
             if is_my_turn(panel):
                 panel = await play_first_choices(panel)
@@ -127,7 +127,7 @@ async def test_a_game_against_an_ai_through_the_menus_ends_shown_and_saved(
             panel = Panel(world.alice, world.alice.current(panel.message))  # it follows the table
             if not panel.message.buttons():  # the game ended meanwhile: the panel says so
                 break
-        results = await wait_public(world, lambda m: m.embed.get("title") == over and bool(m.attachments))
+        results = await wait_public(world, lambda m: m.title == over and bool(m.attachments))
     finally:
         code = await bot.stop()
 

@@ -22,7 +22,7 @@ from tests.e2e.topoum_play import (
     wait_public,
 )
 from tests.e2e.toppo_play import quick_world
-from tests.fakediscord import BotProcess
+from tests.fakediscord import BotProcess, SeenMessage
 
 world = pytest.fixture(quick_world)
 
@@ -33,10 +33,15 @@ def es(key: str, **values: object) -> str:
     return text(key, ES, **values)
 
 
+def table_now(world: World) -> SeenMessage:
+    """The table's message as it is now (the channel also holds the turn's ping)."""
+    return [m for m in public(world) if m.title.startswith("Topoum")][-1]
+
+
 async def turn_is(world: World, number: int) -> None:
     """Wait until the table message shows turn ``number``."""
     title = text("topoum_play.table.title", turn=number)
-    await wait_public(world, lambda m: m.embed.get("title") == title)
+    await wait_public(world, lambda m: m.title == title)
 
 
 async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
@@ -76,7 +81,7 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
         assert alice.note == "Played: Enter combat → base on I7 → Short Range from your hand → on H7"
         assert alice.description.startswith(text("topoum_play.panel.waiting", name="**Bruno**"))
         await turn_is(world, 2)
-        shown = public(world)[-1].text
+        shown = table_now(world).text
         assert "**Alice** played Short Range from their hand." in shown
         assert "**Bruno** lost a mole on H7: shot." in shown
 
@@ -119,12 +124,14 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
         alice = await alice.press("Stop moving")
         assert alice.note == "Played: stop moving"
         await turn_is(world, 4)
-        assert "**Bruno** lost a mole on H6: lost in action." in public(world)[-1].text
+        assert "**Bruno** lost a mole on H6: lost in action." in table_now(world).text
     finally:
         code = await bot.stop()
     assert code == 0
     assert_bot_healthy(bot)
-    assert [m.id for m in public(world)] == [table.id], "the table message is edited, never posted again"
+    tables = [m.id for m in public(world) if m.title.startswith("Topoum")]
+    assert tables == [table.id], "the table message is edited, never posted again"
+    assert len(public(world)) == 2, "and one ping, for whoever's turn it is now"
     assert world.fake.stats.natural_429s == []
 
 

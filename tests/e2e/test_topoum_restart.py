@@ -42,7 +42,7 @@ async def test_a_turn_half_played_carries_on_after_a_restart(world: World, datab
     try:
         after = await before.press("Stop moving")
         next_turn = text("topoum_play.table.title", turn=3)
-        await wait_public(world, lambda m: m.embed.get("title") == next_turn, timeout=30)
+        await wait_public(world, lambda m: m.title == next_turn, timeout=30)
     finally:
         code = await second.stop()
 

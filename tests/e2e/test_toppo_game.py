@@ -56,7 +56,7 @@ async def test_two_humans_and_an_ai_play_a_game_to_its_saved_result(
         choosing = await wait_public(world, lambda m: m.id == table.id and "chooses the size" in m.text)
         chooser = (world.alice, world.bruno)[highest]
         await chooser.press(choosing, label="4 cards")
-    game2 = await wait_public(world, lambda m: m.embed.get("title") == "Toppo, game 2")
+    game2 = await wait_public(world, lambda m: m.title == "Toppo, game 2")
     assert game2.id != table.id
     await wait_public(world, lambda m: m.id == table.id and not m.buttons())
     panel = await open_panel(world.alice, game2)

@@ -62,7 +62,7 @@ async def seeded(world: World, database: Path, request: pytest.FixtureRequest) -
 
 async def table_message(world: World) -> Panel:
     """The resumed table's public message (posted afresh: the seeded table had none), and alice's panel."""
-    table = await wait_public(world, lambda m: m.embed.get("title") == "Toppo, game 1")
+    table = await wait_public(world, lambda m: m.title == "Toppo, game 1")
     return await open_panel(world.alice, table)
 
 
@@ -135,7 +135,7 @@ async def test_turn_waits_for_the_restart_and_a_forged_press_is_refused(
 async def test_two_tops_at_the_same_moment_one_wins_the_other_is_told(
     world: World, seeded: BotProcess
 ) -> None:
-    table = await wait_public(world, lambda m: m.embed.get("title") == "Toppo, game 1")
+    table = await wait_public(world, lambda m: m.title == "Toppo, game 1")
     alice = await turn(await open_panel(world.alice, table), 3)
     bruno = await turn(await open_panel(world.bruno, table), 3)
     alice, bruno = await asyncio.gather(alice.pick([0, 1, 2]), bruno.pick([0, 1, 2]))
@@ -157,7 +157,7 @@ async def test_two_tops_at_the_same_moment_one_wins_the_other_is_told(
 async def test_a_stale_top_after_the_display_changed_is_refused_not_penalised(
     world: World, seeded: BotProcess
 ) -> None:
-    table = await wait_public(world, lambda m: m.embed.get("title") == "Toppo, game 1")
+    table = await wait_public(world, lambda m: m.title == "Toppo, game 1")
     alice = await turn(await open_panel(world.alice, table), 3)
     alice = await alice.pick([0, 1, 2])
     bruno = await turn(await open_panel(world.bruno, table), 3)
@@ -173,7 +173,7 @@ async def test_a_stale_top_after_the_display_changed_is_refused_not_penalised(
 
 @dealt(position("Ro Yo Wo", "R- Y- W-"))
 async def test_someone_not_seated_is_refused_privately(world: World, seeded: BotProcess) -> None:
-    table = await wait_public(world, lambda m: m.embed.get("title") == "Toppo, game 1")
+    table = await wait_public(world, lambda m: m.title == "Toppo, game 1")
 
     reply = await world.carla.press(table, label=text("toppo.table.my_line"))
 
@@ -187,7 +187,7 @@ async def test_toppo_ends_the_game_then_the_series_ends_with_standings(
     world: World, seeded: BotProcess, database: Path
 ) -> None:
     alice = await turn(await table_message(world), 1)  # alice restarts play
-    table = await wait_public(world, lambda m: m.embed.get("title") == "Toppo, game 1")
+    table = await wait_public(world, lambda m: m.title == "Toppo, game 1")
     bruno = await turn(await open_panel(world.bruno, table), 3)
 
     alice = await alice.press("toppo")
@@ -202,7 +202,8 @@ async def test_toppo_ends_the_game_then_the_series_ends_with_standings(
     assert key == "toppo:5eeded0000:1"
     assert seats == [(0, world.alice.id, None, 0, 1), (1, world.bruno.id, None, 15, 0)]
 
-    await world.bruno.press(results, label="End series")
+    asked = await world.alice.press(results, label="End series")  # the host: a confirmation, then over
+    await world.alice.press(asked.message, label=text("end.yes"))
 
     final = await wait_public(world, lambda m: m.id == results.id and "series is over" in m.text)
     assert text("toppo.results.winner", names="**Alice**", points=0) in final.text

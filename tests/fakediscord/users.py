@@ -104,6 +104,11 @@ class SeenMessage:
         )
 
     @property
+    def title(self) -> str:
+        """The embed's title; empty for a message without one (a plain message, a ping)."""
+        return str(self.embeds[0].get("title", "")) if self.embeds else ""
+
+    @property
     def embed(self) -> JSON:
         """The only embed (fails if there is not exactly one)."""
         if len(self.embeds) != 1:
