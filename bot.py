@@ -62,6 +62,14 @@ async def run(config: Config) -> int:
                     "(your application, Bot page, Reset Token) into .env"
                 )
                 return 2
+            except discord.HTTPException as exc:
+                if config.api_base is None or exc.status >= 500:
+                    raise
+                fail(
+                    f"DISCORD_API_BASE {config.api_base} does not answer like Discord's API "
+                    f"({exc.status} when logging in): point it at Discord or its stand-in, or remove it"
+                )
+                return 2
             except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
                 fail(f"cannot reach Discord ({exc}); check the network or DISCORD_API_BASE")
                 return 1

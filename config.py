@@ -61,19 +61,26 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
-def load_config(environ: Mapping[str, str] | None = None, env_file: Path = Path(".env")) -> Config:
-    """Build the configuration; the environment wins over ``.env``, as python-dotenv does."""
+APP_DIR = Path(__file__).parent
+"""Where bot.py lives: its ``.env`` and default database are found here, whatever directory the
+bot is started from (a service manager starts it from ``/``)."""
+
+
+def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_DIR / ".env") -> Config:
+    """Build the configuration; the environment wins over ``.env``, as python-dotenv does. A
+    relative ``DATABASE_PATH`` (and the default one) is taken from the ``.env`` file's directory."""
     values = read_env_file(env_file)
     values.update(os.environ if environ is None else environ)
 
     token = values.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise ConfigError(
-            "DISCORD_TOKEN is not set: copy your bot's token from the Discord Developer Portal "
-            "(Bot page) into .env as DISCORD_TOKEN=... (see README)"
+            f"DISCORD_TOKEN is not set (not in the environment, nor in {env_file}): copy your bot's "
+            "token from the Discord Developer Portal (Bot page) into that file as DISCORD_TOKEN=... "
+            "(see README)"
         )
 
-    database_path = Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH)
+    database_path = env_file.parent / Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH)
 
     dev_guild_raw = values.get("DEV_GUILD_ID", "").strip()
     dev_guild_id: int | None = None

@@ -41,6 +41,13 @@ EXTENSIONS = (
 )
 
 
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True, read_message_history=True
+)
+"""What README asks for (117760): see the channel, post and edit its tables (embeds with
+pictures), and find the table message again after a restart."""
+
+
 class GameNightBot(commands.Bot):
     """A ``commands.Bot`` for slash commands only, with the project's services attached."""
 
@@ -103,6 +110,21 @@ class GameNightBot(commands.Bot):
         # interpreter back to the loop within 1 ms instead of the default 5 ms.
         gc.freeze()
         sys.setswitchinterval(0.001)
+
+    async def on_ready(self) -> None:
+        """Say who the bot is, where, and how to add it to a server: the first thing an owner
+        looks for after starting it."""
+        assert self.user is not None and self.application_id is not None
+        invite = discord.utils.oauth_url(
+            self.application_id, permissions=INVITE_PERMISSIONS, scopes=("bot", "applications.commands")
+        )
+        servers = f"{len(self.guilds)} server{'' if len(self.guilds) == 1 else 's'}"
+        log.info(
+            "ready as %s in %s; invite it to another with %s",
+            self.user.name,
+            servers,
+            invite,
+        )
 
     async def _tell_set_aside(self, saved: SavedTable) -> None:
         """Tell a channel that its table was set aside, in the server's language (a damaged

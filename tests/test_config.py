@@ -1,15 +1,18 @@
 """Configuration: values, defaults, and one clear line (exit 2, no traceback) for each mistake."""
 
 import logging
+import shutil
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from config import DEFAULT_DATABASE_PATH, ConfigError, load_config
 
-BOT = Path(__file__).resolve().parents[1] / "bot.py"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_values_from_environment_win_over_env_file(tmp_path: Path) -> None:
@@ -19,7 +22,9 @@ def test_values_from_environment_win_over_env_file(tmp_path: Path) -> None:
     assert config.token == "from-env"
     assert config.log_level == logging.DEBUG
     assert config.dev_guild_id == 42
-    assert config.database_path == DEFAULT_DATABASE_PATH
+    assert config.database_path == tmp_path / DEFAULT_DATABASE_PATH, (
+        "beside the .env, not the current directory"
+    )
     assert config.api_base is None
     assert config.turn_seconds == 90
 
@@ -62,10 +67,25 @@ def test_malformed_env_line_is_refused_without_echoing_it(tmp_path: Path) -> Non
     assert "secret" not in str(caught.value)
 
 
+def app_copy(tmp_path: Path) -> Path:
+    """The bot as installed somewhere else: ``tmp_path/app`` links to every file of the project
+    but its ``.env`` (a developer's own must not leak in), so the test writes the one it wants."""
+    app = tmp_path / "app"
+    if not app.exists():
+        app.mkdir()
+        for entry in ROOT.iterdir():
+            if entry.name not in (".env", ".git", ".venv", "bot.py"):
+                (app / entry.name).symlink_to(entry)
+        # A copy, not a link: Python would resolve a linked script to the project's directory.
+        shutil.copy(ROOT / "bot.py", app / "bot.py")
+    return app
+
+
 def run_bot(cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """Start the real bot.py with only ``env`` (plus PATH) and wait for it to give up."""
+    """Start the real bot.py of :func:`app_copy` from ``cwd`` (another directory) with only
+    ``env`` (plus PATH), and wait for it to give up."""
     return subprocess.run(
-        [sys.executable, str(BOT)],
+        [sys.executable, str(app_copy(cwd) / "bot.py")],
         cwd=cwd,
         env={"PATH": "/usr/bin:/bin", **env},
         capture_output=True,
@@ -82,13 +102,47 @@ def assert_one_line_exit_2(result: subprocess.CompletedProcess[str], expected: s
     assert expected in errors[0]
 
 
-def test_bot_without_token_exits_2(tmp_path: Path) -> None:
-    assert_one_line_exit_2(run_bot(tmp_path, {}), "DISCORD_TOKEN is not set")
+def test_bot_without_token_exits_2_naming_the_file_it_read(tmp_path: Path) -> None:
+    env_file = app_copy(tmp_path) / ".env"
+    assert_one_line_exit_2(
+        run_bot(tmp_path, {}), f"DISCORD_TOKEN is not set (not in the environment, nor in {env_file})"
+    )
 
 
 def test_bot_with_malformed_env_file_exits_2(tmp_path: Path) -> None:
-    (tmp_path / ".env").write_text("DISCORD_TOKEN='unclosed\n")
+    (app_copy(tmp_path) / ".env").write_text("DISCORD_TOKEN='unclosed\n")
     assert_one_line_exit_2(run_bot(tmp_path, {}), ".env line 1 is malformed")
+
+
+def test_the_env_file_beside_bot_py_is_read_from_another_directory(tmp_path: Path) -> None:
+    (app_copy(tmp_path) / ".env").write_text("DISCORD_TOKEN=t\nLOG_LEVEL=loud\n")
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=t\n")  # the current directory's is not the bot's
+    assert_one_line_exit_2(run_bot(tmp_path, {}), "LOG_LEVEL must be one of")
+
+
+def test_an_api_base_that_is_not_discord_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(tmp_path)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with socket.socket() as client:
+                if client.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        base = f"http://127.0.0.1:{port}"
+        env = {"DISCORD_TOKEN": "t", "DISCORD_API_BASE": base, "DATABASE_PATH": str(tmp_path / "db.sqlite3")}
+        result = run_bot(tmp_path, env)
+    finally:
+        server.terminate()
+        server.wait()
+    assert_one_line_exit_2(result, f"DISCORD_API_BASE {base} does not answer like Discord's API (404")
 
 
 def test_bot_with_unwritable_database_path_exits_2(tmp_path: Path) -> None:

@@ -36,3 +36,13 @@ async def test_dev_guild_gets_the_commands_instead_of_global(world: World, datab
     assert world.fake.application.global_commands == []
     assert reply.record.data["guild_id"] == str(world.guild.id)
     assert reply.message.embed["title"] == "Game Night"
+
+
+async def test_the_bot_says_it_is_ready_and_how_to_invite_it(world: World, bot: BotProcess) -> None:
+    app = world.fake.application
+    await world.fake.wait_for(lambda: "ready as" in bot.output, timeout=10, what="the ready line")
+    ready = [line for line in bot.output.splitlines() if "ready as" in line]
+    assert len(ready) == 1, bot.output
+    assert "in 1 server;" in ready[0]
+    assert f"https://discord.com/oauth2/authorize?client_id={app.id}" in ready[0]
+    assert "scope=bot+applications.commands" in ready[0]
