@@ -9,6 +9,7 @@ importable). A dropped connection leaves the session resumable, as on Discord.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import zlib
@@ -23,6 +24,8 @@ from .model import INTENT_GUILD_MEMBERS, JSON, PRIVILEGED_INTENTS
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
+ACK_DELAY = 0.02
+"""Seconds before a heartbeat is acknowledged: a short network round trip (see ``_receive``)."""
 OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_VOICE = 0, 1, 2, 3, 4
 OP_RESUME, OP_RECONNECT, OP_REQUEST_MEMBERS, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = (
     6,
@@ -123,6 +126,7 @@ class Gateway:
         self.identifies = 0
         self.resumes = 0
         self.heartbeats = 0
+        self._acks: set[asyncio.Task[None]] = set()
         # Events sent again on RESUME because the bot was disconnected when they happened.
         self.replayed: list[str] = []
         # Sessions that have received READY and their GUILD_CREATEs: a bot process is "in".
@@ -200,6 +204,11 @@ class Gateway:
                 await ws.close()
         return ws
 
+    async def _ack(self, connection: Connection) -> None:
+        await asyncio.sleep(ACK_DELAY)
+        with contextlib.suppress(ConnectionResetError, RuntimeError):  # the connection closed meanwhile
+            await connection.send({"op": OP_HEARTBEAT_ACK})
+
     async def _receive(
         self, connection: Connection, session: Session | None, payload: JSON
     ) -> Session | None:
@@ -207,7 +216,13 @@ class Gateway:
         ws = connection.ws
         if op == OP_HEARTBEAT:
             self.heartbeats += 1
-            await connection.send({"op": OP_HEARTBEAT_ACK})
+            # Discord's ack takes a network round trip. Sent within microseconds, it can be read
+            # before discord.py's heartbeat thread has noted when it sent the beat, and discord.py
+            # then measures the ack against the previous beat: "Can't keep up ... 41.3s behind"
+            # on a busy machine, at every heartbeat.
+            ack = asyncio.create_task(self._ack(connection))
+            self._acks.add(ack)
+            ack.add_done_callback(self._acks.discard)
             return session
         if op == OP_IDENTIFY:
             if session is not None:
