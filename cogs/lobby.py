@@ -3,11 +3,12 @@ game's own options.
 
 A game's cog passes a button factory that makes its own ``DynamicItem`` (with its own custom id
 prefix), so the lobby's buttons reach that game's table; everything else (the words, the layout,
-what each press does) is here once for all games. A game with options of its own (Spit or Speed,
-how many piles...) gives them as :class:`LobbyOption` buttons, which the lobby lays out under its
-own and which set the option on the table. A choice that buttons do not fit (Topoum's battle
-deck, seven card types of many) comes as :class:`LobbyExtras`: fields under the seats and
-components below the buttons, which the game's own cog answers.
+what each press does) is here once for all games. A game's own choices come as one
+:class:`LobbyChoices`: fields under the seats and components under the lobby's own buttons. Most
+are simple options (Spit or Speed, how many piles...): :func:`option_buttons` makes those, one
+button per option that says its value and sets the next one on the table. A choice buttons do not
+fit (Topoum's battle deck, seven card types of many) brings its own menu, which the game's cog
+answers.
 """
 
 from collections.abc import Sequence
@@ -73,12 +74,35 @@ class LobbyTable(Protocol):
 
 
 @dataclass(frozen=True)
-class LobbyExtras:
-    """A game's own lobby choices that option buttons do not fit: ``fields`` (name, value) shown
-    under the seats, and ``items`` (buttons or select menus on rows 2 to 4) that change them."""
+class LobbyChoices:
+    """A game's own lobby choices: ``fields`` (name, value) shown under the seats, and ``items``
+    (buttons or select menus on rows 2 to 4) that change them."""
 
     fields: Sequence[tuple[str, str]] = ()
     items: Sequence[discord.ui.Item[Any]] = ()
+
+
+def option_buttons(
+    messages: Catalog, options: Sequence[LobbyOption], button: ButtonFactory, locale: str
+) -> LobbyChoices:
+    """Simple options as lobby choices: a field listing them, and a button each that moves its
+    option to the next value (``opt`` presses, answered by the lobby itself)."""
+    if len(options) > len(OPTION_ROWS) * ROW_SIZE:
+        raise ValueError(f"{len(options)} lobby options do not fit {len(OPTION_ROWS)} rows of buttons")
+    if not options:
+        return LobbyChoices()
+    field = (messages.text("lobby.options", locale), "\n".join(option.label for option in options))
+    items = [
+        button(
+            "opt",
+            f"{option.name}.{option.value}",
+            option.label,
+            discord.ButtonStyle.secondary,
+            OPTION_ROWS[index // ROW_SIZE],
+        )
+        for index, option in enumerate(options)
+    ]
+    return LobbyChoices(fields=[field], items=items)
 
 
 def seat_names(messages: Catalog, seats: Sequence[Seat], locale: str) -> list[str]:
@@ -103,13 +127,10 @@ def lobby_draft(
     levels: Sequence[str],
     locale: str,
     button: ButtonFactory,
-    options: Sequence[LobbyOption] = (),
-    extras: LobbyExtras | None = None,
+    choices: LobbyChoices = LobbyChoices(),
 ) -> Draft:
-    """The open lobby: who sits where, the game's options (if it has any), and the buttons to
+    """The open lobby: who sits where, the game's own choices (if it has any), and the buttons to
     change them."""
-    if len(options) > len(OPTION_ROWS) * ROW_SIZE:
-        raise ValueError(f"{len(options)} lobby options do not fit {len(OPTION_ROWS)} rows of buttons")
     text = messages.text
     host = f"<@{lobby.host_id}>"
     if lobby.min_seats == lobby.max_seats:
@@ -128,7 +149,7 @@ def lobby_draft(
         value=seats or text("lobby.empty", locale),
         inline=False,
     )
-    for name, value in extras.fields if extras is not None else ():
+    for name, value in choices.fields:
         embed.add_field(name=name, value=value, inline=False)
     view = discord.ui.View(timeout=None)
     view.add_item(button("join", "", text("lobby.join", locale), discord.ButtonStyle.success, 0))
@@ -138,19 +159,8 @@ def lobby_draft(
         label = text("lobby.add_ai", locale, level=text(f"ai.level.{level}", locale))
         view.add_item(button("ai", level, label, discord.ButtonStyle.secondary, 1))
     view.add_item(button("unai", "", text("lobby.remove_ai", locale), discord.ButtonStyle.secondary, 1))
-    if options:
-        embed.add_field(
-            name=text("lobby.options", locale),
-            value="\n".join(option.label for option in options),
-            inline=False,
-        )
-    for index, option in enumerate(options):
-        row = OPTION_ROWS[index // ROW_SIZE]
-        arg = f"{option.name}.{option.value}"
-        view.add_item(button("opt", arg, option.label, discord.ButtonStyle.secondary, row))
-    if extras is not None:
-        for item in extras.items:
-            view.add_item(item)
+    for item in choices.items:
+        view.add_item(item)
     return Draft(embed, view)
 
 

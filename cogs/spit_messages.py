@@ -14,7 +14,7 @@ from functools import cache
 import discord
 from discord.utils import escape_markdown
 
-from cogs.lobby import ButtonFactory, LobbyOption, closed_lobby_draft, lobby_draft, seat_names
+from cogs.lobby import ButtonFactory, LobbyOption, closed_lobby_draft, lobby_draft, option_buttons, seat_names
 from cogs.tables import Draft, draw, refusal_text
 from engine.errors import IllegalAction, Reason
 from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView, fits
@@ -182,7 +182,7 @@ async def public_draft(messages: Catalog, table: SpitTable, button: ButtonFactor
             levels=LEVELS,
             locale=locale,
             button=button,
-            options=lobby_options(messages, table, locale),
+            choices=option_buttons(messages, lobby_options(messages, table, locale), button, locale),
         )
     if table.phase is Phase.CLOSED:
         return closed_lobby_draft(messages, game="spit", minutes=int(LOBBY_IDLE // 60), locale=locale)

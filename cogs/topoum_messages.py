@@ -23,7 +23,7 @@ from functools import cache
 import discord
 from discord.utils import escape_markdown
 
-from cogs.lobby import ButtonFactory, LobbyExtras, closed_lobby_draft, lobby_draft, seat_names
+from cogs.lobby import ButtonFactory, LobbyChoices, closed_lobby_draft, lobby_draft, seat_names
 from cogs.seated import SelectFactory
 from cogs.tables import Draft, draw
 from engine.hexgrid import Hex
@@ -140,7 +140,7 @@ def deck_text(messages: Catalog, types: Sequence[CardType], locale: str) -> str:
     )
 
 
-def deck_options(messages: Catalog, table: TopoumTable, locale: str, button: ButtonFactory) -> LobbyExtras:
+def deck_options(messages: Catalog, table: TopoumTable, locale: str, button: ButtonFactory) -> LobbyChoices:
     """The lobby's battle deck: what it is, a menu for the host to pick its 7 types, and a
     button to leave it to chance."""
     text = messages.text
@@ -171,7 +171,7 @@ def deck_options(messages: Catalog, table: TopoumTable, locale: str, button: But
         row=2,
     )
     random = button("random", "", text("topoum_play.lobby.random", locale), discord.ButtonStyle.secondary, 3)
-    return LobbyExtras(fields=[(text("topoum_play.lobby.deck", locale), shown)], items=[select, random])
+    return LobbyChoices(fields=[(text("topoum_play.lobby.deck", locale), shown)], items=[select, random])
 
 
 def bad_deck_text(messages: Catalog, bad: BadDeck, locale: str) -> str:
@@ -201,7 +201,7 @@ async def public_draft(messages: Catalog, table: TopoumTable, button: ButtonFact
             levels=LEVELS,
             locale=locale,
             button=button,
-            extras=deck_options(messages, table, locale, button),
+            choices=deck_options(messages, table, locale, button),
         )
     if table.phase is Phase.CLOSED:
         return closed_lobby_draft(messages, game="topoum", minutes=int(LOBBY_IDLE // 60), locale=locale)
