@@ -173,17 +173,17 @@ class RateLimiter:
                 self.stats.rate_limited.append(RateLimitHit(route, wait, True, False))
                 raise too_many_requests(wait, is_global=True, headers={})
         if route in TOKEN_ROUTES:
-            limit, per = self.token_limit
-            bucket, wait = self._take(("token", params["webhook_token"]), limit, per, "interaction-token")
-            headers = self.headers(bucket)
-            if wait:
-                self.stats.rate_limited.append(RateLimitHit(route, wait, False, False))
-                raise too_many_requests(wait, is_global=False, headers=headers)
-            return headers
-        if route not in CHANNEL_MESSAGE_ROUTES:
-            return {}
-        limit, per = self.channel_limit
-        bucket, wait = self._take(("channel-messages", params["channel_id"]), limit, per, "channel-messages")
+            return self._spend(
+                route, ("token", params["webhook_token"]), self.token_limit, "interaction-token"
+            )
+        if route in CHANNEL_MESSAGE_ROUTES:
+            key = ("channel-messages", params["channel_id"])
+            return self._spend(route, key, self.channel_limit, "channel-messages")
+        return {}
+
+    def _spend(self, route: str, key: tuple[str, str], limit: tuple[int, float], name: str) -> dict[str, str]:
+        """One request from a per-resource bucket; its headers, or the 429 when it is empty."""
+        bucket, wait = self._take(key, *limit, name)
         headers = self.headers(bucket)
         if wait:
             self.stats.rate_limited.append(RateLimitHit(route, wait, False, False))
