@@ -15,6 +15,7 @@ whose token Discord no longer takes, is forgotten without a word: nobody is show
 """
 
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -55,6 +56,7 @@ show (the player left, the game ended)."""
 class FollowedPanel:
     """One open panel: the latest interaction that drew it, and how to draw it again."""
 
+    table: Table
     interaction: discord.Interaction
     draw: LiveDraft
     locale: str
@@ -79,6 +81,9 @@ class LivePanels:
         self.enabled = enabled
         self.pacing = ChannelPacing(clock, PANEL_LIMIT, overall=None)
         self._panels: dict[str, dict[int, FollowedPanel]] = {}
+        self._followed: dict[str, tuple[Table, Callable[[], None]]] = {}
+        """The table object each table id's panels follow, and the follower hooked on it (a table
+        rolled back after a failed write is a new object, which a press on a panel follows)."""
 
     async def show(
         self,
@@ -114,21 +119,24 @@ class LivePanels:
             panel.answering = False
 
     def _follow(self, table: Table, interaction: discord.Interaction, draw: LiveDraft, locale: str) -> None:
-        panels = self._panels.get(table.table_id)
-        if panels is None:
-            panels = self._panels[table.table_id] = {}
-            table.followers.append(lambda: self._changed(table))
+        table_id = table.table_id
+        followed = self._followed.get(table_id)
+        if followed is None or followed[0] is not table:
+            follower = functools.partial(self._changed, table_id)
+            table.followers.append(follower)
+            self._followed[table_id] = (table, follower)
+        panels = self._panels.setdefault(table_id, {})
         user = interaction.user.id
         panel = panels.get(user)
         if panel is None:
-            panel = panels[user] = FollowedPanel(interaction, draw, locale)
+            panel = panels[user] = FollowedPanel(table, interaction, draw, locale)
             panel.publisher = Publisher(
-                (table.table_id, user),
+                (table_id, user),
                 self.pacing,
-                lambda: self._redraw(table, user),
-                what=f"the panel of {user} at table {table.table_id}",
+                lambda: self._redraw(table_id, user),
+                what=f"the panel of {user} at table {table_id}",
             )
-        panel.interaction, panel.draw, panel.locale = interaction, draw, locale
+        panel.table, panel.interaction, panel.draw, panel.locale = table, interaction, draw, locale
         panel.version += 1
         panel.last_call = False
         if panel.expiry is not None:
@@ -136,7 +144,7 @@ class LivePanels:
         # The token lives from the interaction's creation at Discord, which its id carries.
         issued = discord.utils.snowflake_time(interaction.id).timestamp()
         left = issued + TOKEN_LIFETIME - LAST_CALL - time.time()
-        panel.expiry = self.clock.call_later(max(0.0, left), lambda: self._expiring(table, user))
+        panel.expiry = self.clock.call_later(max(0.0, left), lambda: self._expiring(table_id, user))
 
     def stop(self) -> None:
         """Stop redrawing (the bot is closing its connection)."""
@@ -148,32 +156,42 @@ class LivePanels:
                 if panel.expiry is not None:
                     panel.expiry.cancel()
         self._panels.clear()
+        self._followed.clear()
 
-    def _changed(self, table: Table) -> None:
-        for panel in list(self._panels.get(table.table_id, {}).values()):
+    def _changed(self, table_id: str) -> None:
+        for panel in list(self._panels.get(table_id, {}).values()):
             assert panel.publisher is not None
             panel.publisher.notify()
 
-    def _expiring(self, table: Table, user: int) -> None:
-        panel = self._panels.get(table.table_id, {}).get(user)
+    def _expiring(self, table_id: str, user: int) -> None:
+        panel = self._panels.get(table_id, {}).get(user)
         if panel is not None and panel.publisher is not None:
             panel.last_call = True
             panel.publisher.notify()
 
-    def _forget(self, table: Table, user: int) -> None:
-        panels = self._panels.get(table.table_id, {})
+    def _forget(self, table_id: str, user: int) -> None:
+        panels = self._panels.get(table_id, {})
         panel = panels.pop(user, None)
         if panel is not None and panel.expiry is not None:
             panel.expiry.cancel()
         if not panels:
-            self._panels.pop(table.table_id, None)
+            self._panels.pop(table_id, None)
+            followed = self._followed.pop(table_id, None)
+            if followed is not None and followed[1] in followed[0].followers:
+                followed[0].followers.remove(followed[1])
 
-    async def _redraw(self, table: Table, user: int) -> None:
+    async def _redraw(self, table_id: str, user: int) -> None:
         """Draw the panel as the table is now and edit it in place (the publisher calls this)."""
-        panel = self._panels.get(table.table_id, {}).get(user)
+        panel = self._panels.get(table_id, {}).get(user)
         if panel is None:
             return
         if panel.answering:
+            return
+        table = panel.table
+        if not table.finished and table.registry.get(table.channel_id) is not table:
+            # Put back as last saved after a failed write: a new object, whose panels follow it
+            # again once pressed; this one would draw a state that was never saved.
+            self._forget(table_id, user)
             return
         version, last_call = panel.version, panel.last_call
         note = panel.note if self.clock.now() < panel.note_until else None
@@ -182,7 +200,7 @@ class LivePanels:
         try:
             draft = await panel.draw(note)
         except (IllegalAction, Refused):  # no panel to show any more: leave the last one
-            self._forget(table, user)
+            self._forget(table_id, user)
             return
         if panel.version != version:
             return  # its owner pressed meanwhile: that answer drew the panel already
@@ -194,12 +212,12 @@ class LivePanels:
             if error.status == 429 or error.status >= 500:
                 raise TryAgain(f"{error.status} {error.text}") from error
             # Dismissed by its owner, or a token Discord no longer takes: nothing to show it on.
-            log.debug("panel of %s at table %s forgotten: %s", user, table.table_id, error)
-            self._forget(table, user)
+            log.debug("panel of %s at table %s forgotten: %s", user, table_id, error)
+            self._forget(table_id, user)
             return
         except (aiohttp.ClientError, TimeoutError, ConnectionError) as error:
             raise TryAgain(repr(error)) from error
         if last_call:
-            self._forget(table, user)
+            self._forget(table_id, user)
         if table.finished:
-            self._forget(table, user)
+            self._forget(table_id, user)
