@@ -23,6 +23,7 @@ from cogs.live_panels import LivePanels
 from cogs.painter import PAINTER
 from cogs.sync import sync_if_changed
 from data import LeagueError, SavedTable, Store
+from engine.games import NAMES
 from locales import Catalog
 from tables.registry import TableRegistry
 
@@ -30,15 +31,13 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = (
     "cogs.about",
-    "cogs.toppo",
-    "cogs.assets",
-    "cogs.spit",
-    "cogs.topoum",
+    *(f"cogs.{game}" for game in NAMES),
     "cogs.rules",
     "cogs.league",
     "cogs.stats",
     "cogs.pings",
 )
+"""The cogs loaded at start-up: each registered game's own (engine/games.py) among the shared ones."""
 
 
 INVITE_PERMISSIONS = discord.Permissions(

@@ -36,8 +36,9 @@ from cogs.league_messages import (
     standings_draft,
 )
 from cogs.tables import tell_privately
-from data import GAMES, TOPPO_DISPLAYS, TURN_BASED, TURN_TIMER_LIMITS, Game, League, LeagueError, Season
+from data import GAMES, TOPPO_DISPLAYS, TURN_TIMER_LIMITS, Game, League, LeagueError, Season
 from data.leagues import NAME_LIMIT, clean_name, name_key
+from engine.games import TURN_BASED
 
 GAME_CHOICES = [app_commands.Choice(name=command_text(f"league.game.{game}"), value=game) for game in GAMES]
 DISPLAY_CHOICES = [

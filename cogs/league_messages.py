@@ -14,7 +14,8 @@ import discord
 from discord.utils import escape_markdown
 
 from cogs.tables import Draft, draw
-from data import MEASURES, Game, League, LeagueGame, PlayerStats, Rating, Season, Standing
+from data import Game, League, LeagueGame, PlayerStats, Rating, Season, Standing
+from engine.games import MEASURES
 from locales import Catalog
 from render.standings import FormBar, Labels, Row, form_png, table_png
 

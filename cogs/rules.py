@@ -1,9 +1,10 @@
 """``/rules <game>``: how to play, privately, in the user's language.
 
-The text is the catalogue's (``rules.<game>.*``), written from RULES.md, as one embed: a summary,
-then a field per section. Each section stays under Discord's 1024 characters per field and the
-whole under 6000, which a test checks in every language. A game is offered here once its rules
-are in the catalogue.
+The text is the catalogue's (``rules.<game>.*`` in the game's own ``locales/<lang>/<game>.toml``),
+written from RULES.md, as one embed: a summary, then a field per section, each section being a
+``<section>_title`` and ``<section>`` pair in the order the file gives them. Each section stays
+under Discord's 1024 characters per field and the whole under 6000, which a test checks in every
+language. Every game engine/games.py registers is offered.
 """
 
 import discord
@@ -12,15 +13,19 @@ from discord.ext import commands
 
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
+from engine.games import NAMES
 from locales import Catalog
 
-SECTIONS = {
-    "toppo": ("setup", "play", "interrupt", "toppo", "stock", "series", "discord"),
-    "assets": ("cards", "setup", "turn", "challenge", "round", "winning", "table", "discord"),
-    "spit": ("setup", "play", "stalemate", "layout", "end", "options", "speed", "discord"),
-    "topoum": ("board", "deck", "turn", "line", "sight", "basic", "cards", "more", "end", "discord"),
-}
-"""The sections of each game's rules, in reading order."""
+
+def sections(messages: Catalog, game: str, locale: str) -> list[str]:
+    """The sections of ``game``'s rules in reading order: the catalogue keeps the file's order."""
+    prefix, suffix = f"rules.{game}.", "_title"
+    keys = messages.messages[messages.language_for(locale)]
+    return [
+        key.removeprefix(prefix).removesuffix(suffix)
+        for key in keys
+        if key.startswith(prefix) and key.endswith(suffix) and key != f"{prefix}title"
+    ]
 
 
 def rules_embed(messages: Catalog, game: str, locale: str) -> discord.Embed:
@@ -30,7 +35,7 @@ def rules_embed(messages: Catalog, game: str, locale: str) -> discord.Embed:
         description=text(f"rules.{game}.summary", locale),
         colour=discord.Colour.blurple(),
     )
-    for section in SECTIONS[game]:
+    for section in sections(messages, game, locale):
         embed.add_field(
             name=text(f"rules.{game}.{section}_title", locale),
             value=text(f"rules.{game}.{section}", locale),
@@ -49,7 +54,7 @@ class Rules(commands.Cog):
     @app_commands.rename(game=command_text("rules.game_name"))
     @app_commands.describe(game=command_text("rules.game_description"))
     @app_commands.choices(
-        game=[app_commands.Choice(name=command_text(f"games.{game}"), value=game) for game in SECTIONS]
+        game=[app_commands.Choice(name=command_text(f"games.{game}"), value=game) for game in NAMES]
     )
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         embed = rules_embed(self.bot.messages, game.value, private_locale(interaction))

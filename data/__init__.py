@@ -6,9 +6,7 @@ The rest of the bot imports only what is re-exported here and never writes SQL.
 from data.errors import LeagueError, StoreError
 from data.records import (
     GAMES,
-    MEASURES,
     TOPPO_DISPLAYS,
-    TURN_BASED,
     TURN_TIMER_LIMITS,
     FormPoint,
     Game,
@@ -18,7 +16,6 @@ from data.records import (
     League,
     LeagueGame,
     LeagueSettings,
-    Measure,
     PlayerStats,
     PlayerTotals,
     Rating,
@@ -32,9 +29,7 @@ from data.store import Store
 
 __all__ = [
     "GAMES",
-    "MEASURES",
     "TOPPO_DISPLAYS",
-    "TURN_BASED",
     "TURN_TIMER_LIMITS",
     "FormPoint",
     "Game",
@@ -45,7 +40,6 @@ __all__ = [
     "LeagueError",
     "LeagueGame",
     "LeagueSettings",
-    "Measure",
     "PlayerStats",
     "PlayerTotals",
     "Rating",

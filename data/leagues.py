@@ -18,8 +18,9 @@ from typing import Any, Final, cast
 import aiosqlite
 
 from data.errors import LeagueError
-from data.records import MEASURES, Game, GameRecord, League, LeagueGame, LeagueSettings, Removal, Season
+from data.records import Game, GameRecord, League, LeagueGame, LeagueSettings, Removal, Season
 from data.times import db_time, from_db_time
+from engine.games import MEASURES
 
 NAME_LIMIT: Final = 100
 """The longest league name, in characters: it has to fit in messages and menus."""
@@ -127,7 +128,7 @@ async def of_guild(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
             id=int(row[0]),
             guild_id=int(row[1]),
             name=str(row[2]),
-            game=cast(Game, row[3]),
+            game=str(row[3]),
             channel_ids=tuple(int(channel) for league, channel in channels if league == row[0]),
             settings=LeagueSettings.from_json(json.loads(row[4])),
             season=running.get(int(row[0])),

@@ -8,12 +8,15 @@ malformed record before it reaches the database, where the same rules are CHECK 
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final
 
-Game = Literal["toppo", "assets", "spit", "speed", "topoum"]
-"""The game of a table, a league or a result; the same names as the schema's CHECKs."""
+from engine.games import RECORDED
 
-GAMES: Final[tuple[Game, ...]] = get_args(Game)
+Game = str
+"""The game of a table, a league or a result: one of :data:`GAMES`."""
+
+GAMES: Final[tuple[Game, ...]] = RECORDED
+"""The names engine/games.py registers; the store checks each record's game against them."""
 
 JSONObject = dict[str, Any]
 """Options and table states: whatever ``json.dumps`` accepts at the top level as an object."""
@@ -29,9 +32,9 @@ class SeatResult:
     """How one seat ended: a human (``user_id`` set) or an AI seat (``ai_level`` set), not both.
 
     ``display_name`` is kept for humans so standings can be shown without asking Discord.
-    ``score`` is the game's own measure for the seat (see :data:`MEASURES`): Toppo penalty points,
-    Cover Your Assets money, Topoum badges; Spit and Speed are measured by ``won``. ``rank`` is 1
-    for the best seat, and tied seats share a rank.
+    ``score`` is the game's own measure for the seat (see :data:`engine.games.MEASURES`): Toppo
+    penalty points, Cover Your Assets money, Topoum badges; Spit and Speed are measured by ``won``.
+    ``rank`` is 1 for the best seat, and tied seats share a rank.
     """
 
     seat: int
@@ -112,27 +115,9 @@ class PlayerTotals:
 # -- leagues ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Measure:
-    """What a league's standings add up per player, and which end is best."""
-
-    column: Literal["score", "won"]
-    lowest_first: bool
-
-
-MEASURES: Final[Mapping[Game, Measure]] = {
-    "toppo": Measure("score", lowest_first=True),  # penalty points
-    "assets": Measure("score", lowest_first=False),  # money
-    "spit": Measure("won", lowest_first=False),  # wins
-    "speed": Measure("won", lowest_first=False),
-    "topoum": Measure("score", lowest_first=False),  # badges
-}
-"""Each game's own measure, as RULES.md scores it."""
-
 TOPPO_DISPLAYS: Final = (3, 4, 5)
 TURN_TIMER_LIMITS: Final = (15, 3600)
 """Seconds a league may give a player per turn in the turn-based games."""
-TURN_BASED: Final[frozenset[Game]] = frozenset({"assets", "topoum"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,12 @@ asked for, so a recorded game and a removed result show at once, and concurrent 
 never make a total lose an update. A result a moderator removed counts nowhere.
 """
 
-from typing import Final, cast
+from typing import Final
 
 import aiosqlite
 
-from data.records import MEASURES, FormPoint, Game, GameStats, PlayerStats, Standing
+from data.records import FormPoint, Game, GameStats, PlayerStats, Standing
+from engine.games import MEASURES
 
 COUNTED: Final = "NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = g.id)"
 """SQL condition: game ``g`` still counts (no moderator removed it)."""
@@ -45,10 +46,10 @@ async def player_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, 
     ) as cursor:
         per_game = [
             GameStats(
-                game=cast(Game, game),
+                game=str(game),
                 games=int(games),
                 wins=int(wins),
-                measure=int(wins if MEASURES[cast(Game, game)].column == "won" else score),
+                measure=int(wins if MEASURES[str(game)].column == "won" else score),
             )
             for game, games, wins, score in await cursor.fetchall()
         ]
@@ -60,7 +61,7 @@ async def player_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, 
         (user_id, guild_id, form),
     ) as cursor:
         recent = [
-            FormPoint(cast(Game, game), int(rank), int(seats), bool(won))
+            FormPoint(str(game), int(rank), int(seats), bool(won))
             for game, rank, seats, won in await cursor.fetchall()
         ]
     name = None

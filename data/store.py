@@ -270,7 +270,7 @@ class Store:
         rows = await self._read("SELECT key FROM meta WHERE key LIKE ?", (f"{ratings.STALE_PREFIX}%",))
         for (key,) in rows:
             guild_id, game = str(key).removeprefix(ratings.STALE_PREFIX).split(":")
-            await self.rebuild_ratings(int(guild_id), cast(Game, game))
+            await self.rebuild_ratings(int(guild_id), game)
         return len(rows)
 
     async def removals(self, league_id: int, limit: int = 10) -> list[Removal]:
@@ -278,7 +278,7 @@ class Store:
         return await self._reading(lambda conn: leagues.removals(conn, league_id, limit))
 
     async def standings(self, league: League, season: Season) -> list[Standing]:
-        """A season's standings by the league game's measure (see :data:`data.records.MEASURES`)."""
+        """A season's standings by the league game's measure (see :data:`engine.games.MEASURES`)."""
         return await self._reading(lambda conn: standings.standings(conn, league.id, season.id, league.game))
 
     async def player_stats(self, guild_id: int, user_id: int, form: int = 20) -> PlayerStats:
@@ -296,7 +296,7 @@ class Store:
             " GROUP BY game ORDER BY COUNT(*) DESC, game",
             (guild_id,),
         )
-        return [cast(Game, row[0]) for row in rows]
+        return [str(row[0]) for row in rows]
 
     # -- saved tables ---------------------------------------------------------------------------
 
@@ -485,7 +485,7 @@ async def _record(conn: aiosqlite.Connection, record: GameRecord) -> int:
 
 
 def _saved_table(row: sqlite3.Row, moves: list[str]) -> SavedTable:
-    table_id, guild_id, channel_id, game = str(row[0]), int(row[1]), int(row[2]), cast(Game, row[3])
+    table_id, guild_id, channel_id, game = str(row[0]), int(row[1]), int(row[2]), str(row[3])
     try:
         state = json.loads(row[4])
         loaded = tuple(json.loads(move) for move in moves)

@@ -4,10 +4,11 @@
     python -m engine.selfplay --game spit --variant speed --games 1000
 
 prints one JSON line (games, actions, games per second, invariant violations) and exits
-non-zero on a violation. Each game registers a module in :data:`REGISTRY` that exposes
-``SELFPLAY``, a :class:`SelfPlaySpec`; this runner knows nothing of any game's rules. A game
-played another way (Speed is Spit's variant) names it in the spec's ``variants``, chosen with
-``--variant``; ``--players`` may be left out for a game with one player count.
+non-zero on a violation. Each registered game (engine/games.py) has a module
+``engine/<game>/selfplay.py`` that exposes ``SELFPLAY``, a :class:`SelfPlaySpec`; this runner knows
+nothing of any game's rules. A game played another way (Speed is Spit's variant) names it in the
+spec's ``variants``, chosen with ``--variant``; ``--players`` may be left out for a game with one
+player count.
 
 Real time is simulated, not slept: every seat's AI proposes an action and a reaction delay; the
 runner applies whichever proposal falls due first on its clock, then asks again every seat whose
@@ -26,14 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.errors import IllegalAction
+from engine.games import NAMES
 
-REGISTRY: dict[str, str] = {
-    "assets": "engine.assets.selfplay",
-    "spit": "engine.spit.selfplay",
-    "toppo": "engine.toppo.selfplay",
-    "topoum": "engine.topoum.selfplay",
-}
-"""Game name -> module exposing ``SELFPLAY``; other games add a line here."""
+REGISTRY: dict[str, str] = {game: f"engine.{game}.selfplay" for game in NAMES}
+"""Game name -> module exposing ``SELFPLAY``, for every game engine/games.py registers."""
 
 MAX_MESSAGES = 5
 """Violation messages kept in a report (the count is always complete)."""

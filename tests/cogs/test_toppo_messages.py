@@ -11,11 +11,12 @@ import discord
 import pytest
 
 from cogs.painter import PAINTER
-from cogs.rules import SECTIONS, rules_embed
+from cogs.rules import rules_embed
 from cogs.seated import buttons_for
 from cogs.toppo import TOPPO
 from cogs.toppo_messages import card_name, labels_for, panel_draft, public_draft
 from data import Store
+from engine.games import NAMES
 from engine.toppo.actions import TurnCard
 from engine.toppo.cards import ALL_CARDS, parse_cards
 from engine.toppo.state import Position
@@ -47,7 +48,7 @@ def test_card_names_are_distinct_so_a_player_can_tell_them_apart(locale: str) ->
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("game", sorted(SECTIONS))
+@pytest.mark.parametrize("game", NAMES)
 def test_the_rules_fit_one_embed(game: str, locale: str) -> None:
     embed = rules_embed(catalog(), game, locale)
     assert len(embed.description or "") <= 4096

@@ -1,0 +1,108 @@
+"""engine/games.py is the one place that names the games: everything that lists them reads it,
+each registered game finds its modules and words by convention, and the database no longer lists
+them (migration 0007), so a fifth game is one registration line plus files named for it."""
+
+from __future__ import annotations
+
+import importlib
+import sqlite3
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from cogs.client import EXTENSIONS
+from cogs.rules import sections
+from data import GAMES, SavedTable, Store
+from engine import selfplay
+from engine.games import MEASURES, NAMES, RECORDED, TURN_BASED
+from locales import catalog
+from tests.data.test_leagues import ANA, BEN, T0, game, seats
+from tests.faults.older import database_at
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_registered_game_has_its_cog_its_selfplay_and_its_words(name: str) -> None:
+    assert f"cogs.{name}" in EXTENSIONS
+    importlib.import_module(f"cogs.{name}")
+    assert selfplay.load(name).min_players >= 1
+    registered = next(g for g in importlib.import_module("engine.games").GAMES if g.name == name)
+    for language in catalog().languages:
+        words = catalog().messages[language]
+        assert f"games.{name}" in words
+        assert all(f"league.game.{recorded}" in words for recorded in registered.recorded_as)
+        assert f"rules.{name}.title" in words
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_language_gives_a_games_rules_in_the_same_sections(name: str) -> None:
+    found = {language: sections(catalog(), name, language) for language in catalog().languages}
+    english = found["en"]
+    assert len(english) >= 3 and english[-1] == "discord", "how to play it here comes last"
+    assert all(those == english for those in found.values()), found
+
+
+def test_every_recorded_name_has_a_measure_and_the_store_checks_against_them() -> None:
+    assert GAMES == RECORDED == tuple(MEASURES)
+    assert set(TURN_BASED) == {"assets", "topoum"}
+    with pytest.raises(ValueError, match="unknown game 'fifth'"):
+        game("fifth:1", seats({ANA: 0, BEN: 1}), kind="fifth")
+
+
+async def test_migration_0007_keeps_every_row_and_stops_listing_the_games(tmp_path: Path) -> None:
+    path = await database_at(tmp_path, 6)
+    async with await Store.open(path, migrations_dir=tmp_path / "migrations-6") as old:
+        league = await old.create_league(100, "Friday", "speed", [200], now=T0)
+        season = await old.start_season(league.id, now=T0)
+        await old.record_game(game("speed:1", seats({ANA: 0, BEN: 1}), kind="speed"))
+        await old.record_game(game("topoum:1", seats({ANA: 3, BEN: 1}), kind="topoum", channel=201))
+        await old.rebuild_ratings(100, "speed")
+        moves = ({"type": "play", "n": 1}, {"type": "play", "n": 2})
+        await old.save_table(SavedTable("t1", 100, 200, "spit", {"dealt": "x"}, moves=moves))
+        before = sqlite3.connect(path)
+        counted = {
+            name: before.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
+            for name in (
+                "leagues",
+                "seasons",
+                "league_channels",
+                "games",
+                "results",
+                "ratings",
+                "saved_moves",
+            )
+        }
+        before.close()
+
+    async with await Store.open(path) as store:
+        (league_now,) = await store.leagues(100)
+        assert (league_now.name, league_now.game, league_now.season) == ("Friday", "speed", season)
+        assert [(s.name, s.measure) for s in await store.standings(league_now, season)] == [
+            ("Ana", 1),
+            ("Ben", 0),
+        ]
+        assert [r.name for r in await store.leaderboard(100, "speed")] == ["Ana", "Ben"]
+        (saved,) = await store.load_tables()
+        assert saved.moves == moves
+        await store.delete_table("t1")
+
+    after = sqlite3.connect(path)
+    try:
+        assert after.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert after.execute("SELECT count(*) FROM saved_moves").fetchone()[0] == 0, "still cascades"
+        for name, count in counted.items():
+            expected = 0 if name == "saved_moves" else count
+            assert after.execute(f"SELECT count(*) FROM {name}").fetchone()[0] == expected, name
+        schema = " ".join(
+            sql for (sql,) in after.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")
+        )
+        assert "'toppo'" not in schema, "no table lists the games any more"
+        after.execute(
+            "INSERT INTO games (guild_id, channel_id, game, result_key, started_at, finished_at, has_ai)"
+            " VALUES (1, 2, 'fifth', 'fifth:1', ?, ?, 0)",
+            ((T0 - timedelta(minutes=5)).isoformat(), T0.isoformat()),
+        )
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            after.execute("INSERT INTO saved_tables VALUES ('t2', 1, 3, '', '{}', ?)", (T0.isoformat(),))
+    finally:
+        after.close()
