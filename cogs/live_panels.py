@@ -64,6 +64,9 @@ class FollowedPanel:
     """Bumped by each press, so a redraw started before it does not land after it."""
     answering: bool = False
     """Its owner's press is being answered: that answer draws the panel."""
+    missed: bool = False
+    """A redraw came while answering: the table (or the token's last call) may have moved on
+    after the answer drew the panel, so it is redrawn once the answer is sent."""
     note: str | None = None
     note_until: float = 0.0
     last_call: bool = False
@@ -111,12 +114,14 @@ class LivePanels:
         if panel is None:
             yield
             return
-        panel.answering = True
+        panel.answering, panel.missed = True, False
         panel.version += 1
         try:
             yield
         finally:
             panel.answering = False
+            if panel.missed and panel.publisher is not None:
+                panel.publisher.notify()
 
     def _follow(self, table: Table, interaction: discord.Interaction, draw: LiveDraft, locale: str) -> None:
         table_id = table.table_id
@@ -186,6 +191,7 @@ class LivePanels:
         if panel is None:
             return
         if panel.answering:
+            panel.missed = True
             return
         table = panel.table
         if not table.finished and table.registry.get(table.channel_id) is not table:

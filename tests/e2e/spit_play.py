@@ -58,11 +58,11 @@ class Panel:
         """The panel as its player sees it now: it follows the table by itself."""
         return Panel.read(self.actor, self.actor.current(self.message))
 
-    async def press(self, action: str, suffix: str = "") -> Panel:
+    async def press(self, action: str, suffix: str = "", *, as_seen: bool = False) -> Panel:
         """Press a button of this panel (``action`` and how its custom id ends); the reply redraws
-        this same panel."""
+        this same panel. ``as_seen``: as this snapshot showed it (see ``Actor.press``)."""
         custom_id = str(self.button(action, suffix)["custom_id"])
-        reply = await self.actor.press(self.message, custom_id=custom_id)
+        reply = await self.actor.press(self.message, custom_id=custom_id, as_seen=as_seen)
         assert reply.response_type == 7, f"{custom_id} did not redraw the panel: {reply.message.text!r}"
         return Panel.read(self.actor, reply.message)
 

@@ -53,7 +53,7 @@ async def test_a_stalemate_both_call_spit_and_play_goes_on(world: World, seeded:
 
     assert bruno.says("spit.status.play")
     assert text("spit.panel.centre", "es-ES", left="A♣", left_size=2, right="J♣", right_size=2) in bruno.lines
-    alice = await alice.press("spit")  # from her panel of the stalemate
+    alice = await alice.press("spit", as_seen=True)  # from her panel of the stalemate
     assert alice.note == text("spit.note.not_stalemate") and alice.says("spit.status.play")
     alice = await alice.play(0, 0)  # K♦ on A♣: the ranks turn the corner
     assert text("spit.panel.centre", left="K♦", left_size=3, right="J♣", right_size=2) in alice.lines

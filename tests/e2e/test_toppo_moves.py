@@ -161,9 +161,9 @@ async def test_a_stale_top_after_the_display_changed_is_refused_not_penalised(
     alice = await turn(await open_panel(world.alice, table), 3)
     alice = await alice.pick([0, 1, 2])
     bruno = await turn(await open_panel(world.bruno, table), 3)
-    await bruno.top([0, 1, 2])  # the display changes; alice's panel still shows the old one
+    await bruno.top([0, 1, 2])  # the display changes; alice's click on the old one is on its way
 
-    alice = await alice.press("top", ".012")
+    alice = await alice.press("top", ".012", as_seen=True)
 
     assert alice.note == text("toppo.too_late")
     assert alice.left == 15, "a stale call is refused, not penalised"

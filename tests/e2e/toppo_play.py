@@ -116,11 +116,13 @@ class Panel:
     def has(self, action: str, suffix: str = "") -> bool:
         return bool(self.buttons(action, suffix))
 
-    async def press(self, action: str, suffix: str = "") -> Panel:
+    async def press(self, action: str, suffix: str = "", *, as_seen: bool = False) -> Panel:
+        """Press the button; ``as_seen``: as this snapshot showed it, even if the live panel has
+        been redrawn since (a click already on its way when the table moved on)."""
         found = self.buttons(action, suffix)
         assert len(found) == 1, f"{len(found)} {action!r} buttons ending {suffix!r} on {self.message.text}"
-        reply = await self.actor.press(self.message, custom_id=str(found[0]["custom_id"]))
-        pressed = found[0]["custom_id"]
+        pressed = str(found[0]["custom_id"])
+        reply = await self.actor.press(self.message, custom_id=pressed, as_seen=as_seen)
         assert reply.response_type == 7, f"{pressed} did not redraw the panel: {reply.message.text!r}"
         return Panel.read(self.actor, reply.message)
 

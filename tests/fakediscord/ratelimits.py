@@ -40,7 +40,8 @@ class Bucket:
     per: float
     name: str
     remaining: int = 0
-    reset_at: float = 0.0
+    reset_at: float = -math.inf
+    """A new bucket is full: the first request refills it, whatever the (advanceable) clock reads."""
 
 
 @dataclass(frozen=True)

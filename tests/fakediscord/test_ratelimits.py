@@ -67,6 +67,16 @@ async def test_bucket_refills_when_the_clock_moves_on(world: World, api: RawApi)
     assert headers["X-RateLimit-Remaining"] == "4"
 
 
+async def test_a_new_bucket_is_full_whatever_the_clock_reads(world: World, api: RawApi) -> None:
+    # A test that moved the clock back (to open a panel "15 minutes ago") on a machine up for less
+    # than that reads a negative clock; a new bucket must still take its five requests.
+    world.fake.clock.advance(-(world.fake.clock.now() + 60.0))
+    path = f"/channels/{world.games.id}/messages"
+    statuses = [(await api.request("POST", path, json={"content": str(i)}))[0] for i in range(6)]
+
+    assert statuses == [200] * 5 + [429]
+
+
 async def test_global_limit_is_fifty_per_second(fake: FakeDiscord, api: RawApi) -> None:
     statuses = [(await api.request("GET", "/users/@me"))[0] for _ in range(50)]
     status, body, headers = await api.request("GET", "/users/@me")

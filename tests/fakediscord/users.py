@@ -276,20 +276,29 @@ class Actor:
         return SeenMessage.of(self._visible(message))
 
     async def press(
-        self, message: SeenMessage, *, label: str | None = None, custom_id: str | None = None
+        self,
+        message: SeenMessage,
+        *,
+        label: str | None = None,
+        custom_id: str | None = None,
+        as_seen: bool = False,
     ) -> Reply:
-        """Press a button on a message this user can see."""
+        """Press a button on a message this user can see, as it is now; ``as_seen``: as
+        ``message`` showed it, even if the bot has edited the message since (a click already on
+        its way when the message changed, which Discord delivers with the old custom id)."""
         stored = self._visible(message)
-        button = SeenMessage.of(stored).button(label=label, custom_id=custom_id)
+        button = (message if as_seen else SeenMessage.of(stored)).button(label=label, custom_id=custom_id)
         if button.get("disabled"):
             raise UserActionError(f"button {button.get('label')!r} is disabled")
-        return await self.press_anyway(message, custom_id=str(button.get("custom_id", "")))
+        return await self._click(stored, button)
 
     async def press_anyway(self, message: SeenMessage, *, custom_id: str) -> Reply:
         """Press a button of ``message`` even if it is disabled, as a modified client can: Discord
         passes the interaction on, so only the bot can refuse it."""
         stored = self._visible(message)
-        button = SeenMessage.of(stored).button(custom_id=custom_id)
+        return await self._click(stored, SeenMessage.of(stored).button(custom_id=custom_id))
+
+    async def _click(self, stored: Message, button: JSON) -> Reply:
         if "custom_id" not in button:
             raise UserActionError("a link or premium button does not create an interaction")
         data = {"custom_id": button["custom_id"], "component_type": 2}
