@@ -125,6 +125,11 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
         assert alice.note == "Played: stop moving"
         await turn_is(world, 4)
         assert "**Bruno** lost a mole on H6: lost in action." in table_now(world).text
+        playing = world.alice if "**Alice** to play" in table_now(world).text else world.bruno
+        ping = text("ping.waiting", mention=f"<@{playing.id}>", game="Topoum")
+        await world.fake.wait_for(  # the last turn's ping taken back, this one's posted
+            lambda: [m.content for m in public(world) if not m.embeds] == [ping], what="the turn's ping"
+        )
     finally:
         code = await bot.stop()
     assert code == 0

@@ -68,5 +68,6 @@ async def test_the_table_its_panels_and_its_ai_carry_on_after_a_restart(world: W
     assert after.message.embed["title"] == "Your line, game 1"
     assert after.left == before.left, "only alice's own moves change her cards"
     assert bruno.message.embed["title"] == "Tu fila, partida 1"
-    assert [m.id for m in public(world)] == [table.id], "the table message is edited, never posted again"
+    tables = [m.id for m in public(world) if m.embeds]  # a turn ping may have come meanwhile
+    assert tables == [table.id], "the table message is edited, never posted again"
     assert world.fake.stats.natural_429s == []
