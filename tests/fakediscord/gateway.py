@@ -136,8 +136,15 @@ class Gateway:
     def live(self) -> list[Session]:
         return [s for s in self.sessions.values() if s.connection is not None]
 
+    def check(self, event: str, data: JSON) -> None:
+        """Hold an event's objects to Discord's API description (``contract.py``)."""
+        if self.fake.contract is not None:
+            for problem in self.fake.contract.check_event(event, data):
+                self.fake.problem(problem)
+
     async def dispatch(self, event: str, data: JSON, *, intent: int = 0) -> None:
         """Send an event to every live or resumable session that subscribed to ``intent``."""
+        self.check(event, data)
         for session in list(self.sessions.values()):
             if session.resumable and (intent == 0 or session.intents & intent):
                 await session.dispatch(event, data)
@@ -276,12 +283,13 @@ class Gateway:
         }
         if "shard" in data:
             ready["shard"] = data["shard"]
+        self.check("READY", ready)
         await session.dispatch("READY", ready)
         members = bool(intents & INTENT_GUILD_MEMBERS)
         for guild in fake.guilds.values():
-            await session.dispatch(
-                "GUILD_CREATE", guild.to_dict(bot_id=fake.application.bot.id, all_members=members)
-            )
+            created = guild.to_dict(bot_id=fake.application.bot.id, all_members=members)
+            self.check("GUILD_CREATE", created)
+            await session.dispatch("GUILD_CREATE", created)
         self.ready_sessions += 1
         fake.touch()
         return session

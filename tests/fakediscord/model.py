@@ -12,6 +12,7 @@ import datetime
 import itertools
 import secrets
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,6 +101,42 @@ class Snowflakes:
         return (ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF)
 
 
+def walk_components(components: Sequence[JSON]) -> Iterator[JSON]:
+    """Every component, depth first, through rows, containers, sections and labels."""
+    for component in components:
+        yield component
+        yield from walk_components(component.get("components") or [])
+        for key in ("accessory", "component"):
+            if key in component:
+                yield from walk_components([component[key]])
+
+
+SELECT_TYPES = (3, 5, 6, 7, 8)
+
+
+def numbered(components: Sequence[JSON]) -> list[JSON]:
+    """The components as Discord answers them: each with an ``id``, numbered depth first from 1
+    where the sender gave none (skipping the ids it did give), and a select menu's defaults
+    (one value, at least one) filled in."""
+    taken = {c["id"] for c in walk_components(components) if "id" in c}
+    free = (n for n in itertools.count(1) if n not in taken)
+
+    def number(component: JSON) -> JSON:
+        copy = {**component}
+        copy.setdefault("id", next(free))
+        if copy.get("type") in SELECT_TYPES:
+            copy.setdefault("min_values", 1)
+            copy.setdefault("max_values", 1)
+        if "components" in copy:
+            copy["components"] = [number(c) for c in copy["components"]]
+        for key in ("accessory", "component"):
+            if key in copy:
+                copy[key] = number(copy[key])
+        return copy
+
+    return [number(c) for c in components]
+
+
 def iso(ts: float) -> str:
     return datetime.datetime.fromtimestamp(ts, datetime.UTC).isoformat()
 
@@ -121,7 +158,12 @@ class User:
             "bot": self.bot,
             "public_flags": 0,
             "flags": 0,
+            "primary_guild": None,
         }
+
+    def to_private_dict(self) -> JSON:
+        """``GET /users/@me``: the user as they see themselves (with what only they may read)."""
+        return {**self.to_dict(), "mfa_enabled": False, "locale": "en-US", "verified": True}
 
 
 @dataclass
@@ -153,10 +195,15 @@ class Application:
             "flags": self.flags,
             "bot": self.bot.to_dict(),
             "interactions_endpoint_url": None,
+            "role_connections_verification_url": None,
             "redirect_uris": [],
-            "install_params": None,
             "tags": [],
             "approximate_guild_count": 1,
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
+            "flags_new": str(self.flags),
+            "explicit_content_filter": 0,
+            "eligible_oauth2_scopes": ["bot", "applications.commands"],
         }
 
 
@@ -197,6 +244,7 @@ class Member:
             "roles": [str(r) for r in self.roles],
             "nick": None,
             "avatar": None,
+            "banner": None,
             "joined_at": iso(self.joined),
             "premium_since": None,
             "deaf": False,
@@ -350,7 +398,15 @@ class Guild:
             "safety_alerts_channel_id": None,
             "vanity_url_code": None,
             "max_members": 500000,
+            "max_presences": None,
             "max_video_channel_users": 25,
+            "max_stage_video_channel_users": 50,
+            "home_header": None,
+            "region": "deprecated",
+            "widget_enabled": False,
+            "widget_channel_id": None,
+            "nsfw": False,
+            "incidents_data": None,
             "features": [],
             "roles": [r.to_dict() for r in self.roles.values()],
             "emojis": [],
@@ -407,7 +463,7 @@ class Message:
             "mention_roles": [],
             "attachments": [a.to_dict(ephemeral=self.ephemeral) for a in self.attachments],
             "embeds": self.embeds,
-            "components": self.components,
+            "components": numbered(self.components),
             "pinned": False,
             "flags": self.flags,
         }
@@ -415,12 +471,7 @@ class Message:
             rec = self.interaction
             data["webhook_id"] = str(rec.application_id)
             data["application_id"] = str(rec.application_id)
-            data["interaction_metadata"] = {
-                "id": str(rec.id),
-                "type": rec.type,
-                "user": rec.member.user.to_dict(),
-                "authorizing_integration_owners": {"0": str(rec.channel.guild.id)},
-            }
+            data["interaction_metadata"] = rec.metadata()
             data["interaction"] = {
                 "id": str(rec.id),
                 "type": rec.type,
@@ -450,6 +501,8 @@ class Interaction:
     created: float
     # The message whose component was used (component interactions, and modals opened from one).
     message: Message | None = None
+    # The interaction whose answer opened the modal (modal submits).
+    triggered_by: Interaction | None = None
     response_type: int | None = None
     # The "@original" message: the reply (types 4, 5) or the component's message (types 6, 7).
     original: Message | None = None
@@ -462,6 +515,20 @@ class Interaction:
     acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
     # When the bot's interaction response arrived (clock seconds), for latency benchmarks.
     answered_at: float | None = None
+
+    def metadata(self) -> JSON:
+        """What a message this interaction made says of it (``interaction_metadata``)."""
+        data: JSON = {
+            "id": str(self.id),
+            "type": self.type,
+            "user": self.member.user.to_dict(),
+            "authorizing_integration_owners": {"0": str(self.channel.guild.id)},
+        }
+        if self.type == MESSAGE_COMPONENT and self.message is not None:
+            data["interacted_message_id"] = str(self.message.id)
+        if self.triggered_by is not None:
+            data["triggering_interaction_metadata"] = self.triggered_by.metadata()
+        return data
 
     def payload(self, bot_member: Member) -> JSON:
         """INTERACTION_CREATE's data, with every field discord.py reads."""

@@ -80,6 +80,13 @@ MESSAGE_TYPE_CHAT_INPUT_COMMAND = 20
 NOT_FOUND = {"message": "404: Not Found", "code": 0}
 
 
+def stored_embed(embed: JSON) -> JSON:
+    """An embed as Discord keeps and answers it: a rich embed, each field saying if it is inline."""
+    if "fields" in embed:
+        embed = {**embed, "fields": [{"inline": False, **f} for f in embed["fields"]]}
+    return {"type": "rich", **embed}
+
+
 def focused_type(data: JSON) -> int:
     """The type of the option an autocomplete interaction is about (the one marked focused)."""
     options = data.get("options") or []
@@ -229,9 +236,15 @@ class Rest:
             headers = self.fake.ratelimits.admit(spec.key, match.groupdict(), bot_token=spec.bot_auth)
             call = Call(request, spec.key, match.groupdict())
             await self._read_body(call)
+            if self.fake.contract is not None:
+                for problem in self.fake.contract.check_request(spec.method, spec.template, call.payload):
+                    self.fake.problem(problem)
             status, body = await spec.handler(call)
         except ApiError as error:
-            return error.status, error.body, {**headers, **error.headers}
+            status, body, headers = error.status, error.body, {**headers, **error.headers}
+        if self.fake.contract is not None:
+            for problem in self.fake.contract.check_response(spec.method, spec.template, status, body):
+                self.fake.problem(problem)
         return status, body, headers
 
     async def _read_body(self, call: Call) -> None:
@@ -265,7 +278,7 @@ class Rest:
         return 200, {"url": self.fake.gateway_url, "shards": 1, "session_start_limit": limit}
 
     async def get_me(self, call: Call) -> tuple[int, Any]:
-        return 200, self.fake.application.bot.to_dict()
+        return 200, self.fake.application.bot.to_private_dict()
 
     async def get_user(self, call: Call) -> tuple[int, Any]:
         user = self.fake.users.get(call.snowflake("user_id"))
@@ -390,7 +403,8 @@ class Rest:
                 response_message_loading=rec.loading,
                 response_message_ephemeral=original.ephemeral,
             )
-            answer["resource"] = {"type": kind, "message": original.to_dict()}
+            if kind in (4, 7):  # the description's resource: the message made, not a loading one
+                answer["resource"] = {"type": kind, "message": original.to_dict()}
         return 200, answer
 
     def _webhook_interaction(self, call: Call) -> Interaction:
@@ -619,7 +633,7 @@ class Rest:
             author=self.fake.application.bot,
             created=self.fake.clock.wall(),
             content=payload.get("content") or "",
-            embeds=[{"type": "rich", **e} for e in payload.get("embeds") or []],
+            embeds=[stored_embed(e) for e in payload.get("embeds") or []],
             components=payload.get("components") or [],
             attachments=attachments,
             flags=flags,
@@ -651,7 +665,7 @@ class Rest:
         if not (merged["content"] or merged["embeds"] or merged["components"] or attachments):
             raise fail(EMPTY_MESSAGE)
         message.content = merged["content"] or ""
-        message.embeds = [{"type": "rich", **e} for e in merged["embeds"] or []]
+        message.embeds = [stored_embed(e) for e in merged["embeds"] or []]
         message.components = merged["components"] or []
         message.attachments = attachments
         message.flags = flags

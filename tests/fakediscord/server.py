@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from aiohttp import web
 
+from .contract import contract
 from .gateway import Gateway
 from .model import (
     ACK_DEADLINE,
@@ -62,7 +63,11 @@ class InteractionFailed(AssertionError):
 class FakeDiscord:
     """Discord, for one application, on a local port."""
 
-    def __init__(self, *, heartbeat_interval_ms: int = 41250, settle_quiet: float = 0.1) -> None:
+    def __init__(
+        self, *, heartbeat_interval_ms: int = 41250, settle_quiet: float = 0.1, check_contract: bool = True
+    ) -> None:
+        """``check_contract``: hold every request, answer and gateway payload to Discord's API
+        description (``contract.py``); off only for tests that send Discord what it refuses."""
         self.clock = Clock()
         self.ids = Snowflakes(self.clock)
         bot = User(self.ids.next(), "GameNight", bot=True)
@@ -76,6 +81,7 @@ class FakeDiscord:
         self.privileged_intents_enabled = 0
         self.settle_quiet = settle_quiet
         self.problems: list[str] = []
+        self.contract = contract() if check_contract else None
         self.gateway = Gateway(self, heartbeat_interval_ms)
         self.rest = Rest(self)
         self.ratelimits = RateLimiter(self.clock, self.rest.route_keys)

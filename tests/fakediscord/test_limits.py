@@ -158,7 +158,13 @@ async def test_channel_message_limits(
     assert body["code"] == 50035 and body["message"] == "Invalid Form Body"
     assert code in error_at(body, path)
     assert world.games.messages == {}
-    assert len(world.fake.take_problems()) == 1
+    problems = world.fake.take_problems()
+    refused = [p for p in problems if " -> 400 " in p]
+    described = [p for p in problems if p.startswith("create_message: request ")]
+    assert len(refused) == 1 and sorted(problems) == sorted(refused + described)
+    # Where Discord's API description states the limit too, it blames the same field.
+    field = "$" + "".join(f"[{key}]" if key.isdigit() else f".{key}" for key in path)
+    assert all(p.startswith(f"create_message: request {field}") for p in described), described
 
 
 async def test_the_same_payloads_within_limits_are_accepted(world: World, api: RawApi) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import io
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -30,6 +30,7 @@ from .model import (
     Member,
     Message,
     Role,
+    walk_components,
 )
 
 if TYPE_CHECKING:
@@ -53,16 +54,6 @@ class SeenAttachment:
         image = Image.open(io.BytesIO(self.data))
         image.load()
         return image
-
-
-def walk_components(components: Sequence[JSON]) -> Iterator[JSON]:
-    """Every component, depth first, through rows, containers, sections and labels."""
-    for component in components:
-        yield component
-        yield from walk_components(component.get("components") or [])
-        for key in ("accessory", "component"):
-            if key in component:
-                yield from walk_components([component[key]])
 
 
 def _text_of(embed: JSON) -> list[str]:
@@ -339,12 +330,21 @@ class Actor:
         ]
         opened.modal = None
         data = {"custom_id": modal.custom_id, "components": components}
-        return await self._interact(MODAL_SUBMIT, data, opened.channel, opened.message)
+        return await self._interact(MODAL_SUBMIT, data, opened.channel, opened.message, triggered_by=opened)
 
     # Helpers.
 
-    async def _interact(self, kind: int, data: JSON, channel: Channel, message: Message | None) -> Reply:
+    async def _interact(
+        self,
+        kind: int,
+        data: JSON,
+        channel: Channel,
+        message: Message | None,
+        *,
+        triggered_by: Interaction | None = None,
+    ) -> Reply:
         record = self.fake.new_interaction(self.member, channel, kind, data, self.locale, message)
+        record.triggered_by = triggered_by
         await self.fake.deliver(record)
         await self.fake.wait_answered(record)
         return Reply(self.fake, record)

@@ -1,0 +1,110 @@
+"""The stand-in held to Discord's API description (contract.py): requests and answers checked
+against their operation's schemas, problems naming the offending field, unknown operations
+refused, the allowed looseness limited to what each entry says, gateway objects checked."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import World
+
+from .conftest import RawApi
+from .contract import ALLOWED, contract
+
+MESSAGES = "/channels/{channel_id}/messages"
+
+
+def test_every_route_of_the_stand_in_is_an_operation_of_the_description(world: World) -> None:
+    missing = [
+        spec.key
+        for spec in world.fake.rest.routes
+        if contract().operation(spec.method, spec.template) is None
+    ]
+    assert missing == []
+
+
+def test_an_operation_the_description_lacks_is_a_problem() -> None:
+    assert contract().check_request("POST", "/channels/{channel_id}/crosspost-all", {"x": 1}) == [
+        "POST /channels/{channel_id}/crosspost-all: no such operation in Discord's API description"
+    ]
+
+
+def test_a_request_mismatch_names_the_operation_and_the_field() -> None:
+    payload = {"content": "hi", "embeds": [{"title": "t", "fields": [{"name": "n", "value": 5}]}]}
+
+    assert contract().check_request("POST", MESSAGES, payload) == [
+        "create_message: request $.embeds[0].fields[0].value: 5 is not of type 'string'"
+    ]
+
+
+def test_a_union_is_blamed_on_the_branch_its_type_names() -> None:
+    # An update-message callback (type 7) with a bad field: the problem is that field, not the
+    # "type" of one of the six other kinds of callback.
+    problems = contract().check_request(
+        "POST", "/interactions/{id}/{token}/callback", {"type": 7, "data": {"content": ["not text"]}}
+    )
+    assert problems == [
+        "create_interaction_response: request $.data.content: ['not text'] is not of type 'string', 'null'"
+    ]
+
+
+def test_an_answer_missing_a_required_field_is_a_problem() -> None:
+    answer = {"id": "1", "username": "x", "avatar": None, "discriminator": "0", "public_flags": 0, "flags": 0}
+
+    assert contract().check_response("GET", "/users/{user_id}", 200, answer) == [
+        "get_user: 200 answer $: 'global_name' is a required property",
+        "get_user: 200 answer $: 'primary_guild' is a required property",
+    ]
+
+
+def test_an_answer_the_description_does_not_give_is_a_problem() -> None:
+    assert contract().check_response("DELETE", MESSAGES + "/{message_id}", 200, {"id": "1"}) == [
+        "delete_message: Discord's API description has no 200 answer"
+    ]
+    assert contract().check_response("GET", "/users/@me", 401, None) == [
+        "get_my_user: 401 answer $: None is not of type 'object'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("payload", "allowed"),
+    [
+        ({"content": "x", "attachments": [{"id": 0, "filename": "a.png"}]}, True),
+        ({"content": "x", "attachments": [{"id": 0.5, "filename": "a.png"}]}, False),
+        ({"content": "x", "attachments": [{"id": "0", "filename": 7}]}, False),
+        ({"content": "<@1>", "allowed_mentions": {"users": [1575015468798967815]}}, True),
+        ({"content": "<@1>", "allowed_mentions": {"users": [{"id": "1"}]}}, False),
+        ({"content": "<@1>", "allowed_mentions": {"parse": "users"}}, False),
+    ],
+)
+def test_an_allowance_covers_its_field_and_nothing_more(payload: dict[str, object], allowed: bool) -> None:
+    assert (contract().check_request("POST", MESSAGES, payload) == []) is allowed
+
+
+def test_every_allowance_says_why() -> None:
+    assert ALLOWED and all(len(allowed.reason) > 40 and allowed.where for allowed in ALLOWED)
+
+
+def test_gateway_objects_are_checked_where_the_description_has_them(world: World) -> None:
+    user = world.fake.application.bot.to_dict()
+    assert contract().check_event("READY", {"user": user, "guilds": []}) == []
+    del user["primary_guild"]
+    assert contract().check_event("READY", {"user": user, "guilds": []}) == [
+        "UserResponse: READY.user $: 'primary_guild' is a required property"
+    ]
+    guild = world.guild.to_dict(bot_id=world.fake.application.bot.id, all_members=True)
+    assert contract().check_event("GUILD_CREATE", guild) == []
+    guild["members"][0]["joined_at"] = 12
+    assert contract().check_event("GUILD_CREATE", guild) == [
+        "GuildMemberResponse: GUILD_CREATE.members[0] $.joined_at: 12 is not of type 'string'"
+    ]
+
+
+async def test_the_stand_in_reports_a_mismatch_of_a_request_as_a_problem(world: World, api: RawApi) -> None:
+    path = f"/channels/{world.games.id}/messages"
+    status, _, _ = await api.request("POST", path, json={"content": "hi", "tts": "yes"})
+
+    assert status == 200, "the stand-in's own checks let it through"
+    assert world.fake.take_problems() == [
+        "create_message: request $.tts: 'yes' is not of type 'boolean', 'null'"
+    ]
