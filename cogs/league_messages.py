@@ -45,21 +45,11 @@ def game_name(messages: Catalog, game: Game, locale: str) -> str:
     return messages.text(f"league.game.{game}", locale)
 
 
-def grouped(messages: Catalog, value: int, locale: str) -> str:
-    """A whole number with the language's thousands separator: 1,450,000 or 1.450.000."""
-    return f"{value:,}".replace(",", messages.text("league.thousands", locale))
-
-
-def decimal(messages: Catalog, value: float, locale: str) -> str:
-    """A number to one decimal with the language's decimal mark: 12.3 or 12,3."""
-    return f"{value:.1f}".replace(".", messages.text("league.decimal", locale))
-
-
 def measure_text(messages: Catalog, game: Game, value: int, locale: str) -> str:
     """A total of the game's measure as shown: money with its sign, other counts plain."""
     if game == "assets":
-        return messages.text("league.money", locale, amount=grouped(messages, value, locale))
-    return grouped(messages, value, locale)
+        return messages.text("league.money", locale, amount=messages.number(value, locale))
+    return messages.number(value, locale)
 
 
 def day(moment: datetime) -> str:
@@ -161,7 +151,7 @@ async def leaderboard_draft(
     name = game_name(messages, game, locale)
     title = messages.text("leaderboard.title", locale, game=name)
     entries = [
-        (place, r.user_id, r.name, r.games, decimal(messages, r.skill, locale))
+        (place, r.user_id, r.name, r.games, messages.number(r.skill, locale, digits=1))
         for place, r in enumerate(ratings, start=1)
     ]
     rows, below = _rows(entries, viewer)
@@ -185,9 +175,9 @@ def _average(messages: Catalog, game: Game, total: int, games: int, locale: str)
     """A game's average measure in words; None where the measure is wins (the share says it)."""
     if MEASURES[game].column == "won":
         return None
-    value = decimal(messages, total / games, locale)
+    value = messages.number(total / games, locale, digits=1)
     if game == "assets":
-        value = messages.text("league.money", locale, amount=grouped(messages, round(total / games), locale))
+        value = messages.text("league.money", locale, amount=messages.number(round(total / games), locale))
     return messages.text(
         "stats.average", locale, value=messages.text(f"stats.average_of.{game}", locale, value=value)
     )
@@ -208,7 +198,8 @@ async def stats_draft(messages: Catalog, stats: PlayerStats, name: str, locale: 
             lines.append(average)
         embed.add_field(name=game_name(messages, entry.game, locale), value="\n".join(lines), inline=False)
     bars = [FormBar(point.rank, point.seats, point.won) for point in stats.form]
-    png = await draw(form_png, bars, labels_for(messages, locale))
+    title = messages.text("stats.form", locale, count=len(bars))
+    png = await draw(form_png, bars, title, labels_for(messages, locale))
     return Draft(embed, png=png, filename="form.png")
 
 

@@ -7,13 +7,23 @@ replace another's. A Discord locale (``es-ES``, ``es-419``, ``en-GB``) is mapped
 that has a catalogue, and English is the fallback language for every other locale. A key missing
 from a catalogue is a bug, not a fallback: a test checks both files hold the same keys and the
 same placeholders, so a Spanish player never meets an English sentence by accident.
+
+Words that change with a number are written in the message itself, one form per CLDR plural
+category, and the language's own rules (from Babel, which carries CLDR's) pick the form:
+``"{count} {count:one=card|other=cards}"`` gives "1 card", "21 cards"; Spanish may add ``many``.
+A number field written ``{total:n}`` is written as the language writes numbers (12,345 or
+12.345); other fields are left alone, so ids and mentions (``<#{channel}>``) stay digits.
 """
 
+import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal
 
 DEFAULT_LANGUAGE = "en"
 CATALOGUE_DIR = Path(__file__).resolve().parent
@@ -28,6 +38,53 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
         else:
             flat[key] = str(value)
     return flat
+
+
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+"""CLDR's plural categories; a plural field names some of them, always ``other``."""
+
+
+def plural_forms(spec: str) -> dict[str, str] | None:
+    """``one=card|other=cards`` as {category: form}; None if ``spec`` is not a plural field."""
+    if "=" not in spec:
+        return None
+    return dict(part.split("=", 1) for part in spec.split("|"))
+
+
+class LanguageFormatter(string.Formatter):
+    """``str.format`` for one language: plural fields, and ``:n`` numbers as it writes them."""
+
+    def __init__(self, language: str) -> None:
+        self.locale = Locale.parse(language)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        forms = plural_forms(format_spec)
+        if forms is not None:
+            return forms.get(self.locale.plural_form(value), forms["other"])
+        if format_spec == "n":
+            return self.number(value)
+        return super().format_field(value, format_spec)
+
+    def number(self, value: float, digits: int = 0) -> str:
+        """A number with ``digits`` decimals, as the language writes it."""
+        if not digits:
+            return format_decimal(round(value), locale=self.locale)
+        return format_decimal(value, format="#,##0." + "0" * digits, locale=self.locale)
+
+
+@cache
+def formatter(language: str) -> LanguageFormatter:
+    return LanguageFormatter(language)
+
+
+def fields(template: str) -> Sequence[tuple[str, str]]:
+    """The (name, format spec) of every field of ``template``, nested ones included."""
+    found = []
+    for _, name, spec, _ in string.Formatter().parse(template):
+        if name is not None:
+            found.append((name, spec or ""))
+            found.extend(fields(spec or ""))
+    return found
 
 
 class Catalog:
@@ -63,8 +120,13 @@ class Catalog:
 
     def text(self, key: str, locale: str | None = None, /, **values: object) -> str:
         """The message ``key`` in the language for ``locale``, with ``values`` filled in."""
-        template = self.messages[self.language_for(locale)][key]
-        return template.format(**values) if values else template
+        language = self.language_for(locale)
+        template = self.messages[language][key]
+        return formatter(language).format(template, **values) if values else template
+
+    def number(self, value: float, locale: str | None = None, digits: int = 0) -> str:
+        """``value`` as the language for ``locale`` writes it: 1,450,000 or 1.450.000; 12.3 or 12,3."""
+        return formatter(self.language_for(locale)).number(value, digits)
 
 
 @cache

@@ -44,7 +44,6 @@ class Labels:
     older: str = "older"
     newer: str = "newer"
     won: str = "⭐ won"
-    form: str = "Last {count} games: the taller, the better the place"
 
 
 ENGLISH = Labels()
@@ -213,9 +212,10 @@ STAR_SIZE = 32
 MAX_BAR_WIDTH = 64
 
 
-def form_png(bars: Sequence[FormBar], labels: Labels = ENGLISH) -> bytes:
+def form_png(bars: Sequence[FormBar], title: str, labels: Labels = ENGLISH) -> bytes:
     """The last games, oldest on the left: a bar per game as tall as the place was good, gold
-    with a star for a win, grey otherwise."""
+    with a star for a win, grey otherwise; ``title`` is written above them (its words depend on
+    how many games there are, which the catalogue's plural rules settle)."""
     if not bars:
         raise ValueError("a form chart needs at least one game")
     canvas = PALETTE.canvas(FORM_SIZE, BG)
@@ -223,7 +223,6 @@ def form_png(bars: Sequence[FormBar], labels: Labels = ENGLISH) -> bytes:
     legend = _text(
         canvas, (WIDTH - MARGIN, MARGIN), labels.won, LABEL_SIZE, GOLD, BG, bold=True, align="right"
     )
-    title = labels.form.format(count=len(bars))
     _text(canvas, (MARGIN, MARGIN), title, LABEL_SIZE, TEXT, BG, bold=True, max_width=room - legend - 24)
 
     pitch = room / len(bars)

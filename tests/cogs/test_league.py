@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 import pytest
 
 from cogs.league import pick_league, pick_season
-from cogs.league_messages import game_choice, grouped, labels_for, measure_text, players_text
+from cogs.league_messages import game_choice, labels_for, measure_text, players_text
 from data import League, LeagueError, LeagueGame, LeagueSettings, Season
 from locales import catalog
 from render.standings import Labels
@@ -66,12 +66,13 @@ def test_the_season_is_the_named_one_else_the_latest() -> None:
 
 
 @pytest.mark.parametrize(
-    ("locale", "money", "points"), [("en-US", "$1,450,000", "1,234"), ("es-ES", "1.450.000 $", "1.234")]
+    ("locale", "money", "points"), [("en-US", "$1,450,000", "12,345"), ("es-ES", "1.450.000 $", "12.345")]
 )
 def test_numbers_follow_the_language(locale: str, money: str, points: str) -> None:
     assert measure_text(catalog(), "assets", 1_450_000, locale) == money
-    assert measure_text(catalog(), "toppo", 1234, locale) == points
-    assert grouped(catalog(), 12, locale) == "12"
+    assert measure_text(catalog(), "toppo", 12345, locale) == points
+    assert catalog().number(12, locale) == "12"
+    assert catalog().number(12.34, locale, digits=1) == ("12.3" if locale == "en-US" else "12,3")
 
 
 def test_a_counted_game_as_a_choice_stays_within_100_characters() -> None:

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from cogs.i18n import CatalogTranslator, command_text
 from engine.errors import Reason
-from locales import Catalog, catalog
+from locales import PLURAL_CATEGORIES, Catalog, catalog, fields, plural_forms
 
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
@@ -33,6 +33,62 @@ def test_placeholders_match_across_languages() -> None:
     en, es = catalog().messages["en"], catalog().messages["es"]
     mismatched = [key for key in en if placeholders(en[key]) != placeholders(es[key])]
     assert mismatched == []
+
+
+def plural_fields(template: str) -> list[tuple[str, dict[str, str]]]:
+    return [(name, forms) for name, spec in fields(template) if (forms := plural_forms(spec)) is not None]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_plural_fields_name_cldr_categories_and_always_other(language: str) -> None:
+    for key, template in catalog().messages[language].items():
+        for name, forms in plural_fields(template):
+            assert set(forms) <= PLURAL_CATEGORIES and "other" in forms, f"{language} {key}: {name}"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("count", [0, 1, 2, 21, 1_000_000])
+def test_every_plural_message_reads_for_any_count(language: str, count: int) -> None:
+    for key, template in catalog().messages[language].items():
+        if plural_fields(template):
+            values = {name: count for name, _ in fields(template)}
+            assert "{" not in catalog().text(key, language, **values), key
+
+
+@pytest.mark.parametrize(
+    ("count", "english", "spanish"),
+    [
+        (0, "0 games · 0 won", "0 partidas · 0 ganadas"),
+        (1, "1 game · 1 won", "1 partida · 1 ganada"),
+        (2, "2 games · 2 won", "2 partidas · 2 ganadas"),
+        (21, "21 games · 21 won", "21 partidas · 21 ganadas"),
+        (12345, "12,345 games · 12,345 won", "12.345 partidas · 12.345 ganadas"),
+    ],
+)
+def test_counts_take_the_form_their_language_gives_them(count: int, english: str, spanish: str) -> None:
+    text = catalog().text
+    assert text("stats.line", "en-US", games=count, wins=count, share=50) == f"{english} (50%)"
+    assert text("stats.line", "es-ES", games=count, wins=count, share=50) == f"{spanish} (50 %)"
+
+
+@pytest.mark.parametrize(
+    ("count", "english", "spanish"),
+    [
+        (0, "The last 0 games", "Las últimas 0 partidas"),
+        (1, "The last game", "La última partida"),
+        (2, "The last 2 games", "Las últimas 2 partidas"),
+        (21, "The last 21 games", "Las últimas 21 partidas"),
+    ],
+)
+def test_a_form_chart_of_one_game_says_one_game(count: int, english: str, spanish: str) -> None:
+    assert catalog().text("stats.form", "en-GB", count=count).startswith(f"{english}:")
+    assert catalog().text("stats.form", "es-419", count=count).startswith(f"{spanish}:")
+
+
+def test_ids_and_mentions_stay_digits_while_n_fields_are_grouped() -> None:
+    catalogue = Catalog({"en": {"m": "<#{channel}> {total:n}"}, "es": {"m": "<#{channel}> {total:n}"}})
+    assert catalogue.text("m", "en", channel=1234567, total=1234567) == "<#1234567> 1,234,567"
+    assert catalogue.text("m", "es", channel=1234567, total=1234567) == "<#1234567> 1.234.567"
 
 
 def test_no_message_is_empty() -> None:

@@ -97,7 +97,7 @@ def bar_height(image: Image.Image, x: int) -> int:
 
 def test_form_bars_are_as_tall_as_the_place_and_wins_are_gold_with_a_star() -> None:
     bars = [FormBar(4, 4, False), FormBar(1, 4, True), FormBar(2, 3, False), FormBar(2, 2, False)]
-    image = picture(form_png(bars))
+    image = picture(form_png(bars, "Last 4 games"))
     pitch = (WIDTH - 2 * MARGIN) / len(bars)
     centres = [round(MARGIN + pitch * (index + 0.5)) for index in range(len(bars))]
 
@@ -114,7 +114,7 @@ def test_form_bars_are_as_tall_as_the_place_and_wins_are_gold_with_a_star() -> N
 
 def test_a_form_chart_needs_a_game() -> None:
     with pytest.raises(ValueError, match="at least one"):
-        form_png([])
+        form_png([], "Last 0 games")
 
 
 @pytest.mark.parametrize(("rank", "seats", "height"), [(1, 5, 1.0), (5, 5, 0.0), (3, 5, 0.5), (1, 1, 1.0)])
