@@ -21,7 +21,7 @@ from discord.utils import escape_markdown
 from cogs.i18n import catalogue_words
 from cogs.lobby import ButtonFactory, closed_lobby_draft, lobby_draft, seat_names
 from cogs.seated import SelectFactory
-from cogs.tables import Draft, draw
+from cogs.tables import Draft, alt_text, draw
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset, parse_cards
 from engine.assets.state import AssetsView, Stage
@@ -151,6 +151,14 @@ def _notices_field(messages: Catalog, table: AssetsTable, embed: discord.Embed, 
         )
 
 
+def discard_text(messages: Catalog, view: AssetsView, locale: str) -> str:
+    """The top of the discard pile, in words (or that it is empty)."""
+    top = view.discard_top
+    if top is None:
+        return messages.text("assets.panel.discard_empty", locale)
+    return messages.text("assets.panel.discard", locale, card=card_name(messages, top, locale))
+
+
 def _sets(view: AssetsView, seat: int) -> int:
     stack = view.stacks[seat]
     return stack.under + (stack.top is not None)
@@ -168,24 +176,32 @@ async def _playing_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
         description=f"{status}\n{text('assets.status.timer', locale, seconds=seconds)}",
         colour=COLOUR,
     )
-    players = [
-        text(
+
+    def player(seat: int, name: str) -> str:
+        return text(
             "assets.table.player",
             locale,
-            name=escape_markdown(name),
+            name=name,
             total=money_text(messages, view.totals[seat], locale),
             stack=money_text(messages, view.stacks[seat].value, locale),
             sets=_sets(view, seat),
             cards=view.hand_sizes[seat],
         )
-        for seat, name in enumerate(names)
-    ]
+
+    players = [player(seat, escape_markdown(name)) for seat, name in enumerate(names)]
     embed.add_field(name=text("assets.table.players", locale), value="\n".join(players), inline=False)
     _notices_field(messages, table, embed, names)
     buttons = discord.ui.View(timeout=None)
     buttons.add_item(button("hand", "", text("assets.table.my_hand", locale), discord.ButtonStyle.primary, 0))
     png = await draw(table_png, view, names, labels_for(messages, locale))
-    return Draft(embed, buttons, png, "assets.png")
+    alt = text(
+        "assets.alt.table",
+        locale,
+        number=view.round_number,
+        discard=discard_text(messages, view, locale),
+        players="; ".join(player(seat, name) for seat, name in enumerate(names)),
+    )
+    return Draft(embed, buttons, png, "assets.png", alt_text([alt]))
 
 
 async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFactory) -> Draft:
@@ -221,16 +237,16 @@ async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
             description = text("assets.results.none", locale)
     embed = discord.Embed(title=title, description=description, colour=COLOUR)
     standings = sorted(range(view.players), key=lambda seat: (-view.totals[seat], seat))
-    lines = []
-    for seat in standings:
+
+    def line(seat: int, name: str) -> str:
         rank = 1 + sum(1 for other in view.totals if other > view.totals[seat])
         total = money_text(messages, view.totals[seat], locale)
-        name = escape_markdown(names[seat])
         if round_over:
             score = money_text(messages, view.round_scores[-1][seat], locale)
-            lines.append(text("assets.results.line", locale, rank=rank, name=name, score=score, total=total))
-        else:
-            lines.append(text("assets.results.total_line", locale, rank=rank, name=name, total=total))
+            return text("assets.results.line", locale, rank=rank, name=name, score=score, total=total)
+        return text("assets.results.total_line", locale, rank=rank, name=name, total=total)
+
+    lines = [line(seat, escape_markdown(names[seat])) for seat in standings]
     embed.add_field(name=text("assets.results.standings", locale), value="\n".join(lines), inline=False)
     _notices_field(messages, table, embed, names)
     buttons: discord.ui.View | None = None
@@ -243,7 +259,9 @@ async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
     if not round_over:
         return Draft(embed, buttons)
     png = await draw(results_png, view, names, labels_for(messages, locale))
-    return Draft(embed, buttons, png, "results.png")
+    scores = "; ".join(line(seat, names[seat]) for seat in standings)
+    alt = text("assets.alt.results", locale, number=number, lines=scores)
+    return Draft(embed, buttons, png, "results.png", alt_text([alt]))
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -304,21 +322,15 @@ async def panel_draft(
         for index, card in enumerate(hand)
     )
     parts.append(text("assets.panel.hand", locale, cards=cards or text("assets.panel.no_cards", locale)))
-    top = view.discard_top
-    parts.append(
-        text("assets.panel.discard_empty", locale)
-        if top is None
-        else text("assets.panel.discard", locale, card=card_name(messages, top, locale))
+    discard = discard_text(messages, view, locale)
+    stack = text(
+        "assets.panel.stack",
+        locale,
+        value=money_text(messages, view.stacks[seat].value, locale),
+        sets=_sets(view, seat),
+        total=money_text(messages, view.totals[seat], locale),
     )
-    parts.append(
-        text(
-            "assets.panel.stack",
-            locale,
-            value=money_text(messages, view.stacks[seat].value, locale),
-            sets=_sets(view, seat),
-            total=money_text(messages, view.totals[seat], locale),
-        )
-    )
+    parts += [discard, stack]
     embed = discord.Embed(
         title=text("assets.panel.title", locale, number=view.round_number),
         description="\n".join(parts),
@@ -326,7 +338,14 @@ async def panel_draft(
     )
     controls = _controls(messages, locale, button, select, stamp, legal, view, names)
     png = await draw(hand_png, view, seat, names, labels_for(messages, locale))
-    return Draft(embed, controls, png, "hand.png")
+    alt = text(
+        "assets.alt.hand",
+        locale,
+        cards=cards or text("assets.panel.no_cards", locale),
+        discard=discard,
+        stack=stack,
+    )
+    return Draft(embed, controls, png, "hand.png", alt_text([alt]))
 
 
 MOVE_ROWS = (

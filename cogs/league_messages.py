@@ -13,7 +13,7 @@ from functools import cache
 import discord
 from discord.utils import escape_markdown
 
-from cogs.tables import Draft, draw
+from cogs.tables import Draft, alt_text, draw
 from data import Game, League, LeagueGame, PlayerStats, Rating, Season, Standing
 from engine.games import MEASURES
 from locales import Catalog
@@ -22,8 +22,6 @@ from render.standings import FormBar, Labels, Row, form_png, table_png
 COLOUR = discord.Colour.from_rgb(247, 190, 60)
 TOP_ROWS = 15
 """Lines of a standings or leaderboard picture; the reader's own line is added below if lower."""
-ALT_LIMIT = 1024
-"""Discord's limit on an attachment's description (its alt text)."""
 
 
 @cache
@@ -79,12 +77,7 @@ def _alt(messages: Catalog, rows: Sequence[Row], below: Row | None, locale: str)
         messages.text("league.standings.alt", locale, rank=r.rank, name=r.name, value=r.value, games=r.games)
         for r in [*rows, *([below] if below else [])]
     ]
-    text = ""
-    for line in lines:
-        if len(text) + len(line) + 1 > ALT_LIMIT:
-            break
-        text = f"{text}\n{line}" if text else line
-    return text
+    return alt_text(lines or [messages.text("league.picture.nobody", locale)])
 
 
 # -- standings -------------------------------------------------------------------------------------
@@ -138,7 +131,7 @@ async def standings_draft(
     )
     description = "\n".join(part for part in (intro, when) if part)
     embed = discord.Embed(title=title, description=description, colour=COLOUR)
-    return Draft(embed, png=png, filename="standings.png", alt=_alt(messages, rows, below, locale) or None)
+    return Draft(embed, png=png, filename="standings.png", alt=_alt(messages, rows, below, locale))
 
 
 # -- the leaderboard -------------------------------------------------------------------------------
@@ -165,7 +158,7 @@ async def leaderboard_draft(
         labels_for(messages, locale),
     )
     embed = discord.Embed(title=title, colour=COLOUR)
-    return Draft(embed, png=png, filename="leaderboard.png", alt=_alt(messages, rows, below, locale) or None)
+    return Draft(embed, png=png, filename="leaderboard.png", alt=_alt(messages, rows, below, locale))
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -200,7 +193,11 @@ async def stats_draft(messages: Catalog, stats: PlayerStats, name: str, locale: 
     bars = [FormBar(point.rank, point.seats, point.won) for point in stats.form]
     title = messages.text("stats.form", locale, count=len(bars))
     png = await draw(form_png, bars, title, labels_for(messages, locale))
-    return Draft(embed, png=png, filename="form.png")
+    places = [
+        messages.text(f"stats.form_{'won' if bar.won else 'place'}", locale, rank=bar.rank, seats=bar.seats)
+        for bar in bars
+    ]
+    return Draft(embed, png=png, filename="form.png", alt=alt_text([title, ", ".join(places)]))
 
 
 # -- moderation ------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import discord
 from discord.utils import escape_markdown
 
 from cogs.lobby import ButtonFactory, LobbyOption, closed_lobby_draft, lobby_draft, option_buttons, seat_names
-from cogs.tables import Draft, draw, refusal_text
+from cogs.tables import Draft, alt_text, draw, refusal_text
 from engine.errors import IllegalAction, Reason
 from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView, fits
 from engine.spit.centre import CENTRE_PILES, Stage
@@ -237,7 +237,15 @@ async def _playing_draft(messages: Catalog, table: SpitTable, button: ButtonFact
         button("cards", "", messages.text("spit.table.my_cards", locale), discord.ButtonStyle.primary, 0)
     )
     png = await draw(table_png, view, names, labels_for(messages, locale))
-    return Draft(embed, view_buttons, png, "spit.png")
+    alt = messages.text(
+        "spit.alt.table",
+        locale,
+        variant=variant_name(messages, table.variant, locale),
+        number=table.match_number,
+        centre=_centre_words(messages, view, locale),
+        players="; ".join(players),
+    )
+    return Draft(embed, view_buttons, png, "spit.png", alt_text([alt]))
 
 
 async def _results_draft(messages: Catalog, table: SpitTable, button: ButtonFactory) -> Draft:
@@ -282,7 +290,8 @@ async def _results_draft(messages: Catalog, table: SpitTable, button: ButtonFact
         return Draft(embed, buttons)
     deal = table.last_deal if isinstance(match, SpeedState) and match.options.target is not None else None
     png = await draw(results_png, view, names, labels_for(messages, locale), deal)
-    return Draft(embed, buttons, png, "results.png")
+    alt = alt_text([text("spit.alt.results", locale, title=title), *parts])
+    return Draft(embed, buttons, png, "results.png", alt)
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -401,7 +410,13 @@ async def panel_draft(
         colour=COLOUR,
     )
     png = await draw(panel_png, view, names, labels_for(messages, locale))
-    return Draft(embed, buttons, png, "cards.png")
+    alt = messages.text(
+        "spit.alt.panel",
+        locale,
+        centre=_centre_words(messages, view, locale),
+        own=_own_words(messages, view, seat, locale),
+    )
+    return Draft(embed, buttons, png, "cards.png", alt_text([alt]))
 
 
 def _play_rows(

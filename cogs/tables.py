@@ -9,7 +9,7 @@ private reply.
 
 import contextlib
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ParamSpec, Protocol
 
@@ -24,11 +24,27 @@ from tables.publisher import TryAgain
 
 P = ParamSpec("P")
 
+ALT_LIMIT = 1024
+"""Discord's limit on an attachment's description (its alt text)."""
+
+
+def alt_text(lines: Iterable[str]) -> str:
+    """A picture in words for screen readers: whole lines while they fit Discord's limit (a
+    first line too long alone is cut at a word), without the catalogue's bold marks."""
+    text = ""
+    for line in (line.replace("**", "") for line in lines):
+        if len(text) + len(line) + 1 > ALT_LIMIT:
+            if not text:
+                text = line[: ALT_LIMIT - 1].rsplit(" ", 1)[0] + "…"
+            break
+        text = f"{text}\n{line}" if text else line
+    return text
+
 
 @dataclass(frozen=True)
 class Draft:
-    """A message before it is sent: its embed, an optional PNG shown in it (with ``alt``, its
-    text for screen readers), and its buttons."""
+    """A message before it is sent: its embed, an optional PNG shown in it (with ``alt``, what
+    it shows in words for screen readers, which every picture must have), and its buttons."""
 
     embed: discord.Embed
     view: discord.ui.View | None = None
@@ -38,6 +54,8 @@ class Draft:
 
     def __post_init__(self) -> None:
         if self.png is not None:
+            if not self.alt or len(self.alt) > ALT_LIMIT:
+                raise ValueError(f"{self.filename} needs alt text of 1 to {ALT_LIMIT} characters")
             self.embed.set_image(url=f"attachment://{self.filename}")
 
     def files(self) -> list[discord.File]:

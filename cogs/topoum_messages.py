@@ -25,7 +25,7 @@ from discord.utils import escape_markdown
 
 from cogs.lobby import ButtonFactory, LobbyChoices, closed_lobby_draft, lobby_draft, seat_names
 from cogs.seated import SelectFactory
-from cogs.tables import Draft, draw
+from cogs.tables import Draft, alt_text, draw
 from engine.hexgrid import Hex
 from engine.topoum.actions import (
     Action,
@@ -46,7 +46,7 @@ from engine.topoum.actions import (
 )
 from engine.topoum.board import HEXES, INDEX, RAYS
 from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType, Category
-from engine.topoum.state import Cell, Stage
+from engine.topoum.state import Cell, Stage, TopoumView
 from locales import Catalog
 from render.topoum import Labels, board_png, cost_text, hand_png, results_png
 from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
@@ -252,8 +252,26 @@ async def _playing_draft(messages: Catalog, table: TopoumTable, button: ButtonFa
     _notices_field(messages, table, embed, names)
     view = discord.ui.View(timeout=None)
     view.add_item(button("hand", "", text("topoum_play.table.panel", locale), discord.ButtonStyle.primary, 0))
-    png = await draw(board_png, state.view(), names, labels, table.last_turn())
-    return Draft(embed, view, png, "topoum.png")
+    seen = state.view()
+    png = await draw(board_png, seen, names, labels, table.last_turn())
+    return Draft(embed, view, png, "topoum.png", board_alt(messages, seen, names, title, locale))
+
+
+def board_alt(messages: Catalog, seen: TopoumView, names: Sequence[str], title: str, locale: str) -> str:
+    """The board in words: each player's badges and the hexes of their moles."""
+    text = messages.text
+
+    def moles(seat: int) -> str:
+        held = [cell.hex.label for cell in seen.cells if cell.mole == seat]
+        if not held:
+            return text("topoum_play.alt.no_moles", locale)
+        return text("topoum_play.alt.moles", locale, hexes=", ".join(held))
+
+    players = "; ".join(
+        text("topoum_play.alt.player", locale, name=name, badges=seen.badges[seat], moles=moles(seat))
+        for seat, name in enumerate(names)
+    )
+    return alt_text([text("topoum_play.alt.board", locale, title=title, players=players)])
 
 
 async def _over_draft(messages: Catalog, table: TopoumTable) -> Draft:
@@ -290,7 +308,8 @@ async def _over_draft(messages: Catalog, table: TopoumTable) -> Draft:
     if outcome is None:
         return Draft(embed)
     png = await draw(results_png, state.view(), names, labels_for(messages, locale))
-    return Draft(embed, None, png, "results.png")
+    alt = alt_text([text("topoum_play.alt.results", locale, title=embed.title), *lines])
+    return Draft(embed, None, png, "results.png", alt)
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -614,4 +633,6 @@ async def panel_draft(
         title=text("topoum_play.panel.title", locale), description="\n".join(parts), colour=COLOUR
     )
     png = await draw(hand_png, seen, names, labels_for(messages, locale))
-    return Draft(embed, view, png, "hand.png")
+    shown = ", ".join(labels_for(messages, locale).card(card) for card in seen.hand or ())
+    cards = shown or text("topoum_play.alt.no_cards", locale)
+    return Draft(embed, view, png, "hand.png", alt_text([text("topoum_play.alt.hand", locale, cards=cards)]))

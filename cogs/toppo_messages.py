@@ -6,6 +6,7 @@ table. The same phase always gives the same message, so the publisher can redraw
 Pictures come from :mod:`render.toppo` and are drawn off the event loop.
 """
 
+from collections.abc import Sequence
 from functools import cache
 
 import discord
@@ -13,7 +14,7 @@ from discord.utils import escape_markdown
 
 from cogs.i18n import catalogue_words
 from cogs.lobby import ButtonFactory, closed_lobby_draft, lobby_draft, seat_names
-from cogs.tables import Draft, draw
+from cogs.tables import Draft, alt_text, draw
 from engine.toppo.cards import Card
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, Labels, line_png, results_png, table_png
@@ -38,6 +39,11 @@ def card_name(messages: Catalog, card: Card, locale: str) -> str:
     colour = messages.text(f"toppo.colour.{card.colour.name.lower()}", locale)
     symbol = messages.text(f"toppo.symbol.{card.symbol.name.lower()}", locale)
     return messages.text("toppo.card", locale, colour=colour, symbol=symbol)
+
+
+def cards_text(messages: Catalog, cards: Sequence[Card], locale: str) -> str:
+    """Cards in words, in order: "red waves, yellow stars"."""
+    return ", ".join(card_name(messages, card, locale) for card in cards)
 
 
 def names_of(messages: Catalog, table: ToppoTable, locale: str) -> list[str]:
@@ -119,8 +125,19 @@ async def _playing_draft(messages: Catalog, table: ToppoTable, button: ButtonFac
     view.add_item(
         button("line", "", messages.text("toppo.table.my_line", locale), discord.ButtonStyle.primary, 0)
     )
-    png = await draw(table_png, game.view(), names, totals, series.game_number, labels_for(messages, locale))
-    return Draft(embed, view, png, "toppo.png")
+    seen = game.view()
+    png = await draw(table_png, seen, names, totals, series.game_number, labels_for(messages, locale))
+    alt = messages.text(
+        "toppo.alt.table",
+        locale,
+        number=series.game_number,
+        display=cards_text(messages, seen.display, locale),
+        players="; ".join(
+            messages.text("toppo.table.player", locale, name=name, left=game.cards_left(s), total=totals[s])
+            for s, name in enumerate(names)
+        ),
+    )
+    return Draft(embed, view, png, "toppo.png", alt_text([alt]))
 
 
 async def _results_draft(messages: Catalog, table: ToppoTable, button: ButtonFactory) -> Draft:
@@ -178,7 +195,9 @@ async def _results_draft(messages: Catalog, table: ToppoTable, button: ButtonFac
         # The series ended (idle) in the middle of a game: there are no results to draw for it.
         return Draft(embed, view)
     png = await draw(results_png, series.view(), names, over, labels_for(messages, locale))
-    return Draft(embed, view, png, "results.png")
+    scores = ", ".join(f"{names[seat]} {series.totals[seat]}" for seat in series.standings())
+    alt = text("toppo.alt.results", locale, number=number, scores=scores)
+    return Draft(embed, view, png, "results.png", alt_text([alt]))
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -255,7 +274,14 @@ async def panel_draft(
             messages, locale, button, stamp, seen.votes, seat, line, size, matching, picks, waiting_for
         )
     png = await draw(line_png, seen, names, series.game_number, labels_for(messages, locale))
-    return Draft(embed, view, png, "line.png")
+    alt = text(
+        "toppo.alt.line",
+        locale,
+        number=series.game_number,
+        line=cards_text(messages, line, locale) or text("toppo.panel.empty", locale),
+        display=cards_text(messages, seen.display, locale),
+    )
+    return Draft(embed, view, png, "line.png", alt_text([alt]))
 
 
 def _panel_buttons(

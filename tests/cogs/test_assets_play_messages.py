@@ -24,6 +24,7 @@ from tables.assets import AssetsTable, notices_for
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.seated import Notice
+from tests.cogs.alt import described_in
 from tests.engine.assets import answer, challenge, discard, pair, play_ai, table
 from tests.tables.stacked import stacked_assets_table
 
@@ -120,6 +121,7 @@ async def test_a_turn_offers_exactly_the_legal_moves_within_discords_limits(
     assert kinds == [[3], [2, 2], [3], [2] * 5, [2]], "pairs and challenges in select menus"
     assert draft.png is not None and draft.embed.description is not None
     assert draft.embed.description.startswith(catalog().text("assets.status.your_turn", locale))
+    assert described_in(draft, locale)
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -22,6 +22,7 @@ from render.spit import Labels
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.spit import Move, Press, SpitTable
+from tests.cogs.alt import described_in
 from tests.engine.spit import speed_table, spit_table
 from tests.tables.stacked import nothing_to_publish, stacked_spit_table
 
@@ -112,6 +113,7 @@ async def test_a_spit_panel_has_a_button_per_move_within_discords_limits(
 
     check_limits(public.view, public.embed)
     ids = check_limits(panel.view, panel.embed)
+    assert described_in(panel, locale) and described_in(public, locale)
     assert [len(row) for row in components(panel.view)] == [5, 5, 5, 5], "left, right, tidy, calls"
     rows = components(panel.view)
     enabled = [

@@ -43,6 +43,7 @@ from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.seated import Notice, Phase
 from tables.topoum import TopoumTable, notices_for
+from tests.cogs.alt import described_in
 from tests.tables.stacked import nothing_to_publish, stacked_topoum_table
 
 LOCALES = ("en-US", "es-ES")
@@ -168,6 +169,7 @@ async def test_the_largest_panels_fit_discords_limits(tmp_path: Path, locale: st
     assert table.menu(0, table.stamp(), build).pending.stage is Stage.TARGET
     for draft in (start, ransoms, entering, targets, waiting, public):
         check_limits(draft.view, draft.embed)
+        assert described_in(draft, locale)
     assert forced.menu(0, forced.stamp()).pending.stage is Stage.START
     assert catalog().text("topoum_play.prompt.start_forced", locale) in (ransoms.embed.description or "")
     for draft in (ransoms, entering, targets):

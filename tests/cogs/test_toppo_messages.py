@@ -24,6 +24,7 @@ from locales import catalog
 from render.toppo import Labels
 from tables.lobby import Seat
 from tables.registry import TableRegistry
+from tests.cogs.alt import described_in
 from tests.tables.stacked import stacked_table
 
 LOCALES = ("en-US", "es-ES")
@@ -82,6 +83,7 @@ async def test_a_five_card_panel_and_an_eight_seat_table_fit_discords_limits(
         public = await public_draft(catalog(), table, button)
 
     for draft in (picked, arranged, public):
+        assert described_in(draft, locale)
         rows = components(draft.view)
         assert len(rows) <= 5 and all(len(row) <= 5 for row in rows)
         ids = [str(item["custom_id"]) for row in rows for item in row]

@@ -29,6 +29,10 @@ async def test_a_panel_changes_when_another_player_moves(world: World, bot: BotP
 
     await world.fake.wait_for(lambda: now(waiting).status == "play", what="the waiting panel to open play")
     assert now(waiting).message.id == waiting.message.id, "the same message, edited"
+    # Every picture says what it shows, in its viewer's language (bruno plays in Spanish).
+    opening = {world.alice.id: "Picture of your line", world.bruno.id: "Imagen de tu fila"}
+    (picture,) = now(waiting).message.attachments
+    assert (picture.description or "").startswith(opening[waiting.actor.id])
     assert world.fake.stats.natural_429s == []
 
 
