@@ -515,6 +515,8 @@ class Interaction:
     acknowledged: asyncio.Event = field(default_factory=asyncio.Event)
     # When the bot's interaction response arrived (clock seconds), for latency benchmarks.
     answered_at: float | None = None
+    # When a callback request for it reached the stand-in, before its body was read.
+    callback_arrived: float | None = None
 
     def metadata(self) -> JSON:
         """What a message this interaction made says of it (``interaction_metadata``)."""

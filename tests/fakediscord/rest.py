@@ -121,6 +121,9 @@ class Call:
     request: web.Request
     route: str
     params: dict[str, str]
+    arrived: float
+    """When the request reached the stand-in (clock seconds), before its body was read: Discord
+    times an interaction's acknowledgement from there, however long the body takes to parse."""
     payload: Any = None
     uploads: list[Upload] = field(default_factory=list)
 
@@ -207,10 +210,11 @@ class Rest:
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         fake = self.fake
+        arrived = fake.clock.now()
         fake.begin_request()
         path = "/" + request.match_info["tail"]
         try:
-            status, body, headers = await self._answer(request, path)
+            status, body, headers = await self._answer(request, path, arrived)
         finally:
             fake.end_request()
         if status == 404 and body == NOT_FOUND:
@@ -221,7 +225,9 @@ class Rest:
             return web.Response(status=status, headers=headers)
         return json_response(body, status=status, headers=headers)
 
-    async def _answer(self, request: web.Request, path: str) -> tuple[int, Any, dict[str, str]]:
+    async def _answer(
+        self, request: web.Request, path: str, arrived: float
+    ) -> tuple[int, Any, dict[str, str]]:
         matches = [(spec, m) for spec in self.routes if (m := spec.pattern.match(path))]
         if not matches:
             return 404, NOT_FOUND, {}
@@ -234,7 +240,9 @@ class Rest:
             if spec.bot_auth and request.headers.get("Authorization") != f"Bot {self.fake.application.token}":
                 raise fail(UNAUTHORIZED)
             headers = self.fake.ratelimits.admit(spec.key, match.groupdict(), bot_token=spec.bot_auth)
-            call = Call(request, spec.key, match.groupdict())
+            call = Call(request, spec.key, match.groupdict(), arrived)
+            if spec.handler == self.callback:
+                self.fake.callback_arrived(call.params["webhook_id"], arrived)
             await self._read_body(call)
             if self.fake.contract is not None:
                 for problem in self.fake.contract.check_request(spec.method, spec.template, call.payload):
@@ -242,6 +250,8 @@ class Rest:
             status, body = await spec.handler(call)
         except ApiError as error:
             status, body, headers = error.status, error.body, {**headers, **error.headers}
+            if spec.handler == self.callback:
+                self.fake.callback_arrived(match["webhook_id"], None)
         if self.fake.contract is not None:
             for problem in self.fake.contract.check_response(spec.method, spec.template, status, body):
                 self.fake.problem(problem)
@@ -343,7 +353,7 @@ class Rest:
         rec = self.fake.interactions.get(call.snowflake("webhook_id"))
         if rec is None or rec.token != call.params["webhook_token"]:
             raise fail(UNKNOWN_INTERACTION)
-        if rec.failed or self.fake.clock.now() > rec.created + ACK_DEADLINE:
+        if rec.failed or call.arrived > rec.created + ACK_DEADLINE:
             rec.failed = True
             raise fail(UNKNOWN_INTERACTION)
         return rec
@@ -351,7 +361,7 @@ class Rest:
     async def callback(self, call: Call) -> tuple[int, Any]:
         """The interaction response. Types: 4 message, 5 deferred message ("thinking"), 6 deferred
         update, 7 update the component's message, 8 autocomplete choices, 9 modal."""
-        arrived = self.fake.clock.now()
+        arrived = call.arrived
         rec = self._interaction(call)
         if rec.response_type is not None:
             raise fail(ALREADY_ACKNOWLEDGED)

@@ -115,6 +115,26 @@ async def test_picture_attachment_is_decoded(world: World, probe: ProbeBot) -> N
     assert image.convert("RGB").getpixel((3, 2)) == (200, 10, 30)
 
 
+async def test_an_answer_that_arrived_in_time_counts_however_long_it_takes_to_read(world: World) -> None:
+    # Under load the stand-in may read a big multipart answer after the 3 s have passed; Discord
+    # times the acknowledgement from the answer's arrival, and so does the stand-in.
+    fake = world.fake
+    record = fake.new_interaction(world.alice.member, world.games, 2, {"name": "x"}, "en-US", None)
+    fake.callback_arrived(str(record.id), record.created + 2.9)
+    fake.clock.advance(5.0)
+    asyncio.get_running_loop().call_later(0.1, record.acknowledged.set)
+
+    await fake.wait_answered(record)
+
+    refused = fake.new_interaction(world.alice.member, world.games, 2, {"name": "y"}, "en-US", None)
+    fake.callback_arrived(str(refused.id), refused.created + 1.0)
+    fake.callback_arrived(str(refused.id), None)  # the stand-in refused that answer
+    fake.clock.advance(5.0)
+    with pytest.raises(InteractionFailed):
+        await fake.wait_answered(refused)
+    assert [p for p in fake.take_problems() if "This interaction failed" in p]
+
+
 async def test_unacknowledged_interaction_fails_and_a_late_answer_is_refused(
     world: World, probe: ProbeBot
 ) -> None:
