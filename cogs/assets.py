@@ -82,9 +82,7 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
     table.require_state()
     locale = private_locale(interaction)
     live = live_panel(bot, table, seat, locale)
-    draft = await live(None)
-    assert draft.view is not None, "a panel has at least its Refresh button"
-    await bot.panels.show(interaction, table, draft, live, locale)
+    await bot.panels.show(interaction, table, live(None), live, locale)
 
 
 def live_panel(bot: GameNightBot, table: AssetsTable, seat: int, locale: str) -> LiveDraft:
@@ -116,7 +114,7 @@ async def press_panel(
         except IllegalAction as error:
             note = refusal_text(messages, error, locale)
     live = live_panel(bot, table, seat, locale)
-    await bot.panels.show(interaction, table, await live(note), live, locale, note)
+    await bot.panels.show(interaction, table, live(note), live, locale, note)
 
 
 async def press_between_rounds(

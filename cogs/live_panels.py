@@ -25,7 +25,7 @@ from typing import Final
 import aiohttp
 import discord
 
-from cogs.tables import Draft, show_panel
+from cogs.tables import Draft, answer_in_time, show_panel
 from engine.errors import IllegalAction
 from locales import Catalog
 from tables.clock import Clock, Timer
@@ -92,15 +92,16 @@ class LivePanels:
         self,
         interaction: discord.Interaction,
         table: Table,
-        draft: Draft,
+        drawing: Awaitable[Draft],
         draw: LiveDraft,
         locale: str,
         note: str | None = None,
     ) -> None:
-        """Answer ``interaction`` with its user's panel ``draft`` (see :func:`show_panel`), then
-        follow it: redrawn with ``draw`` whenever the table changes, through this interaction,
-        keeping ``note`` (drawn on ``draft``) for :data:`NOTE_SECONDS`."""
-        await show_panel(interaction, draft)
+        """Answer ``interaction`` with its user's panel, ``drawing`` (in time, see
+        :func:`answer_in_time`, then :func:`show_panel`), then follow it: redrawn with ``draw``
+        whenever the table changes, through this interaction, keeping ``note`` (drawn on the
+        panel) for :data:`NOTE_SECONDS`."""
+        await show_panel(interaction, await answer_in_time(interaction, drawing))
         if self.enabled:
             self._follow(table, interaction, draw, locale)
             panel = self._panels[table.table_id][interaction.user.id]

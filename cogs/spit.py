@@ -42,7 +42,7 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
     table.require_playing()
     locale = private_locale(interaction)
     live = live_panel(bot, table, seat, locale)
-    await bot.panels.show(interaction, table, await live(None), live, locale)
+    await bot.panels.show(interaction, table, live(None), live, locale)
 
 
 def live_panel(bot: GameNightBot, table: SpitTable, seat: int, locale: str) -> LiveDraft:
@@ -98,7 +98,7 @@ async def press_panel(
         except IllegalAction as error:
             note = refusal_note(bot.messages, table, Move(action), error, locale)
     live = live_panel(bot, table, seat, locale)
-    await bot.panels.show(interaction, table, await live(note), live, locale, note)
+    await bot.panels.show(interaction, table, live(note), live, locale, note)
 
 
 async def press_between_matches(

@@ -7,9 +7,11 @@ helpers here draw its picture off the event loop and send it as the table's publ
 private reply.
 """
 
+import asyncio
 import contextlib
 import io
-from collections.abc import Callable, Iterable, Iterator
+import time
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import ParamSpec, Protocol
 
@@ -145,16 +147,42 @@ def refusal_text(messages: Catalog, error: IllegalAction | Refused, locale: str)
     return messages.text(f"refused.{error.refusal.value}", locale)
 
 
+ANSWER_WITHIN = 2.0
+"""Seconds from an interaction's creation within which a panel answer must be under way: a
+panel not drawn by then is deferred first (Discord fails an interaction not acknowledged within
+3 s, and a loaded machine can take that long to draw behind other pictures)."""
+
+
+async def answer_in_time(interaction: discord.Interaction, drawing: Awaitable[Draft]) -> Draft:
+    """``drawing``'s draft; if it is not ready :data:`ANSWER_WITHIN` seconds after the press,
+    the interaction is acknowledged first (the panel's own message kept, or a private "thinking"
+    reply to fill in), and :func:`show_panel` then edits instead of answering."""
+    task = asyncio.ensure_future(drawing)
+    created = discord.utils.snowflake_time(interaction.id).timestamp()
+    await asyncio.wait({task}, timeout=max(0.0, created + ANSWER_WITHIN - time.time()))
+    if not task.done():
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
+
+
 async def show_panel(interaction: discord.Interaction, draft: Draft) -> None:
     """Show a player their private panel: redrawn in place when they pressed a button on it,
-    as a new private reply otherwise (the table message's "My line", say).
+    as a new private reply otherwise (the table message's "My line", say), or filled in when
+    :func:`answer_in_time` had to acknowledge the press first.
 
     Only the presser's own panel is ever edited: an ephemeral message reaches no one but its
     owner, so a press on one is theirs. A panel button forged onto the public table message
     gets a new private panel, so no one's cards can land in a shared message.
     """
     message = interaction.message
-    if message is not None and message.flags.ephemeral:
+    if interaction.response.is_done():  # deferred while the panel was drawn: fill it in
+        view = draft.view or discord.utils.MISSING
+        await interaction.edit_original_response(embed=draft.embed, attachments=draft.files(), view=view)
+    elif message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(embed=draft.embed, attachments=draft.files(), view=draft.view)
     else:
         view = draft.view or discord.utils.MISSING

@@ -83,9 +83,7 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
     table.require_playing()
     locale = private_locale(interaction)
     live = live_panel(bot, table, seat, locale)
-    draft = await live(None)
-    assert draft.view is not None, "a running game's panel has buttons"
-    await bot.panels.show(interaction, table, draft, live, locale)
+    await bot.panels.show(interaction, table, live(None), live, locale)
 
 
 def live_panel(bot: GameNightBot, table: TopoumTable, seat: int, locale: str, chose: str = "") -> LiveDraft:
@@ -132,7 +130,7 @@ async def press_panel(
         path = ()
         note = refused_note(bot, table, error, locale)
     button, select = buttons_for(TOPOUM, table.table_id), SelectFactory(PREFIX, table.table_id)
-    draft = await panel_draft(messages, table, seat, locale, button, select, path=path, note=note)
+    draft = panel_draft(messages, table, seat, locale, button, select, path=path, note=note)
     live = live_panel(bot, table, seat, locale, chose=arg if path else "")
     await bot.panels.show(interaction, table, draft, live, locale, note)
 

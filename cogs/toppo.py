@@ -46,9 +46,7 @@ async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table:
     table.require_playing()
     locale = private_locale(interaction)
     live = live_panel(bot, table, seat, locale)
-    draft = await live(None)
-    assert draft.view is not None, "a running game's panel has buttons"
-    await bot.panels.show(interaction, table, draft, live, locale)
+    await bot.panels.show(interaction, table, live(None), live, locale)
 
 
 def live_panel(bot: GameNightBot, table: ToppoTable, seat: int, locale: str, picked: str = "") -> LiveDraft:
@@ -116,7 +114,7 @@ async def press_panel(
             if stale_display
             else refusal_text(messages, error, locale)
         )
-    draft = await panel_draft(
+    draft = panel_draft(
         messages, table, seat, locale, buttons_for(TOPPO, table.table_id), picks=picks, note=note
     )
     live = live_panel(bot, table, seat, locale, picked=arg if picks else "")

@@ -1,10 +1,12 @@
 """Live panels (cogs/live_panels.py) on their own: a table change that comes while the panel's
-owner is being answered is not lost, and a panel whose table moves on is redrawn by itself."""
+owner is being answered is not lost, a panel whose table moves on is redrawn by itself, and a
+panel slow to draw is acknowledged in time and filled in after."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from types import SimpleNamespace
 from typing import Any
 
@@ -12,7 +14,7 @@ import discord
 import pytest
 
 from cogs.live_panels import LivePanels
-from cogs.tables import Draft
+from cogs.tables import ANSWER_WITHIN, Draft
 from locales import catalog
 from tables.clock import LoopClock
 
@@ -23,17 +25,25 @@ class Interaction:
     """What LivePanels uses of a discord.py interaction: its id (a snowflake of now), its user,
     the response that shows the panel, and the edits of it through the token."""
 
-    def __init__(self) -> None:
-        self.id = discord.utils.time_snowflake(discord.utils.utcnow())
+    def __init__(self, age: float = 0.0) -> None:
+        """``age``: how many seconds ago its user pressed."""
+        self.id = discord.utils.time_snowflake(discord.utils.utcnow() - timedelta(seconds=age))
         self.user = SimpleNamespace(id=OWNER)
         self.message = None
-        self.response = SimpleNamespace(send_message=self._shown)
+        self.response = SimpleNamespace(send_message=self._shown, defer=self._defer, is_done=self._done)
         self.shown: list[str] = []
+        self.deferred: list[dict[str, Any]] = []
         self.edits: list[str] = []
         self.edited = asyncio.Event()
 
     async def _shown(self, **draft: Any) -> None:
         self.shown.append(draft["embed"].title)
+
+    async def _defer(self, **how: Any) -> None:
+        self.deferred.append(how)
+
+    def _done(self) -> bool:
+        return bool(self.shown or self.deferred)
 
     async def edit_original_response(self, **draft: Any) -> None:
         self.edits.append(draft["embed"].title)
@@ -74,7 +84,7 @@ async def edited_to(interaction: Interaction, title: str) -> None:
 
 async def test_a_panel_is_redrawn_when_its_table_changes(panels: LivePanels) -> None:
     board, interaction = Board(), Interaction()
-    await panels.show(interaction, board, await board.draw(None), board.draw, "en-US")  # type: ignore[arg-type]
+    await panels.show(interaction, board, board.draw(None), board.draw, "en-US")  # type: ignore[arg-type]
     assert interaction.shown == ["state 0"]
 
     board.change()
@@ -84,7 +94,7 @@ async def test_a_panel_is_redrawn_when_its_table_changes(panels: LivePanels) -> 
 
 async def test_a_change_while_its_owner_is_answered_is_drawn_after_the_answer(panels: LivePanels) -> None:
     board, interaction = Board(), Interaction()
-    await panels.show(interaction, board, await board.draw(None), board.draw, "en-US")  # type: ignore[arg-type]
+    await panels.show(interaction, board, board.draw(None), board.draw, "en-US")  # type: ignore[arg-type]
     followed = panels._panels[board.table_id][OWNER]
 
     with panels.answering(board.table_id, OWNER):
@@ -94,3 +104,24 @@ async def test_a_change_while_its_owner_is_answered_is_drawn_after_the_answer(pa
         assert interaction.edits == []
 
     await edited_to(interaction, "state 1")
+
+
+async def test_a_panel_drawn_in_time_is_the_answer(panels: LivePanels) -> None:
+    board, interaction = Board(), Interaction()
+
+    await panels.show(interaction, board, board.draw(None), board.draw, "en-US")  # type: ignore[arg-type]
+
+    assert interaction.shown == ["state 0"] and interaction.deferred == []
+
+
+async def test_a_panel_slow_to_draw_is_acknowledged_first_then_filled_in(panels: LivePanels) -> None:
+    board, interaction = Board(), Interaction(age=ANSWER_WITHIN - 0.05)  # pressed 1.95 s ago
+
+    async def slow(note: str | None) -> Draft:
+        await asyncio.sleep(0.3)  # drawn behind other pictures on a busy machine
+        return await board.draw(note)
+
+    await panels.show(interaction, board, slow(None), board.draw, "en-US")  # type: ignore[arg-type]
+
+    assert interaction.deferred == [{"ephemeral": True, "thinking": True}], "a private reply, thinking"
+    assert interaction.shown == [] and interaction.edits == ["state 0"], "then filled in"
