@@ -31,9 +31,6 @@ from tables.assets import AssetsTable
 from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
 
 COLOUR = discord.Colour.from_rgb(46, 139, 87)
-BUTTON_LABEL = 80
-OPTION_LABEL = 100
-"""Discord's longest button label and select option label."""
 BUTTONS_PER_ROW = 5
 
 
@@ -106,11 +103,6 @@ def callout_text(messages: Catalog, table: AssetsTable, notice: Notice) -> str:
     mention = f"<@{table.seats[notice.player].user_id}>"
     values = _worded(messages, dict(notice.values), names, locale)
     return messages.text(f"assets.call.{notice.code}", locale, mention=mention, **values)
-
-
-def _fit(label: str, limit: int) -> str:
-    """``label`` cut to Discord's ``limit`` (six long names and Spanish card names can pass it)."""
-    return label if len(label) <= limit else label[: limit - 1] + "…"
 
 
 # -- the public message ----------------------------------------------------------------------------
@@ -393,15 +385,9 @@ def _controls(
                 label = text("assets.panel.take", locale, number=number(card), card=name(card))
                 moves["take"].append((label, str(card).lower()))
             case Challenge(target=target, card=card):
-                stake = view.stacks[target].top
-                assert stake is not None, "only a stack with sets can be challenged"
+                # Only a stack's top set can be challenged: the name says which set.
                 label = text(
-                    "assets.panel.challenge",
-                    locale,
-                    name=names[target],
-                    asset=name(stake.asset),
-                    number=number(card),
-                    card=name(card),
+                    "assets.panel.challenge", locale, name=names[target], number=number(card), card=name(card)
                 )
                 moves["chal"].append((label, f"{target}.{card}".lower()))
             case Discard(card=card):
@@ -414,13 +400,13 @@ def _controls(
     for row, (kind, placeholder, style) in enumerate(MOVE_ROWS[:4]):
         options = moves[kind]
         if len(options) > BUTTONS_PER_ROW:
-            choices = [(_fit(label, OPTION_LABEL), value) for label, value in options]
+            choices = list(options)
             controls.add_item(select(kind, stamp, text(placeholder, locale), choices, row))
             continue
         for label, value in options:
-            controls.add_item(button(kind, f"{stamp}.{value}", _fit(label, BUTTON_LABEL), style, row))
+            controls.add_item(button(kind, f"{stamp}.{value}", label, style, row))
     for label, value in moves["ans"]:
-        controls.add_item(button("ans", f"{stamp}.{value}", _fit(label, BUTTON_LABEL), MOVE_ROWS[4][2], 0))
+        controls.add_item(button("ans", f"{stamp}.{value}", label, MOVE_ROWS[4][2], 0))
     if any(isinstance(action, GiveUp) for action in legal):
         label = text("assets.panel.give_up", locale)
         controls.add_item(button("give", stamp, label, discord.ButtonStyle.danger, 0))

@@ -86,9 +86,12 @@ def within_limits(draft: Draft) -> None:
     assert all(len(row) == 1 for row in rows if any(item["type"] == 3 for item in row))
     ids = [str(item["custom_id"]) for row in rows for item in row]
     assert len(set(ids)) == len(ids) and max(map(len, ids)) <= 100
-    assert all(len(str(item.get("label", ""))) <= 80 for row in rows for item in row)
+    labels = [str(item.get("label", "")) for row in rows for item in row]
+    assert all(len(label) <= 80 for label in labels)
     options = [option for row in rows for item in row for option in item.get("options", [])]  # type: ignore[attr-defined]
     assert len(options) <= 5 * 25 and all(len(option["label"]) <= 100 for option in options)
+    shown = labels + [str(option["label"]) for option in options]
+    assert not [label for label in shown if label.endswith("…")], "labels fit whole, never cut"
     assert len(draft.embed) <= 6000 and len(draft.embed.description or "") <= 4096
 
 
