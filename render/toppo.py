@@ -21,7 +21,7 @@ from functools import lru_cache, partial
 
 from PIL import Image
 
-from engine.toppo.cards import Card
+from engine.toppo.cards import Card, Colour
 from engine.toppo.series import SeriesView
 from engine.toppo.state import TOPPO_LIMIT, ToppoView
 from render.bidi import isolate
@@ -65,6 +65,11 @@ class Labels:
     score: str = "Game"
     total: str = "Total"
     next_game: str = "{name} chooses the next display"
+    colours: str = "R Y W G B"
+    """Each colour's mark on its cards (red, yellow, white, green, blue), space-separated."""
+
+    def mark(self, card: Card) -> str:
+        return self.colours.split()[list(Colour).index(card.colour)]
 
 
 ENGLISH = Labels()
@@ -84,11 +89,16 @@ def _cards_row(
     size: tuple[int, int],
     gap: int,
     bg: RGB,
+    labels: Labels,
 ) -> None:
-    """``places`` card places from ``origin``: the cards face up, then empty places."""
+    """``places`` card places from ``origin``: the cards face up (marked in ``labels``'
+    language), then empty places."""
     x, y = origin
     for place in range(places):
-        tile = card_tile(cards[place], *size, bg) if place < len(cards) else slot_tile(PALETTE, *size, bg)
+        if place < len(cards):
+            tile = card_tile(cards[place], *size, bg, labels.mark(cards[place]))
+        else:
+            tile = slot_tile(PALETTE, *size, bg)
         canvas.paste(tile, (x + place * (size[0] + gap), y))
 
 
@@ -202,7 +212,14 @@ def _panel(
     )
     line_x = PANEL_PAD + DECK[0] + PANEL_PAD
     _cards_row(
-        tile, (line_x, PANEL_SIZE[1] - PANEL_PAD - LINE_CARD[1]), (), places, LINE_CARD, LINE_GAP, PANEL
+        tile,
+        (line_x, PANEL_SIZE[1] - PANEL_PAD - LINE_CARD[1]),
+        (),
+        places,
+        LINE_CARD,
+        LINE_GAP,
+        PANEL,
+        labels,
     )
     return tile
 
@@ -223,7 +240,7 @@ def table_png(
     _headline(canvas, view, names, game_number, labels)
 
     x, y = display_origin(view.display_size)
-    _cards_row(canvas, (x, y), view.display, view.display_size, DISPLAY_CARD, DISPLAY_GAP, BG)
+    _cards_row(canvas, (x, y), view.display, view.display_size, DISPLAY_CARD, DISPLAY_GAP, BG, labels)
     letters = SLOT_LETTERS[: view.display_size]
     _badges_row(canvas, (x, y + DISPLAY_CARD[1] + 8), letters, SLOT_BADGE, DISPLAY_CARD[0], DISPLAY_GAP)
 
@@ -257,7 +274,8 @@ def table_png(
         canvas.paste(panel, (px, py))
         lx, ly = line_origin(seat)
         canvas.paste(back_tile(PALETTE, *DECK, PANEL, view.deck_sizes[seat]), (px + PANEL_PAD, ly))
-        _cards_row(canvas, (lx, ly), view.lines[seat], len(view.lines[seat]), LINE_CARD, LINE_GAP, PANEL)
+        line = view.lines[seat]
+        _cards_row(canvas, (lx, ly), line, len(line), LINE_CARD, LINE_GAP, PANEL, labels)
     return encode(canvas)
 
 
@@ -339,7 +357,8 @@ def line_png(
 
     letters = SLOT_LETTERS[:size]
     _badges_row(canvas, (layout.display_x, layout.letters_y), letters, LETTER_BADGE, BIG_DISPLAY[0], BIG_GAP)
-    _cards_row(canvas, (layout.display_x, layout.display_y), view.display, size, BIG_DISPLAY, BIG_GAP, BG)
+    display_at = (layout.display_x, layout.display_y)
+    _cards_row(canvas, display_at, view.display, size, BIG_DISPLAY, BIG_GAP, BG, labels)
 
     line, deck = view.lines[seat], view.deck_sizes[seat]
     _paste_text(canvas, (layout.line_x, layout.caption_y), labels.your_line, LABEL_SIZE, DIM, BG, bold=True)
@@ -347,7 +366,7 @@ def line_png(
     _paste_text(
         canvas, (WIDTH - layout.line_x, layout.caption_y), caption, LABEL_SIZE, DIM, BG, align="right"
     )
-    _cards_row(canvas, (layout.line_x, layout.line_y), line, size, BIG_LINE, BIG_GAP, BG)
+    _cards_row(canvas, (layout.line_x, layout.line_y), line, size, BIG_LINE, BIG_GAP, BG, labels)
     numbers = "".join(str(index + 1) for index in range(len(line)))
     _badges_row(canvas, (layout.line_x, layout.numbers_y), numbers, NUMBER_BADGE, BIG_LINE[0], BIG_GAP)
 

@@ -47,19 +47,24 @@ PALETTE = Palette(
 )
 
 
-def paint_card(image: Image.Image, box: tuple[int, int, int, int], card: Card) -> None:
+def paint_card(
+    image: Image.Image, box: tuple[int, int, int, int], card: Card, mark: str | None = None
+) -> None:
     """Draw ``card`` face up filling ``box`` (left, top, right, bottom; inclusive) of an RGB
-    image: its colour, a dark edge, the colour letter top left and the symbol in the middle."""
+    image: its colour, a dark edge, the colour's mark top left (``mark``, in the viewer's
+    language; the English letter by default) and the symbol in the middle. The mark and the
+    symbol's shape, not the colour alone, tell the cards apart."""
     left, top, right, bottom = box
     width, height = right - left + 1, bottom - top + 1
     draw = ImageDraw.Draw(image)
     fill, stroke = CARD_COLOURS[card.colour], STROKES[card.colour]
     rounded_card(draw, box, fill, INK, 0.035)
-    letter_size = max(8, round(width * 0.3))
+    mark = mark or card.colour.value
+    letter_size = max(8, round(width * (0.3 if len(mark) == 1 else 0.24)))
     draw_text(
         image,
         (left + round(width * 0.1), top - round(letter_size * 0.12)),
-        card.colour.value,
+        mark,
         letter_size,
         stroke,
         bold=True,
@@ -103,6 +108,6 @@ def _paint_symbol(
 
 
 @lru_cache(maxsize=512)
-def card_tile(card: Card, width: int, height: int, bg: RGB) -> Image.Image:
-    """``card`` face up as a palette tile of ``width`` x ``height`` on ``bg``."""
-    return supersampled(PALETTE, (width, height), bg, lambda image, box: paint_card(image, box, card))
+def card_tile(card: Card, width: int, height: int, bg: RGB, mark: str | None = None) -> Image.Image:
+    """``card`` face up as a palette tile of ``width`` x ``height`` on ``bg``, with ``mark``."""
+    return supersampled(PALETTE, (width, height), bg, lambda image, box: paint_card(image, box, card, mark))

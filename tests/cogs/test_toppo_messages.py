@@ -49,6 +49,17 @@ def test_card_names_are_distinct_so_a_player_can_tell_them_apart(locale: str) ->
 
 
 @pytest.mark.parametrize("locale", LOCALES)
+def test_each_colour_is_marked_in_the_viewers_language_and_never_as_a_slot_letter(locale: str) -> None:
+    labels = labels_for(catalog(), locale)
+    marks = {labels.mark(card) for card in ALL_CARDS}
+    assert len(marks) == 5, "five colours, five marks"
+    if catalog().language_for(locale) == "es":
+        blue = next(card for card in ALL_CARDS if card.colour.name == "BLUE")
+        assert labels.mark(blue) == "Az", "azul: blue's B would read as blanco"
+        assert not marks & set("ABCDE"), "no mark reads as a display slot"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game", NAMES)
 def test_the_rules_fit_one_embed(game: str, locale: str) -> None:
     embed = rules_embed(catalog(), game, locale)

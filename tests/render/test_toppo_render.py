@@ -237,6 +237,13 @@ def test_the_words_come_from_the_labels() -> None:
     )
 
 
+def test_the_colour_marks_on_the_cards_come_from_the_labels() -> None:
+    game = running(2, 3)
+    marked = Labels(colours="Ro Am Bl Ve Az")
+    assert line_png(game.view(0), NAMES[:2], labels=marked) != line_png(game.view(0), NAMES[:2])
+    assert marked.mark(game.view().display[0]) in {"Ro", "Am", "Bl", "Ve", "Az"}
+
+
 def test_the_private_line_needs_a_seat_and_names_and_totals_must_match_the_seats() -> None:
     game = running(3, 3)
     with pytest.raises(ValueError, match="seat"):
