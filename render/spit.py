@@ -81,6 +81,8 @@ class Labels:
     points: str = "{points} pts"
     your_hand: str = "Your hand"
     your_stock: str = "stock {count}"
+    pile_size: str = "×{count}"
+    """Under a layout pile: how many cards it holds (a bare number read as the pile's number)."""
     deal_won: str = "Deal {number}: {name} wins"
     player: str = "Player"
     cards: str = "Cards left"
@@ -344,7 +346,7 @@ def _spit_seat(canvas: Image.Image, view: SpitView, seat: int, y: int, labels: L
     spit = _back_or_slot(PILE_CARD, PANEL, view.spit_cards[seat])
     _pile(canvas, (spit_x, y), spit, labels.spit, PANEL, 140, PILE_CARD[1] + STACK)
     for x, pile in zip(piles_x, view.layouts[seat], strict=True):
-        caption = str(pile.size) if pile.size else ""
+        caption = labels.pile_size.format(count=pile.size) if pile.size else ""
         _pile(canvas, (x, y), _stock_pile_tile(pile, PILE_CARD, PANEL), caption, PANEL, PILE_CARD[0])
 
 
@@ -465,7 +467,8 @@ def panel_png(view: View, names: Sequence[str], labels: Labels = ENGLISH) -> byt
     if isinstance(view, SpitView):
         title, aside = labels.your_layout, labels.spit_cards.format(count=view.spit_cards[seat])
         tiles = [_stock_pile_tile(pile, BIG_CARD, BG) for pile in view.layouts[seat]]
-        captions = [str(pile.size) if pile.size else "" for pile in view.layouts[seat]]
+        sizes = [pile.size for pile in view.layouts[seat]]
+        captions = [labels.pile_size.format(count=size) if size else "" for size in sizes]
         numbered = len(tiles)
     else:
         hand = view.hand or ()
