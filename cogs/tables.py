@@ -159,7 +159,9 @@ async def answer_in_time(interaction: discord.Interaction, drawing: Awaitable[Dr
     reply to fill in), and :func:`show_panel` then edits instead of answering."""
     task = asyncio.ensure_future(drawing)
     created = discord.utils.snowflake_time(interaction.id).timestamp()
-    await asyncio.wait({task}, timeout=max(0.0, created + ANSWER_WITHIN - time.time()))
+    # Discord's clock made the id; a host clock running behind must not stretch the wait.
+    budget = min(ANSWER_WITHIN, created + ANSWER_WITHIN - time.time())
+    await asyncio.wait({task}, timeout=max(0.0, budget))
     if not task.done():
         message = interaction.message
         if message is not None and message.flags.ephemeral:
