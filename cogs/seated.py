@@ -69,10 +69,15 @@ KINDS: dict[str, GameKind] = {}
 """The games whose buttons this process answers, by prefix."""
 
 
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*)",
-):
+BUTTON_ID = re.compile(
+    r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*)"
+)
+"""A table button's custom id: ``<game prefix>:<table>:<action>:<argument>``."""
+SELECT_ID = re.compile(BUTTON_ID.pattern + r":(?P<number>[0-9])")
+"""A table select menu's: a button's, then which of the message's menus it is."""
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=BUTTON_ID):
     """Any button of any game's table; its custom id says which game and table, what to do, and
     with what."""
 
@@ -113,10 +118,7 @@ class TableButton(
         await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg)
 
 
-class TableSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*):(?P<number>[0-9])",
-):
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=SELECT_ID):
     """Any select menu of any game's table (a string select); its custom id says which game and
     table, what to do, with what, and which of the message's menus it is."""
 
@@ -480,10 +482,36 @@ async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Int
     table.restart_idle_timer()
 
 
+async def press_no_longer_shown(interaction: discord.Interaction) -> None:
+    """Answer a press whose button or menu is no longer on its message, as any other press.
+
+    Discord sends a click with its message as it is now; when the bot edited the message while
+    the click was on its way (a live panel redrawn as the table moved on), the pressed component
+    is gone from it, and discord.py drops the press unanswered: the player would see "This
+    interaction failed". Its custom id still names the table, the action and the moment it was
+    drawn for, so the table answers it: applied if it still holds, "too late" otherwise."""
+    if interaction.type is not discord.InteractionType.component or interaction.message is None:
+        return
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    match = SELECT_ID.fullmatch(custom_id) or BUTTON_ID.fullmatch(custom_id)
+    if match is None:
+        return
+    shown = discord.ui.View.from_message(interaction.message, timeout=None).walk_children()
+    if any(getattr(item, "custom_id", None) == custom_id for item in shown):
+        return  # still shown: its TableButton or TableSelect answers it
+    bot = interaction.client
+    assert isinstance(bot, GameNightBot)
+    values = data.get("values") if match.re is SELECT_ID else None
+    await on_press(bot, interaction, match["prefix"], match["table"], match["action"], match["arg"], values)
+
+
 def register(bot: GameNightBot, kind: GameKind) -> None:
     """Answer ``kind``'s buttons and resume its saved tables (a game cog's ``setup`` calls this)."""
     KINDS[kind.prefix] = kind
     bot.add_dynamic_items(TableButton, TableSelect)
+    if press_no_longer_shown not in bot.extra_events.get("on_interaction", []):
+        bot.add_listener(press_no_longer_shown, "on_interaction")
     bot.tables.register_loader(
         kind.table_class.game,
         lambda saved: kind.table_class.load(bot.tables, saved, lambda table: publish(bot, kind, table)),

@@ -161,8 +161,14 @@ async def test_a_stale_top_after_the_display_changed_is_refused_not_penalised(
     alice = await turn(await open_panel(world.alice, table), 3)
     alice = await alice.pick([0, 1, 2])
     bruno = await turn(await open_panel(world.bruno, table), 3)
-    await bruno.top([0, 1, 2])  # the display changes; alice's click on the old one is on its way
+    await bruno.top([0, 1, 2])  # the display changes
+    (old_top,) = alice.buttons("top", ".012")
+    await world.fake.wait_for(  # her panel follows the table: the Top she saw is gone from it
+        lambda: old_top not in world.alice.current(alice.message).buttons(), what="alice's panel redrawn"
+    )
 
+    # Her click on the old Top was on its way: Discord delivers it with the message as it is now,
+    # which no longer has that button, and the bot still answers it.
     alice = await alice.press("top", ".012", as_seen=True)
 
     assert alice.note == text("toppo.too_late")
