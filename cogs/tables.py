@@ -181,13 +181,12 @@ async def show_panel(interaction: discord.Interaction, draft: Draft) -> None:
     gets a new private panel, so no one's cards can land in a shared message.
     """
     message = interaction.message
+    view = draft.view or discord.utils.MISSING
     if interaction.response.is_done():  # deferred while the panel was drawn: fill it in
-        view = draft.view or discord.utils.MISSING
         await interaction.edit_original_response(embed=draft.embed, attachments=draft.files(), view=view)
     elif message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(embed=draft.embed, attachments=draft.files(), view=draft.view)
     else:
-        view = draft.view or discord.utils.MISSING
         await interaction.response.send_message(
             embed=draft.embed, files=draft.files(), view=view, ephemeral=True
         )

@@ -17,7 +17,7 @@ A number field written ``{total:n}`` is written as the language writes numbers (
 
 import string
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -38,10 +38,6 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
         else:
             flat[key] = str(value)
     return flat
-
-
-PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
-"""CLDR's plural categories; a plural field names some of them, always ``other``."""
 
 
 def plural_forms(spec: str) -> dict[str, str] | None:
@@ -75,16 +71,6 @@ class LanguageFormatter(string.Formatter):
 @cache
 def formatter(language: str) -> LanguageFormatter:
     return LanguageFormatter(language)
-
-
-def fields(template: str) -> Sequence[tuple[str, str]]:
-    """The (name, format spec) of every field of ``template``, nested ones included."""
-    found = []
-    for _, name, spec, _ in string.Formatter().parse(template):
-        if name is not None:
-            found.append((name, spec or ""))
-            found.extend(fields(spec or ""))
-    return found
 
 
 class Catalog:

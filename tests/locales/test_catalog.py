@@ -10,9 +10,23 @@ from discord import app_commands
 
 from cogs.i18n import CatalogTranslator, command_text
 from engine.errors import Reason
-from locales import PLURAL_CATEGORIES, Catalog, catalog, fields, plural_forms
+from locales import Catalog, catalog, plural_forms
 
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+"""CLDR's plural categories; a plural field names some of them, always ``other``."""
+
+
+def fields(template: str) -> list[tuple[str, str]]:
+    """The (name, format spec) of every field of ``template``, nested ones included."""
+    found = []
+    for _, name, spec, _ in string.Formatter().parse(template):
+        if name is not None:
+            found.append((name, spec or ""))
+            found.extend(fields(spec or ""))
+    return found
 
 
 def placeholders(template: str) -> set[str]:
