@@ -19,14 +19,15 @@ import discord
 from discord.utils import escape_markdown
 
 from cogs.i18n import catalogue_words
+from cogs.layout import Words
 from cogs.lobby import ButtonFactory, closed_lobby_draft, lobby_draft, seat_names
 from cogs.seated import SelectFactory
 from cogs.tables import Draft, alt_text, draw
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset, parse_cards
 from engine.assets.state import AssetsView, Stage
-from locales import Catalog
-from render.assets import Labels, hand_png, money, results_png, table_png
+from locales import Catalog, formatter
+from render.assets import Labels, hand_png, results_png, table_png
 from tables.assets import AssetsTable
 from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
 
@@ -43,7 +44,10 @@ def card_name(messages: Catalog, asset: Asset, locale: str) -> str:
 def picture_labels(messages: Catalog, language: str) -> Labels:
     """The words on the pictures in one language, card names included."""
     cards = tuple(card_name(messages, asset, language) for asset in Asset)
-    return catalogue_words(messages, language, Labels, "assets.picture", cards=cards)
+    money = formatter(language).money_pattern
+    return catalogue_words(
+        messages, language, Labels, "assets.picture", cards=cards, money=money, language=language
+    )
 
 
 def labels_for(messages: Catalog, locale: str) -> Labels:
@@ -54,8 +58,8 @@ def labels_for(messages: Catalog, locale: str) -> Labels:
 
 
 def money_text(messages: Catalog, amount: int, locale: str) -> str:
-    """``$1,250,000``, ``$1.250.000``: as the pictures write it."""
-    return money(amount, labels_for(messages, locale))
+    """``$1,250,000``, ``1.250.000 $``: as the pictures write it."""
+    return messages.money(amount, locale)
 
 
 def names_of(messages: Catalog, table: AssetsTable, locale: str) -> list[str]:
@@ -135,12 +139,10 @@ def public_status(messages: Catalog, view: AssetsView, names: Sequence[str], loc
     )
 
 
-def _notices_field(messages: Catalog, table: AssetsTable, embed: discord.Embed, names: Sequence[str]) -> None:
+def _notices_field(messages: Catalog, table: AssetsTable, words: Words, names: Sequence[str]) -> None:
     if table.notices:
         lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
-        embed.add_field(
-            name=messages.text("assets.table.recent", table.locale), value="\n".join(lines), inline=False
-        )
+        words.add_field(name=messages.text("assets.table.recent", table.locale), value="\n".join(lines))
 
 
 def discard_text(messages: Catalog, view: AssetsView, locale: str) -> str:
@@ -163,7 +165,7 @@ async def _playing_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
     names = names_of(messages, table, locale)
     seconds = round(table.turns.limits.act_after)
     status = public_status(messages, view, names, locale)
-    embed = discord.Embed(
+    words = Words(
         title=text("assets.table.title", locale, number=view.round_number),
         description=f"{status}\n{text('assets.status.timer', locale, seconds=seconds)}",
         colour=COLOUR,
@@ -181,8 +183,8 @@ async def _playing_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
         )
 
     players = [player(seat, escape_markdown(name)) for seat, name in enumerate(names)]
-    embed.add_field(name=text("assets.table.players", locale), value="\n".join(players), inline=False)
-    _notices_field(messages, table, embed, names)
+    words.add_field(name=text("assets.table.players", locale), value="\n".join(players))
+    _notices_field(messages, table, words, names)
     buttons = discord.ui.View(timeout=None)
     buttons.add_item(button("hand", "", text("assets.table.my_hand", locale), discord.ButtonStyle.primary, 0))
     png = await draw(table_png, view, names, labels_for(messages, locale))
@@ -193,7 +195,7 @@ async def _playing_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
         discard=discard_text(messages, view, locale),
         players="; ".join(player(seat, name) for seat, name in enumerate(names)),
     )
-    return Draft(embed, buttons, png, "assets.png", alt_text([alt]))
+    return Draft(words, buttons, png, "assets.png", alt_text([alt]))
 
 
 async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFactory) -> Draft:
@@ -227,7 +229,7 @@ async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
             description = text("assets.results.ended", locale, number=len(view.round_scores))
         else:
             description = text("assets.results.none", locale)
-    embed = discord.Embed(title=title, description=description, colour=COLOUR)
+    words = Words(title=title, description=description, colour=COLOUR)
     standings = sorted(range(view.players), key=lambda seat: (-view.totals[seat], seat))
 
     def line(seat: int, name: str) -> str:
@@ -239,8 +241,8 @@ async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
         return text("assets.results.total_line", locale, rank=rank, name=name, total=total)
 
     lines = [line(seat, escape_markdown(names[seat])) for seat in standings]
-    embed.add_field(name=text("assets.results.standings", locale), value="\n".join(lines), inline=False)
-    _notices_field(messages, table, embed, names)
+    words.add_field(name=text("assets.results.standings", locale), value="\n".join(lines))
+    _notices_field(messages, table, words, names)
     buttons: discord.ui.View | None = None
     if table.phase is Phase.RESULTS and view.outcome is None:
         buttons = discord.ui.View(timeout=None)
@@ -249,11 +251,11 @@ async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
         label = text("assets.results.end", locale)
         buttons.add_item(button("end", str(number), label, discord.ButtonStyle.secondary, 0))
     if not round_over:
-        return Draft(embed, buttons)
+        return Draft(words, buttons)
     png = await draw(results_png, view, names, labels_for(messages, locale))
     scores = "; ".join(line(seat, names[seat]) for seat in standings)
     alt = text("assets.alt.results", locale, number=number, lines=scores)
-    return Draft(embed, buttons, png, "results.png", alt_text([alt]))
+    return Draft(words, buttons, png, "results.png", alt_text([alt]))
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -323,7 +325,7 @@ async def panel_draft(
         total=money_text(messages, view.totals[seat], locale),
     )
     parts += [discard, stack]
-    embed = discord.Embed(
+    words = Words(
         title=text("assets.panel.title", locale, number=view.round_number),
         description="\n".join(parts),
         colour=COLOUR,
@@ -337,7 +339,7 @@ async def panel_draft(
         discard=discard,
         stack=stack,
     )
-    return Draft(embed, controls, png, "hand.png", alt_text([alt]))
+    return Draft(words, controls, png, "hand.png", alt_text([alt]))
 
 
 MOVE_ROWS = (

@@ -61,7 +61,7 @@ async def public_locale(interaction: discord.Interaction, store: Store) -> str:
     return (interaction.guild_locale or discord.Locale.american_english).value
 
 
-def catalogue_words(messages: Catalog, language: str, words: type[W], prefix: str, **given: Any) -> W:
+def catalogue_words(messages: Catalog, language: str, words: type[W], prefix: str, /, **given: Any) -> W:
     """A dataclass of words (a picture's ``Labels``) in ``language``: each field from the key
     ``<prefix>.<field>``, except the fields ``given`` (words the catalogue keeps elsewhere)."""
     found = {

@@ -336,7 +336,7 @@ class LeagueCog(commands.Cog):
         draft = await standings_draft(
             bot.messages, chosen, season, standings, interaction.user.id, locale, intro
         )
-        await interaction.followup.send(embed=draft.embed, files=draft.files())
+        await interaction.followup.send(view=draft.layout(), files=draft.files())
 
     @league.command(
         name=command_text("league.remove.name"), description=command_text("league.remove.description")
@@ -408,7 +408,7 @@ class LeagueCog(commands.Cog):
         locale = await public_locale(interaction, bot.store)
         await interaction.response.defer(thinking=True)
         draft = await standings_draft(bot.messages, chosen, picked, standings, interaction.user.id, locale)
-        await interaction.followup.send(embed=draft.embed, files=draft.files())
+        await interaction.followup.send(view=draft.layout(), files=draft.files())
 
     # -- autocomplete ------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from functools import cache
 import discord
 from discord.utils import escape_markdown
 
+from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
 from data import Game, League, LeagueGame, PlayerStats, Rating, Season, Standing
 from engine.games import MEASURES
@@ -46,7 +47,7 @@ def game_name(messages: Catalog, game: Game, locale: str) -> str:
 def measure_text(messages: Catalog, game: Game, value: int, locale: str) -> str:
     """A total of the game's measure as shown: money with its sign, other counts plain."""
     if game == "assets":
-        return messages.text("league.money", locale, amount=messages.number(value, locale))
+        return messages.money(value, locale)
     return messages.number(value, locale)
 
 
@@ -130,8 +131,8 @@ async def standings_draft(
         labels_for(messages, locale),
     )
     description = "\n".join(part for part in (intro, when) if part)
-    embed = discord.Embed(title=title, description=description, colour=COLOUR)
-    return Draft(embed, png=png, filename="standings.png", alt=_alt(messages, rows, below, locale))
+    words = Words(title=title, description=description, colour=COLOUR)
+    return Draft(words, png=png, filename="standings.png", alt=_alt(messages, rows, below, locale))
 
 
 # -- the leaderboard -------------------------------------------------------------------------------
@@ -157,8 +158,8 @@ async def leaderboard_draft(
         below,
         labels_for(messages, locale),
     )
-    embed = discord.Embed(title=title, colour=COLOUR)
-    return Draft(embed, png=png, filename="leaderboard.png", alt=_alt(messages, rows, below, locale))
+    words = Words(title=title, colour=COLOUR)
+    return Draft(words, png=png, filename="leaderboard.png", alt=_alt(messages, rows, below, locale))
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -170,7 +171,7 @@ def _average(messages: Catalog, game: Game, total: int, games: int, locale: str)
         return None
     value = messages.number(total / games, locale, digits=1)
     if game == "assets":
-        value = messages.text("league.money", locale, amount=messages.number(round(total / games), locale))
+        value = messages.money(round(total / games), locale)
     return messages.text(
         "stats.average", locale, value=messages.text(f"stats.average_of.{game}", locale, value=value)
     )
@@ -180,16 +181,16 @@ async def stats_draft(messages: Catalog, stats: PlayerStats, name: str, locale: 
     """A player's games per game (how many, won, the average measure) and their recent form."""
     text = messages.text
     if not stats.games:
-        embed = discord.Embed(description=text("stats.none", locale, name=bold(name)), colour=COLOUR)
-        return Draft(embed)
-    embed = discord.Embed(title=text("stats.title", locale, name=name), colour=COLOUR)
+        words = Words(description=text("stats.none", locale, name=bold(name)), colour=COLOUR)
+        return Draft(words)
+    words = Words(title=text("stats.title", locale, name=name), colour=COLOUR)
     for entry in stats.games:
         share = round(100 * entry.wins / entry.games)
         lines = [text("stats.line", locale, games=entry.games, wins=entry.wins, share=share)]
         average = _average(messages, entry.game, entry.measure, entry.games, locale)
         if average is not None:
             lines.append(average)
-        embed.add_field(name=game_name(messages, entry.game, locale), value="\n".join(lines), inline=False)
+        words.add_field(name=game_name(messages, entry.game, locale), value="\n".join(lines))
     bars = [FormBar(point.rank, point.seats, point.won) for point in stats.form]
     title = messages.text("stats.form", locale, count=len(bars))
     png = await draw(form_png, bars, title, labels_for(messages, locale))
@@ -197,7 +198,7 @@ async def stats_draft(messages: Catalog, stats: PlayerStats, name: str, locale: 
         messages.text(f"stats.form_{'won' if bar.won else 'place'}", locale, rank=bar.rank, seats=bar.seats)
         for bar in bars
     ]
-    return Draft(embed, png=png, filename="form.png", alt=alt_text([title, ", ".join(places)]))
+    return Draft(words, png=png, filename="form.png", alt=alt_text([title, ", ".join(places)]))
 
 
 # -- moderation ------------------------------------------------------------------------------------

@@ -212,9 +212,7 @@ class LivePanels:
         if panel.version != version:
             return  # its owner pressed meanwhile: that answer drew the panel already
         try:
-            await panel.interaction.edit_original_response(
-                embed=draft.embed, attachments=draft.files(), view=draft.view
-            )
+            await panel.interaction.edit_original_response(**draft.edit())
         except discord.HTTPException as error:
             if error.status == 429 or error.status >= 500:
                 raise TryAgain(f"{error.status} {error.text}") from error

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import discord
 
+from cogs.layout import Words
 from cogs.tables import Draft
 from locales import Catalog
 from tables.lobby import Lobby, Seat
@@ -137,20 +138,19 @@ def lobby_draft(
         description = text("lobby.description_exact", locale, host=host, seats=lobby.max_seats)
     else:
         description = text("lobby.description", locale, host=host, low=lobby.min_seats, high=lobby.max_seats)
-    embed = discord.Embed(
+    words = Words(
         title=text("lobby.title", locale, game=text(f"games.{game}", locale)),
         description=description,
         colour=LOBBY_COLOUR,
     )
     names = seat_names(messages, lobby.seats, locale)
     seats = "\n".join(f"{number}. {name}" for number, name in enumerate(names, start=1))
-    embed.add_field(
+    words.add_field(
         name=text("lobby.seats", locale, taken=len(lobby.seats), high=lobby.max_seats),
         value=seats or text("lobby.empty", locale),
-        inline=False,
     )
     for name, value in choices.fields:
-        embed.add_field(name=name, value=value, inline=False)
+        words.add_field(name=name, value=value)
     view = discord.ui.View(timeout=None)
     view.add_item(button("join", "", text("lobby.join", locale), discord.ButtonStyle.success, 0))
     view.add_item(button("leave", "", text("lobby.leave", locale), discord.ButtonStyle.secondary, 0))
@@ -161,18 +161,18 @@ def lobby_draft(
     view.add_item(button("unai", "", text("lobby.remove_ai", locale), discord.ButtonStyle.secondary, 1))
     for item in choices.items:
         view.add_item(item)
-    return Draft(embed, view)
+    return Draft(words, view)
 
 
 def closed_lobby_draft(messages: Catalog, *, game: str, minutes: int, locale: str) -> Draft:
     """A lobby that closed because nobody used it: says so, and has no buttons left."""
     text = messages.text
-    embed = discord.Embed(
+    words = Words(
         title=text("lobby.title", locale, game=text(f"games.{game}", locale)),
         description=text("lobby.closed", locale, minutes=minutes),
         colour=discord.Colour.dark_grey(),
     )
-    return Draft(embed)
+    return Draft(words)
 
 
 async def press_lobby(interaction: discord.Interaction, table: LobbyTable, action: str, arg: str) -> None:

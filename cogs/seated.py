@@ -23,6 +23,7 @@ import discord
 
 from cogs.client import GameNightBot
 from cogs.i18n import private_locale, public_locale
+from cogs.layout import Words
 from cogs.lobby import LOBBY_ACTIONS, ButtonFactory, press_lobby
 from cogs.presses import RecentPresses
 from cogs.tables import (
@@ -470,14 +471,14 @@ async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Int
         await tell_privately(interaction, refusal_text(bot.messages, error, private_locale(interaction)))
         return
     draft = await kind.public_draft(bot.messages, table, buttons_for(kind, table.table_id))
-    assert draft.view is not None, "a lobby has buttons"
-    response = await interaction.response.send_message(embed=draft.embed, view=draft.view)
+    assert draft.buttons is not None, "a lobby has buttons"
+    response = await interaction.response.send_message(view=draft.layout())
     assert response.message_id is not None
     try:
         await table.set_message(response.message_id)
     except Refused as error:  # the lobby could not be saved, and is gone: say so in its place
         text = refusal_text(bot.messages, error, private_locale(interaction))
-        await interaction.edit_original_response(content=text, embed=None, view=None)
+        await interaction.edit_original_response(**Draft(Words(description=text)).edit())
         return
     table.restart_idle_timer()
 
@@ -497,7 +498,9 @@ async def press_no_longer_shown(interaction: discord.Interaction) -> None:
     match = SELECT_ID.fullmatch(custom_id) or BUTTON_ID.fullmatch(custom_id)
     if match is None:
         return
-    shown = discord.ui.View.from_message(interaction.message, timeout=None).walk_children()
+    message = interaction.message
+    layout = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    shown = layout.from_message(message, timeout=None).walk_children()
     if any(getattr(item, "custom_id", None) == custom_id for item in shown):
         return  # still shown: its TableButton or TableSelect answers it
     bot = interaction.client

@@ -14,6 +14,7 @@ from functools import cache
 import discord
 from discord.utils import escape_markdown
 
+from cogs.layout import Words
 from cogs.lobby import ButtonFactory, LobbyOption, closed_lobby_draft, lobby_draft, option_buttons, seat_names
 from cogs.tables import Draft, alt_text, draw, refusal_text
 from engine.errors import IllegalAction, Reason
@@ -152,12 +153,10 @@ def status_text(messages: Catalog, view: View, seat: int | None, names: Sequence
     return text("spit.status.play", locale)
 
 
-def _notices_field(messages: Catalog, table: SpitTable, embed: discord.Embed, names: Sequence[str]) -> None:
+def _notices_field(messages: Catalog, table: SpitTable, words: Words, names: Sequence[str]) -> None:
     if table.notices:
         lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
-        embed.add_field(
-            name=messages.text("spit.table.recent", table.locale), value="\n".join(lines), inline=False
-        )
+        words.add_field(name=messages.text("spit.table.recent", table.locale), value="\n".join(lines))
 
 
 def standings_text(messages: Catalog, table: SpitTable, names: Sequence[str], locale: str) -> str:
@@ -217,7 +216,7 @@ async def _playing_draft(messages: Catalog, table: SpitTable, button: ButtonFact
     locale = table.locale
     view = table.require_match().view()
     names = names_of(messages, table, locale)
-    embed = discord.Embed(
+    words = Words(
         title=messages.text(
             "spit.table.title",
             locale,
@@ -230,8 +229,8 @@ async def _playing_draft(messages: Catalog, table: SpitTable, button: ButtonFact
     players = [
         _player_line(messages, view, seat, name, table.wins[seat], locale) for seat, name in enumerate(names)
     ]
-    embed.add_field(name=messages.text("spit.table.players", locale), value="\n".join(players), inline=False)
-    _notices_field(messages, table, embed, names)
+    words.add_field(name=messages.text("spit.table.players", locale), value="\n".join(players))
+    _notices_field(messages, table, words, names)
     view_buttons = discord.ui.View(timeout=None)
     view_buttons.add_item(
         button("cards", "", messages.text("spit.table.my_cards", locale), discord.ButtonStyle.primary, 0)
@@ -245,7 +244,7 @@ async def _playing_draft(messages: Catalog, table: SpitTable, button: ButtonFact
         centre=_centre_words(messages, view, locale),
         players="; ".join(players),
     )
-    return Draft(embed, view_buttons, png, "spit.png", alt_text([alt]))
+    return Draft(words, view_buttons, png, "spit.png", alt_text([alt]))
 
 
 async def _results_draft(messages: Catalog, table: SpitTable, button: ButtonFactory) -> Draft:
@@ -275,8 +274,8 @@ async def _results_draft(messages: Catalog, table: SpitTable, button: ButtonFact
     parts.append(standings_text(messages, table, names, locale))
     if over and table.idle_expired:
         parts.append(text("spit.results.expired", locale, minutes=int(TABLE_IDLE // 60)))
-    embed = discord.Embed(title=title, description="\n".join(parts), colour=COLOUR)
-    _notices_field(messages, table, embed, names)
+    words = Words(title=title, description="\n".join(parts), colour=COLOUR)
+    _notices_field(messages, table, words, names)
     buttons: discord.ui.View | None = None
     if table.phase is Phase.RESULTS:
         number = str(table.match_number)
@@ -287,11 +286,11 @@ async def _results_draft(messages: Catalog, table: SpitTable, button: ButtonFact
         buttons.add_item(button("end", number, text("spit.results.end", locale), GREY, 0))
     if view.outcome is None:
         # The series ended (idle) in the middle of a match: there are no results to draw for it.
-        return Draft(embed, buttons)
+        return Draft(words, buttons)
     deal = table.last_deal if isinstance(match, SpeedState) and match.options.target is not None else None
     png = await draw(results_png, view, names, labels_for(messages, locale), deal)
     alt = alt_text([text("spit.alt.results", locale, title=title), *parts])
-    return Draft(embed, buttons, png, "results.png", alt)
+    return Draft(words, buttons, png, "results.png", alt)
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -404,7 +403,7 @@ async def panel_draft(
             buttons = _speed_buttons(messages, view, locale, button, stamp)
         else:
             buttons = _spit_buttons(messages, view, seat, locale, button, stamp)
-    embed = discord.Embed(
+    words = Words(
         title=messages.text("spit.panel.title", locale, number=table.match_number),
         description="\n".join(parts),
         colour=COLOUR,
@@ -416,7 +415,7 @@ async def panel_draft(
         centre=_centre_words(messages, view, locale),
         own=_own_words(messages, view, seat, locale),
     )
-    return Draft(embed, buttons, png, "cards.png", alt_text([alt]))
+    return Draft(words, buttons, png, "cards.png", alt_text([alt]))
 
 
 def _play_rows(

@@ -38,7 +38,7 @@ class Stats(commands.Cog):
         locale = private_locale(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         draft = await stats_draft(bot.messages, found, found.name or who.display_name, locale)
-        await interaction.followup.send(embed=draft.embed, files=draft.files(), ephemeral=True)
+        await interaction.followup.send(view=draft.layout(), files=draft.files(), ephemeral=True)
 
     @app_commands.command(
         name=command_text("leaderboard.command_name"),
@@ -65,7 +65,7 @@ class Stats(commands.Cog):
             return
         await interaction.response.defer(thinking=True)
         draft = await leaderboard_draft(bot.messages, chosen, ratings, interaction.user.id, locale)
-        await interaction.followup.send(embed=draft.embed, files=draft.files())
+        await interaction.followup.send(view=draft.layout(), files=draft.files())
 
     async def _game(self, interaction: discord.Interaction, named: str | None) -> Game:
         """The game asked for; else this channel's league's; else the server's most rated one."""

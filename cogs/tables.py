@@ -1,7 +1,7 @@
 """Discord-side pieces every game's table uses: drafts of messages, the public table message,
 pictures off the event loop, and refusals in words.
 
-A game's cog builds a :class:`Draft` (an embed, an optional picture, buttons) from its table; the
+A game's cog builds a :class:`Draft` (its words, an optional picture, buttons) from its table; the
 helpers here draw its picture off the event loop and send it as the table's public message
 (editing the one that exists, posting a new one when there is none or it was deleted) or as a
 private reply.
@@ -13,11 +13,12 @@ import io
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import ParamSpec, Protocol
+from typing import Any, ParamSpec, Protocol
 
 import aiohttp
 import discord
 
+from cogs.layout import Words, card_layout, without_buttons
 from cogs.painter import PAINTER
 from engine.errors import IllegalAction
 from locales import Catalog
@@ -45,25 +46,34 @@ def alt_text(lines: Iterable[str]) -> str:
 
 @dataclass(frozen=True)
 class Draft:
-    """A message before it is sent: its embed, an optional PNG shown in it (with ``alt``, what
-    it shows in words for screen readers, which every picture must have), and its buttons."""
+    """A message before it is sent: its words, an optional PNG shown in it (with ``alt``, what
+    it shows in words for screen readers, which every picture must have), and its buttons by
+    row. Sent as one Components V2 card (:mod:`cogs.layout`)."""
 
-    embed: discord.Embed
-    view: discord.ui.View | None = None
+    words: Words
+    buttons: discord.ui.View | None = None
     png: bytes | None = None
     filename: str = "table.png"
     alt: str | None = None
 
     def __post_init__(self) -> None:
-        if self.png is not None:
-            if not self.alt or len(self.alt) > ALT_LIMIT:
-                raise ValueError(f"{self.filename} needs alt text of 1 to {ALT_LIMIT} characters")
-            self.embed.set_image(url=f"attachment://{self.filename}")
+        if self.png is not None and (not self.alt or len(self.alt) > ALT_LIMIT):
+            raise ValueError(f"{self.filename} needs alt text of 1 to {ALT_LIMIT} characters")
+
+    def layout(self) -> discord.ui.LayoutView:
+        picture = None if self.png is None or self.alt is None else (self.filename, self.alt)
+        return card_layout(self.words, self.buttons, picture)
 
     def files(self) -> list[discord.File]:
         if self.png is None:
             return []
         return [discord.File(io.BytesIO(self.png), self.filename, description=self.alt)]
+
+    def edit(self) -> dict[str, Any]:
+        """The arguments of an edit making a message show this draft: the layout, the picture
+        in place of any before, and an older message's content and embeds cleared (Discord
+        turns a message into a card only so)."""
+        return {"content": None, "embed": None, "attachments": self.files(), "view": self.layout()}
 
 
 async def draw(picture: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -> bytes:
@@ -92,16 +102,11 @@ async def show_publicly(client: discord.Client, table: PublicTable, draft: Draft
     channel = client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
     if table.message_id is not None:
         try:
-            await channel.get_partial_message(table.message_id).edit(
-                embed=draft.embed, attachments=draft.files(), view=draft.view
-            )
+            await channel.get_partial_message(table.message_id).edit(**draft.edit())
             return
         except discord.NotFound:
             pass
-    if draft.view is None:
-        message = await channel.send(embed=draft.embed, files=draft.files())
-    else:
-        message = await channel.send(embed=draft.embed, files=draft.files(), view=draft.view)
+    message = await channel.send(files=draft.files(), view=draft.layout())
     await table.set_message(message.id)
 
 
@@ -122,10 +127,15 @@ def retried_if_passing() -> Iterator[None]:
 
 async def remove_buttons(client: discord.Client, channel_id: int, guild_id: int, message_id: int) -> None:
     """Leave a message as it is but without its buttons (a finished game's, say); a message
-    someone deleted meanwhile needs nothing."""
+    someone deleted meanwhile needs nothing. A card's words and picture are components too, so
+    it is read back and sent again without its rows; an older embed message loses its rows."""
     channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
     with contextlib.suppress(discord.NotFound):
-        await channel.get_partial_message(message_id).edit(view=None)
+        message = await channel.fetch_message(message_id)
+        if message.flags.components_v2:
+            await message.edit(view=without_buttons(message))
+        else:
+            await message.edit(view=None)
 
 
 async def post_callout(
@@ -181,15 +191,12 @@ async def show_panel(interaction: discord.Interaction, draft: Draft) -> None:
     gets a new private panel, so no one's cards can land in a shared message.
     """
     message = interaction.message
-    view = draft.view or discord.utils.MISSING
     if interaction.response.is_done():  # deferred while the panel was drawn: fill it in
-        await interaction.edit_original_response(embed=draft.embed, attachments=draft.files(), view=view)
+        await interaction.edit_original_response(**draft.edit())
     elif message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(embed=draft.embed, attachments=draft.files(), view=draft.view)
+        await interaction.response.edit_message(**draft.edit())
     else:
-        await interaction.response.send_message(
-            embed=draft.embed, files=draft.files(), view=view, ephemeral=True
-        )
+        await interaction.response.send_message(files=draft.files(), view=draft.layout(), ephemeral=True)
 
 
 async def tell_privately(interaction: discord.Interaction, text: str) -> None:

@@ -23,6 +23,7 @@ from functools import cache
 import discord
 from discord.utils import escape_markdown
 
+from cogs.layout import Words
 from cogs.lobby import ButtonFactory, LobbyChoices, closed_lobby_draft, lobby_draft, seat_names
 from cogs.seated import SelectFactory
 from cogs.tables import Draft, alt_text, draw
@@ -223,12 +224,10 @@ def status_text(messages: Catalog, table: TopoumTable, names: Sequence[str], loc
     return messages.text("topoum_play.status.turn", locale, name=name, deadline=deadline)
 
 
-def _notices_field(messages: Catalog, table: TopoumTable, embed: discord.Embed, names: Sequence[str]) -> None:
+def _notices_field(messages: Catalog, table: TopoumTable, words: Words, names: Sequence[str]) -> None:
     if table.notices:
         lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
-        embed.add_field(
-            name=messages.text("topoum_play.table.recent", table.locale), value="\n".join(lines), inline=False
-        )
+        words.add_field(name=messages.text("topoum_play.table.recent", table.locale), value="\n".join(lines))
 
 
 async def _playing_draft(messages: Catalog, table: TopoumTable, button: ButtonFactory) -> Draft:
@@ -248,13 +247,13 @@ async def _playing_draft(messages: Catalog, table: TopoumTable, button: ButtonFa
     ]
     if state.farmer is not None:
         lines.append(text("topoum_play.table.farmer", locale, farmer=labels.farmer_name(state.farmer)))
-    embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-    _notices_field(messages, table, embed, names)
+    words = Words(title=title, description="\n".join(lines), colour=COLOUR)
+    _notices_field(messages, table, words, names)
     view = discord.ui.View(timeout=None)
     view.add_item(button("hand", "", text("topoum_play.table.panel", locale), discord.ButtonStyle.primary, 0))
     seen = state.view()
     png = await draw(board_png, seen, names, labels, table.last_turn())
-    return Draft(embed, view, png, "topoum.png", board_alt(messages, seen, names, title, locale))
+    return Draft(words, view, png, "topoum.png", board_alt(messages, seen, names, title, locale))
 
 
 def board_alt(messages: Catalog, seen: TopoumView, names: Sequence[str], title: str, locale: str) -> str:
@@ -301,15 +300,15 @@ async def _over_draft(messages: Catalog, table: TopoumTable) -> Draft:
             )
     if table.idle_expired:
         lines.append(text("topoum_play.table.expired", locale, minutes=int(TABLE_IDLE // 60)))
-    embed = discord.Embed(
+    words = Words(
         title=text("topoum_play.table.over_title", locale), description="\n".join(lines), colour=COLOUR
     )
-    _notices_field(messages, table, embed, names)
+    _notices_field(messages, table, words, names)
     if outcome is None:
-        return Draft(embed)
+        return Draft(words)
     png = await draw(results_png, state.view(), names, labels_for(messages, locale))
-    alt = alt_text([text("topoum_play.alt.results", locale, title=embed.title), *lines])
-    return Draft(embed, None, png, "results.png", alt)
+    alt = alt_text([text("topoum_play.alt.results", locale, title=words.title), *lines])
+    return Draft(words, None, png, "results.png", alt)
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -629,10 +628,8 @@ async def panel_draft(
     elif playing:
         ransoms = _ransom_buttons(messages, table.stamp(), prisoners, names, locale, None)
         view = _view(messages, locale, (), ransoms, "", button, select)
-    embed = discord.Embed(
-        title=text("topoum_play.panel.title", locale), description="\n".join(parts), colour=COLOUR
-    )
+    words = Words(title=text("topoum_play.panel.title", locale), description="\n".join(parts), colour=COLOUR)
     png = await draw(hand_png, seen, names, labels_for(messages, locale))
     shown = ", ".join(labels_for(messages, locale).card(card) for card in seen.hand or ())
     cards = shown or text("topoum_play.alt.no_cards", locale)
-    return Draft(embed, view, png, "hand.png", alt_text([text("topoum_play.alt.hand", locale, cards=cards)]))
+    return Draft(words, view, png, "hand.png", alt_text([text("topoum_play.alt.hand", locale, cards=cards)]))

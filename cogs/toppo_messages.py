@@ -13,6 +13,7 @@ import discord
 from discord.utils import escape_markdown
 
 from cogs.i18n import catalogue_words
+from cogs.layout import Words
 from cogs.lobby import ButtonFactory, closed_lobby_draft, lobby_draft, seat_names
 from cogs.tables import Draft, alt_text, draw
 from engine.toppo.cards import Card
@@ -61,12 +62,10 @@ def notice_text(messages: Catalog, notice: Notice, names: list[str], locale: str
     return messages.text(f"toppo.notice.{notice.code}", locale, player=player, **values)
 
 
-def _notices_field(messages: Catalog, table: ToppoTable, embed: discord.Embed, names: list[str]) -> None:
+def _notices_field(messages: Catalog, table: ToppoTable, words: Words, names: list[str]) -> None:
     if table.notices:
         lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
-        embed.add_field(
-            name=messages.text("toppo.table.recent", table.locale), value="\n".join(lines), inline=False
-        )
+        words.add_field(name=messages.text("toppo.table.recent", table.locale), value="\n".join(lines))
 
 
 def status_text(messages: Catalog, table: ToppoTable, seat: int | None, names: list[str], locale: str) -> str:
@@ -103,7 +102,7 @@ async def _playing_draft(messages: Catalog, table: ToppoTable, button: ButtonFac
     series = table.require_series()
     game = series.game
     names = names_of(messages, table, locale)
-    embed = discord.Embed(
+    words = Words(
         title=messages.text("toppo.table.title", locale, number=series.game_number),
         description=status_text(messages, table, None, names, locale),
         colour=COLOUR,
@@ -119,8 +118,8 @@ async def _playing_draft(messages: Catalog, table: ToppoTable, button: ButtonFac
         )
         for seat, name in enumerate(names)
     ]
-    embed.add_field(name=messages.text("toppo.table.players", locale), value="\n".join(players), inline=False)
-    _notices_field(messages, table, embed, names)
+    words.add_field(name=messages.text("toppo.table.players", locale), value="\n".join(players))
+    _notices_field(messages, table, words, names)
     view = discord.ui.View(timeout=None)
     view.add_item(
         button("line", "", messages.text("toppo.table.my_line", locale), discord.ButtonStyle.primary, 0)
@@ -137,7 +136,7 @@ async def _playing_draft(messages: Catalog, table: ToppoTable, button: ButtonFac
             for s, name in enumerate(names)
         ),
     )
-    return Draft(embed, view, png, "toppo.png", alt_text([alt]))
+    return Draft(words, view, png, "toppo.png", alt_text([alt]))
 
 
 async def _results_draft(messages: Catalog, table: ToppoTable, button: ButtonFactory) -> Draft:
@@ -171,8 +170,8 @@ async def _results_draft(messages: Catalog, table: ToppoTable, button: ButtonFac
         )
     if over and table.idle_expired:
         description += "\n" + text("toppo.results.expired", locale, minutes=int(TABLE_IDLE // 60))
-    embed = discord.Embed(title=title, description=description, colour=COLOUR)
-    _notices_field(messages, table, embed, names)
+    words = Words(title=title, description=description, colour=COLOUR)
+    _notices_field(messages, table, words, names)
     view: discord.ui.View | None = None
     if table.phase is Phase.RESULTS:
         view = discord.ui.View(timeout=None)
@@ -193,11 +192,11 @@ async def _results_draft(messages: Catalog, table: ToppoTable, button: ButtonFac
         )
     if series.game.outcome is None:
         # The series ended (idle) in the middle of a game: there are no results to draw for it.
-        return Draft(embed, view)
+        return Draft(words, view)
     png = await draw(results_png, series.view(), names, over, labels_for(messages, locale))
     scores = ", ".join(f"{names[seat]} {series.totals[seat]}" for seat in series.standings())
     alt = text("toppo.alt.results", locale, number=number, scores=scores)
-    return Draft(embed, view, png, "results.png", alt_text([alt]))
+    return Draft(words, view, png, "results.png", alt_text([alt]))
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -261,7 +260,7 @@ async def panel_draft(
         parts.append(text("toppo.panel.order", locale, order=order_text(picks)))
     elif ready:
         parts.append(text("toppo.panel.how_top" if can_top else "toppo.panel.how_match", locale))
-    embed = discord.Embed(
+    words = Words(
         title=text("toppo.panel.title", locale, number=series.game_number),
         description="\n".join(parts),
         colour=COLOUR,
@@ -281,7 +280,7 @@ async def panel_draft(
         line=cards_text(messages, line, locale) or text("toppo.panel.empty", locale),
         display=cards_text(messages, seen.display, locale),
     )
-    return Draft(embed, view, png, "line.png", alt_text([alt]))
+    return Draft(words, view, png, "line.png", alt_text([alt]))
 
 
 def _panel_buttons(

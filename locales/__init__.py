@@ -15,6 +15,7 @@ A number field written ``{total:n}`` is written as the language writes numbers (
 12.345); other fields are left alone, so ids and mentions (``<#{channel}>``) stay digits.
 """
 
+import re
 import string
 import tomllib
 from collections.abc import Mapping
@@ -67,6 +68,17 @@ class LanguageFormatter(string.Formatter):
             return format_decimal(round(value), locale=self.locale)
         return format_decimal(value, format="#,##0." + "0" * digits, locale=self.locale)
 
+    @property
+    def money_pattern(self) -> str:
+        """How the language writes the games' whole dollars: CLDR's currency format without the
+        cents, the symbol written ``$`` (``$#,##0``; ``#,##0 $`` in Spanish, with a no-break
+        space so the amount never wraps away from its sign)."""
+        standard = self.locale.currency_formats["standard"].pattern.split(";")[0]
+        return re.sub(r"\.0+", "", standard).replace("¤", "$")
+
+    def money(self, value: int) -> str:
+        return format_decimal(value, format=self.money_pattern, locale=self.locale)
+
 
 @cache
 def formatter(language: str) -> LanguageFormatter:
@@ -109,6 +121,10 @@ class Catalog:
         language = self.language_for(locale)
         template = self.messages[language][key]
         return formatter(language).format(template, **values) if values else template
+
+    def money(self, value: int, locale: str | None = None) -> str:
+        """``value`` dollars as the language for ``locale`` writes money: $1,250,000 or 1.250.000 $."""
+        return formatter(self.language_for(locale)).money(value)
 
     def number(self, value: float, locale: str | None = None, digits: int = 0) -> str:
         """``value`` as the language for ``locale`` writes it: 1,450,000 or 1.450.000; 12.3 or 12,3."""

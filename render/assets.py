@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from babel.numbers import format_decimal
 from PIL import Image
 
 from engine.assets.cards import Asset
@@ -88,8 +89,9 @@ class Labels:
     player: str = "Player"
     total_column: str = "Total"
     next_dealer: str = "{name} deals the next round"
-    money: str = "${amount}"
-    thousands: str = ","
+    money: str = "$#,##0"
+    """How the language writes money, as a CLDR number pattern (the catalogue's ``money_pattern``)."""
+    language: str = "en"
     wild: str = "WILD"
     cards: tuple[str, ...] = ENGLISH_CARDS
 
@@ -101,8 +103,8 @@ ENGLISH = Labels()
 
 
 def money(amount: int, labels: Labels) -> str:
-    """``$1,250,000`` in English; the labels say how in other languages."""
-    return labels.money.format(amount=f"{amount:,}".replace(",", labels.thousands))
+    """``$1,250,000`` in English, ``1.250.000 $`` in Spanish: as the labels' language writes it."""
+    return format_decimal(amount, format=labels.money, locale=labels.language)
 
 
 def card_name(asset: Asset, labels: Labels) -> str:

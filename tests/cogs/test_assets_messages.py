@@ -9,6 +9,7 @@ from cogs.assets_messages import card_name, labels_for
 from engine.assets.cards import Asset
 from locales import catalog
 from render.assets import ENGLISH, Labels, table_png
+from render.assets import money as money_of
 from tests.engine.assets import challenge, table
 
 LOCALES = ("en-US", "es-ES")
@@ -32,7 +33,10 @@ def test_the_english_catalogue_says_what_the_pictures_default_to() -> None:
 
 def test_spanish_pictures_use_spanish_words() -> None:
     spanish = labels_for(catalog(), "es-419")
-    assert spanish.cards[Asset.PIGGY_BANK.rank] == "Alcancía" and spanish.thousands == "."
+    assert (
+        spanish.cards[Asset.PIGGY_BANK.rank] == "Alcancía"
+        and money_of(1_250_000, spanish) == "1.250.000\u00a0$"
+    )
     game = table("SI PB", "GO JW", stacks=["PB PB", "BA BA / HM HM"])
     game.apply(challenge(0, 1, "SI"))
     names = ("Ana", "Bruno")

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import discord
 import pytest
 
 from cogs.assets import ASSETS, MOVES, parse_move
@@ -25,6 +24,7 @@ from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.seated import Notice
 from tests.cogs.alt import described_in
+from tests.cogs.limits import rows, within_discords_limits
 from tests.engine.assets import answer, challenge, discard, pair, play_ai, table
 from tests.tables.stacked import stacked_assets_table
 
@@ -57,15 +57,10 @@ def crowded() -> AssetsState:
     return table("PB BC SC SI GO", *hands, draw="CM " * 20, discard="JW", stacks=stacks)
 
 
-def components(view: discord.ui.View | None) -> list[list[dict[str, object]]]:
-    assert view is not None
-    return [row["components"] for row in view.to_components()]
-
-
 def offered(draft: Draft, seat: int) -> list[tuple[str, Action]]:
     """Every move a panel offers, as (stamp, action): its buttons and its select options."""
     moves = []
-    for row in components(draft.view):
+    for row in rows(draft):
         for item in row:
             _, _, action, arg = str(item["custom_id"]).split(":", 3)
             if action not in MOVES:
@@ -78,21 +73,6 @@ def offered(draft: Draft, seat: int) -> list[tuple[str, Action]]:
             else:
                 moves.append(parse_move(seat, action, arg))
     return moves
-
-
-def within_limits(draft: Draft) -> None:
-    rows = components(draft.view)
-    assert len(rows) <= 5 and all(len(row) <= 5 for row in rows)
-    assert all(len(row) == 1 for row in rows if any(item["type"] == 3 for item in row))
-    ids = [str(item["custom_id"]) for row in rows for item in row]
-    assert len(set(ids)) == len(ids) and max(map(len, ids)) <= 100
-    labels = [str(item.get("label", "")) for row in rows for item in row]
-    assert all(len(label) <= 80 for label in labels)
-    options = [option for row in rows for item in row for option in item.get("options", [])]  # type: ignore[attr-defined]
-    assert len(options) <= 5 * 25 and all(len(option["label"]) <= 100 for option in options)
-    shown = labels + [str(option["label"]) for option in options]
-    assert not [label for label in shown if label.endswith("…")], "labels fit whole, never cut"
-    assert len(draft.embed) <= 6000 and len(draft.embed.description or "") <= 4096
 
 
 async def draft_panel(assets: AssetsTable, seat: int, locale: str, note: str | None = None) -> Draft:
@@ -115,15 +95,15 @@ async def test_a_turn_offers_exactly_the_legal_moves_within_discords_limits(
 
     draft = await draft_panel(assets, 0, locale, note="x" * 300)
 
-    within_limits(draft)
+    within_discords_limits(draft)
     moves = offered(draft, 0)
     legal = assets.require_state().legal_actions(0)
     assert sorted(map(repr, (action for _, action in moves))) == sorted(map(repr, legal))
     assert {stamp for stamp, _ in moves} == {assets.panel_stamp()}
-    kinds = [[item["type"] for item in row] for row in components(draft.view)]
+    kinds = [[item["type"] for item in row] for row in rows(draft)]
     assert kinds == [[3], [2, 2], [3], [2] * 5, [2]], "pairs and challenges in select menus"
-    assert draft.png is not None and draft.embed.description is not None
-    assert draft.embed.description.startswith(catalog().text("assets.status.your_turn", locale))
+    assert draft.png is not None and draft.words.description is not None
+    assert draft.words.description.startswith(catalog().text("assets.status.your_turn", locale))
     assert described_in(draft, locale)
 
 
@@ -138,16 +118,16 @@ async def test_a_challenge_offers_the_answers_and_give_up_and_others_only_see_th
     challenger = await draft_panel(assets, 0, locale)
     other = await draft_panel(assets, 2, locale)
 
-    within_limits(challenger)
+    within_discords_limits(challenger)
     moves = [action for _, action in offered(challenger, 0)]
     assert set(moves) == set(assets.require_state().legal_actions(0))
     assert GiveUp(0) in moves and all(isinstance(move, Answer | GiveUp) for move in moves)
     assert offered(other, 2) == [], "not their turn: their hand, read only"
-    assert [[item["custom_id"] for item in row] for row in components(other.view)] == [
+    assert [[item["custom_id"] for item in row] for row in rows(other)] == [
         [f"ca:{assets.table_id}:refresh:"]
     ]
     waiting = catalog().text("assets.status.not_your_turn", locale, name=f"**{LONG}**")
-    assert other.embed.description is not None and other.embed.description.startswith(waiting)
+    assert other.words.description is not None and other.words.description.startswith(waiting)
 
 
 def test_a_move_button_reads_back_as_the_move_and_a_malformed_one_is_stale() -> None:
@@ -166,7 +146,7 @@ async def public(assets: AssetsTable) -> Draft:
 
 
 def labels(draft: Draft) -> list[str]:
-    return [str(item.get("label")) for row in components(draft.view) for item in row]
+    return [str(item.get("label")) for row in rows(draft) for item in row]
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -179,9 +159,9 @@ async def test_the_public_message_shows_the_table_then_the_round_then_the_winner
     assets.notices.extend(Notice("timed_out", seat) for seat in range(6))
 
     playing = await public(assets)
-    within_limits(playing)
+    within_discords_limits(playing)
     assert labels(playing) == [text("assets.table.my_hand", locale)]
-    assert playing.png is not None and playing.embed.title == text("assets.table.title", locale, number=1)
+    assert playing.png is not None and playing.words.title == text("assets.table.title", locale, number=1)
 
     state.apply(pair(0, "PB PB"))
     for seat in range(1, 6):
@@ -189,9 +169,9 @@ async def test_the_public_message_shows_the_table_then_the_round_then_the_winner
     assets.game_ended()  # as the table does when a round ends (tests/tables/test_assets_table.py)
 
     won = await public(assets)
-    assert state.outcome is not None and won.view is None and won.png is not None
-    assert won.embed.title == text("assets.results.won_title", locale, name=LONG)
-    assert len(won.embed) <= 6000
+    assert state.outcome is not None and won.buttons is None and won.png is not None
+    assert won.words.title == text("assets.results.won_title", locale, name=LONG)
+    within_discords_limits(won)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -207,9 +187,9 @@ async def test_between_rounds_the_message_has_the_results_and_the_next_round_but
 
     results = await public(assets)
 
-    assert results.embed.title == text("assets.results.title", locale, number=1)
+    assert results.words.title == text("assets.results.title", locale, number=1)
     assert labels(results) == [text("assets.results.next", locale), text("assets.results.end", locale)]
-    assert [str(item["custom_id"]).rsplit(":", 1)[1] for row in components(results.view) for item in row] == [
+    assert [str(item["custom_id"]).rsplit(":", 1)[1] for row in rows(results) for item in row] == [
         "1",
         "1",
     ]
@@ -245,7 +225,7 @@ def test_every_notice_and_callout_is_worded_in_both_languages(locale: str) -> No
         said = notice_text(catalog(), notice, names, locale)
         assert "{" not in said and (notice.player is None or f"**{names[notice.player]}**" in said)
     assert "$1,200,000" in notice_text(catalog(), notices[7], names, "en-US")
-    assert "$1.200.000" in notice_text(catalog(), notices[7], names, "es-ES")
+    assert "1.200.000\u00a0$" in notice_text(catalog(), notices[7], names, "es-ES")
 
 
 async def test_a_callout_mentions_its_player_in_the_tables_language(registry: TableRegistry) -> None:

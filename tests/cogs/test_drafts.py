@@ -1,17 +1,17 @@
 """Drafts: every picture carries what it shows in words, within Discord's alt text limit."""
 
-import discord
 import pytest
 
+from cogs.layout import Words
 from cogs.tables import ALT_LIMIT, Draft, alt_text
 
 
 def test_a_picture_without_alt_text_is_refused() -> None:
     with pytest.raises(ValueError, match="alt text"):
-        Draft(discord.Embed(), png=b"png")
+        Draft(Words(title="t"), png=b"png")
     with pytest.raises(ValueError, match="alt text"):
-        Draft(discord.Embed(), png=b"png", alt="x" * (ALT_LIMIT + 1))
-    assert Draft(discord.Embed(), png=b"png", alt="A table").files()[0].description == "A table"
+        Draft(Words(title="t"), png=b"png", alt="x" * (ALT_LIMIT + 1))
+    assert Draft(Words(title="t"), png=b"png", alt="A table").files()[0].description == "A table"
 
 
 def test_alt_text_keeps_whole_lines_that_fit_without_bold_marks() -> None:

@@ -66,7 +66,8 @@ def test_the_season_is_the_named_one_else_the_latest() -> None:
 
 
 @pytest.mark.parametrize(
-    ("locale", "money", "points"), [("en-US", "$1,450,000", "12,345"), ("es-ES", "1.450.000 $", "12.345")]
+    ("locale", "money", "points"),
+    [("en-US", "$1,450,000", "12,345"), ("es-ES", "1.450.000\u00a0$", "12.345")],
 )
 def test_numbers_follow_the_language(locale: str, money: str, points: str) -> None:
     assert measure_text(catalog(), "assets", 1_450_000, locale) == money

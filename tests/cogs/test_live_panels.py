@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.layout import Words
 from cogs.live_panels import LivePanels
 from cogs.tables import ANSWER_WITHIN, Draft
 from locales import catalog
@@ -37,7 +38,7 @@ class Interaction:
         self.edited = asyncio.Event()
 
     async def _shown(self, **draft: Any) -> None:
-        self.shown.append(draft["embed"].title)
+        self.shown.append(title_of(draft["view"]))
 
     async def _defer(self, **how: Any) -> None:
         self.deferred.append(how)
@@ -46,8 +47,14 @@ class Interaction:
         return bool(self.shown or self.deferred)
 
     async def edit_original_response(self, **draft: Any) -> None:
-        self.edits.append(draft["embed"].title)
+        self.edits.append(title_of(draft["view"]))
         self.edited.set()
+
+
+def title_of(layout: discord.ui.LayoutView) -> str:
+    """The title a panel's card shows (its first text display's heading)."""
+    heading = layout.to_components()[0]["components"][0]["content"]
+    return str(heading).removeprefix("## ")
 
 
 class Board:
@@ -65,7 +72,7 @@ class Board:
             follower()
 
     async def draw(self, note: str | None) -> Draft:
-        return Draft(discord.Embed(title=f"state {self.state}"))
+        return Draft(Words(title=f"state {self.state}"))
 
 
 @pytest.fixture

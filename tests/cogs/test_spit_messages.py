@@ -8,7 +8,6 @@ import dataclasses
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import discord
 import pytest
 
 from cogs.painter import PAINTER
@@ -23,6 +22,7 @@ from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.spit import Move, Press, SpitTable
 from tests.cogs.alt import described_in
+from tests.cogs.limits import rows, within_discords_limits
 from tests.engine.spit import speed_table, spit_table
 from tests.tables.stacked import nothing_to_publish, stacked_spit_table
 
@@ -55,23 +55,6 @@ def test_card_names_are_distinct_so_a_player_can_tell_them_apart(locale: str) ->
     assert card_name(catalog(), ALL_CARDS[9], locale) == "10♣"
 
 
-def components(view: discord.ui.View | None) -> list[list[dict[str, object]]]:
-    assert view is not None
-    return [row["components"] for row in view.to_components()]
-
-
-def check_limits(draft_view: discord.ui.View | None, embed: discord.Embed) -> list[str]:
-    """Discord's limits on one message; returns its buttons' custom ids."""
-    rows = components(draft_view)
-    assert len(rows) <= 5 and all(len(row) <= 5 for row in rows)
-    ids = [str(item["custom_id"]) for row in rows for item in row]
-    assert len(set(ids)) == len(ids) and max(map(len, ids)) <= 100
-    assert all(0 < len(str(item.get("label", ""))) <= 80 for row in rows for item in row)
-    assert len(embed) <= 6000 and len(embed.description or "") <= 4096
-    assert all(len(field.value or "") <= 1024 for field in embed.fields)
-    return ids
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("variant", ["spit", "speed"])
 async def test_the_lobby_shows_the_variant_and_its_options_as_buttons(
@@ -89,14 +72,14 @@ async def test_the_lobby_shows_the_variant_and_its_options_as_buttons(
     await table.set_option(1, "variant", variant)
     draft = await public_draft(catalog(), table, buttons_for(SPIT, table.table_id))
 
-    ids = check_limits(draft.view, draft.embed)
+    ids = within_discords_limits(draft)
     options = [custom_id.split(":")[3] for custom_id in ids if custom_id.split(":")[2] == "opt"]
     following = "speed" if variant == "spit" else "spit"
     assert options[0] == f"variant.{following}", "the variant's button moves to the other one"
     assert len(options) == (4 if variant == "spit" else 3)
     assert (
-        draft.embed.fields[-1].value is not None
-        and draft.embed.fields[-1].value.count("\n") == len(options) - 1
+        draft.words.fields[-1].value is not None
+        and draft.words.fields[-1].value.count("\n") == len(options) - 1
     )
 
 
@@ -111,19 +94,22 @@ async def test_a_spit_panel_has_a_button_per_move_within_discords_limits(
     panel = await panel_draft(catalog(), table, 0, locale, button, note="x" * 300)
     public = await public_draft(catalog(), table, button)
 
-    check_limits(public.view, public.embed)
-    ids = check_limits(panel.view, panel.embed)
+    within_discords_limits(public)
+    ids = within_discords_limits(panel)
     assert described_in(panel, locale) and described_in(public, locale)
-    assert [len(row) for row in components(panel.view)] == [5, 5, 5, 5], "left, right, tidy, calls"
-    rows = components(panel.view)
+    assert [len(row) for row in rows(panel)] == [5, 5, 5, 5], "left, right, tidy, calls"
+    panel_rows = rows(panel)
     enabled = [
-        str(item["custom_id"]).split(":")[2:] for row in rows for item in row if not item.get("disabled")
+        str(item["custom_id"]).split(":")[2:]
+        for row in panel_rows
+        for item in row
+        if not item.get("disabled")
     ]
     stamp = str(table.panel_stamp(0))
     assert ["play", f"{stamp}.0.0"] in enabled, "7♥ fits 8♠"
     assert ["play", f"{stamp}.3.1"] not in enabled, "2♠ does not fit K♠: no trap to press"
     assert ["play", f"{stamp}.2.0"] not in enabled, "an empty space plays nothing"
-    labels = {str(item["custom_id"]).split(":")[3]: item["label"] for row in rows for item in row}
+    labels = {str(item["custom_id"]).split(":")[3]: item["label"] for row in panel_rows for item in row}
     assert labels[f"{stamp}.3.1"] == catalog().text("spit.panel.no_fit_right", locale, number=4, card="2♠")
     assert ["turn", f"{stamp}.1"] in enabled and ["move", f"{stamp}.3.2"] in enabled
     assert ["spit", f"{stamp}.0"] in enabled and ["spit", f"{stamp}.1"] in enabled, "alone: either pile"
@@ -141,13 +127,13 @@ async def test_a_speed_panel_plays_each_hand_card_left_or_right(registry: TableR
 
     panel = await panel_draft(catalog(), table, 0, locale, button)
 
-    check_limits(panel.view, panel.embed)
-    rows = components(panel.view)
-    assert [len(row) for row in rows] == [5, 5, 2]
-    first = str(rows[0][0]["custom_id"]).split(":")
+    within_discords_limits(panel)
+    panel_rows = rows(panel)
+    assert [len(row) for row in panel_rows] == [5, 5, 2]
+    first = str(panel_rows[0][0]["custom_id"]).split(":")
     press = parse_press(first[2], first[3])
     assert press.move is Move.HAND and str(press.card) == "8c" and press.target == 0
-    assert "8♣" in str(rows[0][0]["label"]) and "8♣" in (panel.embed.description or "")
+    assert "8♣" in str(panel_rows[0][0]["label"]) and "8♣" in (panel.words.description or "")
 
 
 async def test_the_results_and_the_end_of_a_series(registry: TableRegistry) -> None:
@@ -161,9 +147,9 @@ async def test_the_results_and_the_end_of_a_series(registry: TableRegistry) -> N
     await table.end_series(1000, 1)
     over = await public_draft(catalog(), table, button)
 
-    assert [str(item["custom_id"]).split(":")[2:] for item in components(results.view)[0]] == [
+    assert [str(item["custom_id"]).split(":")[2:] for item in rows(results)[0]] == [
         ["next", "1"],
         ["end", "1"],
     ]
-    assert results.png is not None and over.view is None and over.png is not None
-    assert "ω" in (over.embed.description or "")
+    assert results.png is not None and over.buttons is None and over.png is not None
+    assert "ω" in (over.words.description or "")

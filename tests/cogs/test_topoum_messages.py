@@ -12,6 +12,7 @@ import pytest
 
 from cogs.painter import PAINTER
 from cogs.seated import SelectFactory, buttons_for
+from cogs.tables import Draft
 from cogs.topoum import TOPOUM, parse_path
 from cogs.topoum_messages import PREFIX, notice_text, panel_draft, public_draft
 from data import Store
@@ -44,6 +45,7 @@ from tables.registry import TableRegistry
 from tables.seated import Notice, Phase
 from tables.topoum import TopoumTable, notices_for
 from tests.cogs.alt import described_in
+from tests.cogs.limits import rows, within_discords_limits
 from tests.tables.stacked import nothing_to_publish, stacked_topoum_table
 
 LOCALES = ("en-US", "es-ES")
@@ -90,28 +92,6 @@ def big_position(captors: int = 2, seat: int = 0) -> Position:
     )
 
 
-def check_limits(draft_view: discord.ui.View | None, embed: discord.Embed) -> None:
-    """What Discord refuses: too many rows or items, long or repeated custom ids and labels,
-    too many or too long options, an embed over its sizes."""
-    assert len(embed) <= 6000 and len(embed.description or "") <= 4096
-    assert all(len(field.value or "") <= 1024 and len(field.name or "") <= 256 for field in embed.fields)
-    if draft_view is None:
-        return
-    rows = [row["components"] for row in draft_view.to_components()]
-    assert len(rows) <= 5
-    ids = []
-    for row in rows:
-        kinds = {item["type"] for item in row}
-        assert len(row) <= 5 and (kinds == {2} or len(row) == 1), "a select fills its row"
-        for item in row:
-            ids.append(str(item["custom_id"]))
-            assert len(str(item.get("label", ""))) <= 80
-            for option in item.get("options", []):
-                assert len(option["label"]) <= 100 and len(option.get("description", "")) <= 100
-            assert len(item.get("options", [])) <= 25
-    assert len(set(ids)) == len(ids) and max(map(len, ids)) <= 100
-
-
 def path_to(table: TopoumTable, seat: int, *actions: object) -> tuple[int, ...]:
     path: list[int] = []
     for action in actions:
@@ -119,14 +99,12 @@ def path_to(table: TopoumTable, seat: int, *actions: object) -> tuple[int, ...]:
     return tuple(path)
 
 
-def selects(view: discord.ui.View | None) -> list[dict[str, object]]:
-    assert view is not None
-    return [item for row in view.to_components() for item in row["components"] if item["type"] == 3]
+def selects(draft: Draft) -> list[dict[str, object]]:
+    return [item for row in rows(draft) for item in row if item["type"] == 3]
 
 
-def buttons(view: discord.ui.View | None) -> list[dict[str, object]]:
-    assert view is not None
-    return [item for row in view.to_components() for item in row["components"] if item["type"] == 2]
+def buttons(draft: Draft) -> list[dict[str, object]]:
+    return [item for row in rows(draft) for item in row if item["type"] == 2]
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -168,22 +146,18 @@ async def test_the_largest_panels_fit_discords_limits(tmp_path: Path, locale: st
     assert len(entries) >= 2 and len(places) > 50
     assert table.menu(0, table.stamp(), build).pending.stage is Stage.TARGET
     for draft in (start, ransoms, entering, targets, waiting, public):
-        check_limits(draft.view, draft.embed)
+        within_discords_limits(draft)
         assert described_in(draft, locale)
     assert forced.menu(0, forced.stamp()).pending.stage is Stage.START
-    assert catalog().text("topoum_play.prompt.start_forced", locale) in (ransoms.embed.description or "")
+    assert catalog().text("topoum_play.prompt.start_forced", locale) in (ransoms.words.description or "")
     for draft in (ransoms, entering, targets):
-        menus = selects(draft.view)
+        menus = selects(draft)
         offered = [option for menu in menus for option in menu["options"]]  # type: ignore[attr-defined]
         assert len(menus) >= 3 and len(offered) > 50, "every hex is offered, 25 to a menu"
         hexes = [Hex.parse(str(option["label"])) for option in offered]
         assert hexes == sorted(hexes, key=lambda hex_: (hex_.q, hex_.r)), "in board order"
-    ransom_buttons = [
-        item for item in buttons(ransoms.view) if item["style"] == discord.ButtonStyle.danger.value
-    ]
-    waiting_buttons = [
-        item for item in buttons(waiting.view) if item["style"] == discord.ButtonStyle.danger.value
-    ]
+    ransom_buttons = [item for item in buttons(ransoms) if item["style"] == discord.ButtonStyle.danger.value]
+    waiting_buttons = [item for item in buttons(waiting) if item["style"] == discord.ButtonStyle.danger.value]
     assert [item.get("disabled", False) for item in ransom_buttons] == [False] * 3
     assert [item.get("disabled") for item in waiting_buttons] == [True] * 2, "ransoms wait for one's turn"
 
@@ -258,9 +232,9 @@ async def test_the_public_message_in_every_phase_fits(tmp_path: Path, locale: st
         unfinished = await public_draft(catalog(), table, button)
 
     for draft in (playing, picked, closed, unfinished):
-        check_limits(draft.view, draft.embed)
+        within_discords_limits(draft)
     assert playing.png is not None and unfinished.png is None, "no results for a game left unfinished"
-    deck = selects(picked.view)[0]
+    deck = selects(picked)[0]
     defaults = {option["value"] for option in deck["options"] if option.get("default")}  # type: ignore[attr-defined]
     assert defaults == {str(card) for card in lobby.card_types}
     assert deck["max_values"] == 7

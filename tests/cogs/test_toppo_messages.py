@@ -7,7 +7,6 @@ import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
-import discord
 import pytest
 
 from cogs.painter import PAINTER
@@ -25,6 +24,7 @@ from render.toppo import Labels
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tests.cogs.alt import described_in
+from tests.cogs.limits import rows, within_discords_limits
 from tests.tables.stacked import stacked_table
 
 LOCALES = ("en-US", "es-ES")
@@ -68,11 +68,6 @@ def test_the_rules_fit_one_embed(game: str, locale: str) -> None:
     assert len(embed) <= 6000
 
 
-def components(view: discord.ui.View | None) -> list[list[dict[str, object]]]:
-    assert view is not None
-    return [row["components"] for row in view.to_components()]
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_a_five_card_panel_and_an_eight_seat_table_fit_discords_limits(
     tmp_path: Path, locale: str
@@ -95,14 +90,7 @@ async def test_a_five_card_panel_and_an_eight_seat_table_fit_discords_limits(
 
     for draft in (picked, arranged, public):
         assert described_in(draft, locale)
-        rows = components(draft.view)
-        assert len(rows) <= 5 and all(len(row) <= 5 for row in rows)
-        ids = [str(item["custom_id"]) for row in rows for item in row]
-        assert len(set(ids)) == len(ids) and max(map(len, ids)) <= 100
-        assert all(len(str(item.get("label", ""))) <= 80 for row in rows for item in row)
-        assert len(draft.embed) <= 6000 and len(draft.embed.description or "") <= 4096
-    assert [len(row) for row in components(picked.view)] == [5, 5, 2, 5], (
-        "cards, match on A-E, top/clear, moves"
-    )
-    top = next(item for item in components(arranged.view)[1] if "top" in str(item["custom_id"]))
+        within_discords_limits(draft)
+    assert [len(row) for row in rows(picked)] == [5, 5, 2, 5], "cards, match on A-E, top/clear, moves"
+    top = next(item for item in rows(arranged)[1] if "top" in str(item["custom_id"]))
     assert not top.get("disabled") and str(top["custom_id"]).endswith(".43210")

@@ -39,7 +39,7 @@ class Panel:
     def read(cls, actor: Actor, message: SeenMessage) -> Panel:
         locale = actor.locale
         names = {card_name(MESSAGES, asset, locale): asset for asset in Asset}
-        lines = message.embed["description"].split("\n")
+        lines = message.card["description"].split("\n")
         note = next((line[2:] for line in lines if line.startswith("> ")), None)
         hand_line = text("assets.panel.hand", locale, cards="")
         hand: list[Asset] = []
@@ -88,7 +88,7 @@ def title(number: int = 1) -> str:
 
 async def table_message(world: World, number: int = 1) -> SeenMessage:
     """The public message of round ``number`` once it shows the round."""
-    return await wait_public(world, lambda m: bool(m.embeds) and m.title == title(number))
+    return await wait_public(world, lambda m: m.title == title(number))
 
 
 async def open_hand(actor: Actor, table: SeenMessage) -> Panel:

@@ -36,7 +36,7 @@ class Panel:
 
     @classmethod
     def read(cls, actor: Actor, message: SeenMessage) -> Panel:
-        status, *rest = message.embed["description"].split("\n")
+        status, *rest = message.card["description"].split("\n")
         notes = [line[2:] for line in rest if line.startswith("> ")]
         lines = [line for line in rest if not line.startswith("> ")]
         return cls(actor, message, status, notes[0] if notes else None, lines)

@@ -43,10 +43,10 @@ async def test_about_answers_privately_in_the_users_language(world: World, bot: 
     message = reply.message
     assert reply.response_type == 4
     assert message.ephemeral
-    assert message.embed["title"] == title
-    assert [f["name"] for f in message.embed["fields"]] == field_names
+    assert message.card["title"] == title
+    assert [f["name"] for f in message.card["fields"]] == field_names
     assert "Toppo" in message.text and "Topoum" in message.text
-    assert message.embed["fields"][2]["value"] == "0"
+    assert message.card["fields"][2]["value"] == "0"
     assert message.button(label=refresh)["custom_id"] == "about:refresh"
     assert world.fake.public_messages(world.games) == []
     others = [a for a in (world.alice, world.bruno, world.carla) if a is not actor]
@@ -63,7 +63,7 @@ async def test_refresh_edits_the_same_message_with_fresh_figures(world: World, b
     after = pressed.message
     assert pressed.response_type == 7
     assert after.id == before.id and after.ephemeral and after.edited
-    assert after.embed["fields"][1]["value"] != before.embed["fields"][1]["value"]
+    assert after.card["fields"][1]["value"] != before.card["fields"][1]["value"]
     assert len(world.alice.sees()) == 1
     with pytest.raises(UserActionError, match="cannot see"):
         await world.bruno.press(after, label="Refresh")

@@ -20,7 +20,7 @@ world = pytest.fixture(quick_world)
 
 async def test_a_lobby_starts_a_match_with_a_hand_for_each_player(world: World, bot: BotProcess) -> None:
     lobby = (await world.alice.slash("assets start")).message
-    assert lobby.embed["title"] == text("lobby.title", game=text("games.assets"))
+    assert lobby.card["title"] == text("lobby.title", game=text("games.assets"))
     await world.bruno.press(lobby, label=text("lobby.join"))
     await world.alice.press(lobby, label=text("lobby.add_ai", level=text("ai.level.hard")))
     await wait_public(world, lambda m: m.id == lobby.id and "(3/6)" in m.text)
@@ -31,7 +31,7 @@ async def test_a_lobby_starts_a_match_with_a_hand_for_each_player(world: World, 
     assert table.id == lobby.id and table.image().size[0] == 1000
     alice, bruno = await open_hand(world.alice, table), await open_hand(world.bruno, table)
     assert len(alice.hand) == len(bruno.hand) == 5, "three players hold five cards each"
-    assert bruno.message.embed["title"] == text("assets.panel.title", "es-ES", number=1)
+    assert bruno.message.card["title"] == text("assets.panel.title", "es-ES", number=1)
     stranger = await world.carla.press(table, label=text("assets.table.my_hand"))
     assert stranger.message.ephemeral and stranger.message.content == text("reason.not_seated", "es-419")
 

@@ -120,7 +120,7 @@ async def test_a_whole_round_with_a_challenge_and_refused_presses(
     results = await wait_public(
         world, lambda m: m.id == round_one.id and text("assets.results.next") in m.text
     )
-    assert results.embed["title"] == text("assets.results.title", number=1)
+    assert results.card["title"] == text("assets.results.title", number=1)
     assert results.image().size[0] == 1000
     [(key, seats)] = recorded_games(database)
     assert key.startswith("assets:") and key.endswith(":1")
@@ -129,6 +129,8 @@ async def test_a_whole_round_with_a_challenge_and_refused_presses(
     await world.bruno.press(results, label=text("assets.results.next"))
     round_two = await table_message(world, 2)
     assert round_two.id != round_one.id
-    await wait_public(world, lambda m: m.id == round_one.id and not m.buttons())
+    retired = await wait_public(world, lambda m: m.id == round_one.id and not m.buttons())
+    assert retired.card == results.card, "its words and its picture's place and alt text kept"
+    assert retired.image().tobytes() == results.image().tobytes()
     assert len(recorded_games(database)) == 1
     assert world.fake.stats.natural_429s == []

@@ -148,7 +148,7 @@ async def test_a_season_in_pictures_standings_removal_statistics_leaderboard(
 
     shown = (await bruno.slash("league standings")).message
     assert not shown.ephemeral, "standings are posted for the channel"
-    assert shown.embed["title"] == "Friday · Toppo · season 1", "in the server's language"
+    assert shown.card["title"] == "Friday · Toppo · season 1", "in the server's language"
     (picture,) = shown.attachments
     assert picture.description is not None
     assert picture.description.splitlines() == [
@@ -182,12 +182,12 @@ async def test_a_season_in_pictures_standings_removal_statistics_leaderboard(
     assert overview.ephemeral and "played on two accounts" in overview.text
 
     stats = (await carla.slash("stats")).message
-    assert stats.ephemeral and stats.embed["title"] == "Carla: estadísticas"
-    assert stats.embed["fields"][0]["value"].startswith("2 partidas · 0 ganadas (0 %)")
+    assert stats.ephemeral and stats.card["title"] == "Carla: estadísticas"
+    assert stats.card["fields"][0]["value"].startswith("2 partidas · 0 ganadas (0 %)")
     assert stats.image().size == (1000, 320)
 
     board = (await alice.slash("leaderboard")).message
-    assert not board.ephemeral and board.embed["title"] == "Leaderboard · Toppo"
+    assert not board.ephemeral and board.card["title"] == "Leaderboard · Toppo"
     (picture,) = board.attachments
     assert picture.description is not None
     # Bruno won one game and came second in the other; Alice's win and last place outweigh
@@ -199,7 +199,7 @@ async def test_a_season_in_pictures_standings_removal_statistics_leaderboard(
     ]
 
     ended = (await mod.slash("league season end")).message
-    assert not ended.ephemeral and "Season 1 of **Friday** is over" in ended.embed["description"]
+    assert not ended.ephemeral and "Season 1 of **Friday** is over" in ended.card["description"]
     assert ended.attachments[0].image().width == 1000
     assert refused(await mod.slash("league season end"), mod, "league.error.no_season")
 

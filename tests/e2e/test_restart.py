@@ -29,6 +29,6 @@ async def test_refresh_works_on_a_message_from_the_previous_process(world: World
     assert_bot_healthy(second)
     assert pressed.response_type == 7
     assert pressed.message.id == reply.message.id
-    assert pressed.message.embed["title"] == "Game Night"
+    assert pressed.message.card["title"] == "Game Night"
     assert world.fake.gateway.identifies == 2
     assert world.fake.stats.count(SYNC) == 1, "unchanged commands must not be synced again"

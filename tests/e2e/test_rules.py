@@ -31,8 +31,8 @@ async def test_rules_of_toppo_are_private_and_in_the_users_language(
     reply = await actor.slash("rules", {"game": "toppo"})
 
     message = reply.message
-    assert message.ephemeral and message.embed["title"] == title
-    names = [field["name"] for field in message.embed["fields"]]
+    assert message.ephemeral and message.card["title"] == title
+    names = [field["name"] for field in message.card["fields"]]
     assert len(names) == 7 and names[-1] == section
     assert "33" in message.text and "10" in message.text, "decks of 33, toppo under 10 cards"
     assert world.fake.public_messages(world.games) == []
@@ -53,8 +53,8 @@ async def test_rules_of_spit_and_speed_are_private_and_in_the_users_language(
     reply = await actor.slash("rules", {"game": "spit"})
 
     message = reply.message
-    assert message.ephemeral and message.embed["title"] == title
-    names = [field["name"] for field in message.embed["fields"]]
+    assert message.ephemeral and message.card["title"] == title
+    names = [field["name"] for field in message.card["fields"]]
     assert len(names) == 8 and names[-2] == "Speed" and names[-1] == section
     assert "26" in message.text and "15" in message.text, "26 cards each; 15 in Speed, or a short layout"
     assert start in message.text
@@ -65,7 +65,7 @@ async def test_rules_of_spit_and_speed_are_private_and_in_the_users_language(
     ("who", "title", "section", "goal"),
     [
         ("alice", "Cover Your Assets: the rules", "Playing on Discord", "$1,000,000"),
-        ("bruno", "Cover Your Assets: las reglas", "Jugar en Discord", "$1.000.000"),
+        ("bruno", "Cover Your Assets: las reglas", "Jugar en Discord", "1.000.000\u00a0$"),
     ],
 )
 async def test_rules_of_cover_your_assets_are_private_and_in_the_users_language(
@@ -76,8 +76,8 @@ async def test_rules_of_cover_your_assets_are_private_and_in_the_users_language(
     reply = await actor.slash("rules", {"game": "assets"})
 
     message = reply.message
-    assert message.ephemeral and message.embed["title"] == title
-    names = [field["name"] for field in message.embed["fields"]]
+    assert message.ephemeral and message.card["title"] == title
+    names = [field["name"] for field in message.card["fields"]]
     assert len(names) == 8 and names[-1] == section
     assert goal in message.text and "110" in message.text, "the goal and the deck's size"
     assert world.fake.public_messages(world.games) == []
@@ -98,8 +98,8 @@ async def test_rules_of_topoum_are_private_and_in_the_users_language(
     reply = await actor.slash("rules", {"game": "topoum"})
 
     message = reply.message
-    assert message.ephemeral and message.embed["title"] == title
-    names = [field["name"] for field in message.embed["fields"]]
+    assert message.ephemeral and message.card["title"] == title
+    names = [field["name"] for field in message.card["fields"]]
     assert len(names) == 10 and names[-1] == section
     assert "127" in message.text and "−3" in message.text, "the board's 127 hexes, the line's costs"
     assert world.fake.public_messages(world.games) == []

@@ -76,7 +76,7 @@ async def test_the_host_chooses_speed_and_its_options_in_the_lobby_then_flips_ag
     world: World, bot: BotProcess
 ) -> None:
     lobby = (await world.alice.slash("spit start")).message
-    assert lobby.embed["title"] == "Spit and Speed: a table is open"
+    assert lobby.card["title"] == "Spit and Speed: a table is open"
     assert "Game: Spit" in lobby.text and "Stock piles: 5" in lobby.text
 
     refused = await world.bruno.press(lobby, label="Game: Spit")

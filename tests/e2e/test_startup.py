@@ -35,7 +35,7 @@ async def test_dev_guild_gets_the_commands_instead_of_global(world: World, datab
     assert world.fake.stats.count("PUT /applications/{application_id}/guilds/{guild_id}/commands") == 1
     assert world.fake.application.global_commands == []
     assert reply.record.data["guild_id"] == str(world.guild.id)
-    assert reply.message.embed["title"] == "Game Night"
+    assert reply.message.card["title"] == "Game Night"
 
 
 async def test_the_bot_says_it_is_ready_and_how_to_invite_it(world: World, bot: BotProcess) -> None:

@@ -30,7 +30,7 @@ async def test_a_picked_deck_an_ai_seat_and_an_absent_player_passed(world: World
     await bot.start()
     try:
         lobby = (await world.alice.slash("topoum start")).message
-        assert lobby.embed["title"] == "Topoum: a table is open"
+        assert lobby.card["title"] == "Topoum: a table is open"
         assert text("topoum_play.lobby.deck_random") in lobby.text
         bad = await world.alice.choose(lobby, NO_SPECIAL)
         stranger = await world.bruno.choose(lobby, DECK)

@@ -52,7 +52,7 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
     await bot.start()
     try:
         table = await table_message(world)
-        assert table.embed["title"] == text("topoum_play.table.title", turn=1)
+        assert table.card["title"] == text("topoum_play.table.title", turn=1)
         assert "**Alice** to play" in table.text
         alice = await open_panel(world.alice, table)
         early = await open_panel(world.alice, table)
@@ -128,7 +128,7 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
         playing = world.alice if "**Alice** to play" in table_now(world).text else world.bruno
         ping = text("ping.waiting", mention=f"<@{playing.id}>", game="Topoum")
         await world.fake.wait_for(  # the last turn's ping taken back, this one's posted
-            lambda: [m.content for m in public(world) if not m.embeds] == [ping], what="the turn's ping"
+            lambda: [m.content for m in public(world) if not m.title] == [ping], what="the turn's ping"
         )
     finally:
         code = await bot.stop()

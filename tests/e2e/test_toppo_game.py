@@ -28,15 +28,15 @@ async def test_two_humans_and_an_ai_play_a_game_to_its_saved_result(
     world: World, bot: BotProcess, database: Path
 ) -> None:
     table = await open_table(world, [world.alice, world.bruno], ["easy"])
-    assert table.embed["title"] == "Toppo, game 1"
+    assert table.card["title"] == "Toppo, game 1"
     assert table.image().size[0] == 1000
 
     alice, bruno = await open_panel(world.alice, table), await open_panel(world.bruno, table)
-    assert bruno.message.embed["title"] == "Tu fila, partida 1", "private panels follow the user's language"
+    assert bruno.message.card["title"] == "Tu fila, partida 1", "private panels follow the user's language"
     alice, bruno = await asyncio.gather(play_until_over(alice), play_until_over(bruno))
 
     results = await wait_public(world, lambda m: m.id == table.id and "Next game" in m.text)
-    assert results.embed["title"] == "Toppo, game 1 is over"
+    assert results.card["title"] == "Toppo, game 1 is over"
     assert results.image().size[0] == 1000
     (key, seats), *others = recorded_games(database)
     assert others == [] and key.startswith("toppo:") and key.endswith(":1")
@@ -73,7 +73,7 @@ async def test_the_lobby_seats_people_and_refuses_what_only_the_host_may_do(
     world: World, bot: BotProcess
 ) -> None:
     lobby = (await world.alice.slash("toppo start")).message
-    assert lobby.embed["title"] == "Toppo: a table is open" and "1. Alice" in lobby.text
+    assert lobby.card["title"] == "Toppo: a table is open" and "1. Alice" in lobby.text
 
     joined = await world.bruno.press(lobby, label="Join")
     start = await world.bruno.press(lobby, label="Start")

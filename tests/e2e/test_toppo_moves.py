@@ -197,13 +197,13 @@ async def test_toppo_ends_the_game_then_the_series_ends_with_standings(
     bruno = await turn(await open_panel(world.bruno, table), 3)
 
     alice = await alice.press("toppo")
-    bruno = await bruno.press("pick", ".0")  # bruno was still arranging his line
+    bruno = await bruno.press("pick", ".0", as_seen=True)  # bruno was still arranging his line
 
     assert alice.status == "over" and alice.message.buttons() == []
     assert bruno.status == "over" and bruno.note == text("reason.game_over", "es-ES")
     assert bruno.message.buttons() == [], "a panel of a finished game shows how it ended"
     results = await wait_public(world, lambda m: "Next game" in m.text)
-    assert results.embed["title"] == "Toppo, game 1 is over"
+    assert results.card["title"] == "Toppo, game 1 is over"
     [(key, seats)] = recorded_games(database)
     assert key == "toppo:5eeded0000:1"
     assert seats == [(0, world.alice.id, None, 0, 1), (1, world.bruno.id, None, 15, 0)]
@@ -216,4 +216,4 @@ async def test_toppo_ends_the_game_then_the_series_ends_with_standings(
     assert final.buttons() == [] and final.image().size[0] == 1000
     assert len(recorded_games(database)) == 1
     again = await world.alice.slash("toppo start")
-    assert again.message.embed["title"] == "Toppo: a table is open", "the channel is free again"
+    assert again.message.card["title"] == "Toppo: a table is open", "the channel is free again"

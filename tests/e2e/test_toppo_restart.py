@@ -65,9 +65,9 @@ async def test_the_table_its_panels_and_its_ai_carry_on_after_a_restart(world: W
     assert code == 0
     assert_bot_healthy(second)
     assert after.message.id == before.message.id, "the old panel's button redrew the old panel"
-    assert after.message.embed["title"] == "Your line, game 1"
+    assert after.message.card["title"] == "Your line, game 1"
     assert after.left == before.left, "only alice's own moves change her cards"
-    assert bruno.message.embed["title"] == "Tu fila, partida 1"
-    tables = [m.id for m in public(world) if m.embeds]  # a turn ping may have come meanwhile
+    assert bruno.message.card["title"] == "Tu fila, partida 1"
+    tables = [m.id for m in public(world) if m.title]  # a turn ping may have come meanwhile
     assert tables == [table.id], "the table message is edited, never posted again"
     assert world.fake.stats.natural_429s == []

@@ -56,7 +56,7 @@ class Panel:
 
     @property
     def description(self) -> str:
-        return str(self.message.embed.get("description", ""))
+        return str(self.message.card.get("description", ""))
 
     @property
     def note(self) -> str | None:

@@ -75,7 +75,7 @@ class Panel:
     def read(cls, actor: Actor, message: SeenMessage) -> Panel:
         locale = actor.locale
         names = {card_name(MESSAGES, card, locale): card for card in ALL_CARDS}
-        lines = message.embed["description"].split("\n")
+        lines = message.card["description"].split("\n")
         first = lines[0]
         status = {
             text("toppo.status.play", locale): "play",

@@ -281,7 +281,17 @@ class _ComponentWalk:
             for i, child in enumerate(component.get("components") or []):
                 self.v2([*path, "components", i], child, [1, 9, 10, 12, 13, 14])
         elif kind == 12:
-            e.length([*path, "items"], component.get("items"), 1, 10, required=True)
+            items = component.get("items")
+            e.length([*path, "items"], items, 1, 10, required=True)
+            for i, item in enumerate(items if isinstance(items, list) else []):
+                e.length([*path, "items", i, "description"], item.get("description"), 1, 1024)
+                e.length(
+                    [*path, "items", i, "media", "url"],
+                    (item.get("media") or {}).get("url"),
+                    1,
+                    2048,
+                    required=True,
+                )
 
 
 def check_components(errors: FormErrors, path: Path, components: Any, flags: int) -> None:

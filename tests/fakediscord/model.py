@@ -112,21 +112,49 @@ def walk_components(components: Sequence[JSON]) -> Iterator[JSON]:
 
 
 SELECT_TYPES = (3, 5, 6, 7, 8)
+MEDIA_ATTACHMENT = "attachment://"
+"""How a layout names a file uploaded with its message."""
 
 
-def numbered(components: Sequence[JSON]) -> list[JSON]:
+def numbered(components: Sequence[JSON], attachments: Sequence[Attachment] = ()) -> list[JSON]:
     """The components as Discord answers them: each with an ``id``, numbered depth first from 1
-    where the sender gave none (skipping the ids it did give), and a select menu's defaults
-    (one value, at least one) filled in."""
+    where the sender gave none (skipping the ids it did give), a select menu's defaults (one
+    value, at least one) and a container's and a gallery item's filled in, and each picture's
+    address resolved (``attachment://<name>`` to the attachment's own)."""
     taken = {c["id"] for c in walk_components(components) if "id" in c}
     free = (n for n in itertools.count(1) if n not in taken)
+    by_name = {a.filename: a for a in attachments}
+
+    def media(item: JSON) -> JSON:
+        url = str(item.get("url", ""))
+        found = by_name.get(url.removeprefix(MEDIA_ATTACHMENT)) if url.startswith(MEDIA_ATTACHMENT) else None
+        if found is None:
+            return {"id": "0", "url": url, "proxy_url": url, "width": None, "height": None}
+        return {
+            "id": str(found.id),
+            "url": found.url,
+            "proxy_url": found.url,
+            "width": found.width,
+            "height": found.height,
+            "content_type": found.content_type,
+            "attachment_id": str(found.id),
+        }
 
     def number(component: JSON) -> JSON:
         copy = {**component}
         copy.setdefault("id", next(free))
-        if copy.get("type") in SELECT_TYPES:
+        kind = copy.get("type")
+        if kind in SELECT_TYPES:
             copy.setdefault("min_values", 1)
             copy.setdefault("max_values", 1)
+        elif kind == 17:
+            copy.setdefault("accent_color", None)
+            copy.setdefault("spoiler", False)
+        elif kind == 12:
+            copy["items"] = [
+                {"description": None, "spoiler": False, **item, "media": media(item.get("media") or {})}
+                for item in copy.get("items") or []
+            ]
         if "components" in copy:
             copy["components"] = [number(c) for c in copy["components"]]
         for key in ("accessory", "component"):
@@ -135,6 +163,27 @@ def numbered(components: Sequence[JSON]) -> list[JSON]:
         return copy
 
     return [number(c) for c in components]
+
+
+def media_named(components: Sequence[JSON]) -> Iterator[tuple[list[str | int], str]]:
+    """Every picture address a layout names (gallery items, thumbnails, files), with where, for
+    checking that each ``attachment://<name>`` names an attachment of the message."""
+
+    def walk(component: JSON, path: list[str | int]) -> Iterator[tuple[list[str | int], str]]:
+        kind = component.get("type")
+        if kind == 12:
+            for i, item in enumerate(component.get("items") or []):
+                yield [*path, "items", i, "media", "url"], str((item.get("media") or {}).get("url", ""))
+        elif kind in (11, 13):
+            key = "media" if kind == 11 else "file"
+            yield [*path, key, "url"], str((component.get(key) or {}).get("url", ""))
+        for i, child in enumerate(component.get("components") or []):
+            yield from walk(child, [*path, "components", i])
+        if "accessory" in component:
+            yield from walk(component["accessory"], [*path, "accessory"])
+
+    for i, component in enumerate(components):
+        yield from walk(component, [i])
 
 
 def iso(ts: float) -> str:
@@ -463,7 +512,7 @@ class Message:
             "mention_roles": [],
             "attachments": [a.to_dict(ephemeral=self.ephemeral) for a in self.attachments],
             "embeds": self.embeds,
-            "components": numbered(self.components),
+            "components": numbered(self.components, self.attachments),
             "pinned": False,
             "flags": self.flags,
         }

@@ -57,6 +57,7 @@ from .model import (
     FLAG_SUPPRESS_NOTIFICATIONS,
     INTENT_GUILD_MESSAGES,
     JSON,
+    MEDIA_ATTACHMENT,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     READ_MESSAGE_HISTORY,
@@ -68,6 +69,7 @@ from .model import (
     Guild,
     Interaction,
     Message,
+    media_named,
 )
 
 if TYPE_CHECKING:
@@ -380,6 +382,9 @@ class Rest:
             msg_type = MESSAGE_TYPE_CHAT_INPUT_COMMAND if rec.type == APPLICATION_COMMAND else 0
             rec.original = self._new_message(call, rec.channel, data, interaction=rec, msg_type=msg_type)
         elif kind == 5:
+            if (data.get("flags") or 0) & ~FLAG_EPHEMERAL:  # IS_COMPONENTS_V2 goes on the follow-up
+                errors.add(["data", "flags"], "MESSAGE_FLAGS_INVALID", "Invalid flags for this message.")
+                errors.raise_if_any()
             flags = FLAG_LOADING | ((data.get("flags") or 0) & FLAG_EPHEMERAL)
             msg_type = MESSAGE_TYPE_CHAT_INPUT_COMMAND if rec.type == APPLICATION_COMMAND else 0
             rec.original = self._store(rec.channel, {"flags": flags}, [], interaction=rec, msg_type=msg_type)
@@ -435,7 +440,9 @@ class Rest:
         payload = call.json_payload()
         if rec.loading and rec.original is not None:
             message = rec.original
-            self._edit(call, message, {k: v for k, v in payload.items() if k != "flags"}, path=[])
+            # It keeps the defer's ephemerality; IS_COMPONENTS_V2 may be set only now.
+            flags = (payload.get("flags") or 0) & FLAG_COMPONENTS_V2
+            self._edit(call, message, {**payload, "flags": flags}, path=[])
             await self.fake.announce("MESSAGE_UPDATE", message)
         else:
             errors = FormErrors()
@@ -622,6 +629,7 @@ class Rest:
         attachments = self._attachments(call, payload.get("attachments"), [])
         if not (payload.get("content") or payload.get("embeds") or payload.get("components") or attachments):
             raise fail(EMPTY_MESSAGE)
+        self._check_layout(payload.get("flags") or 0, payload.get("components") or [], attachments)
         return self._store(channel, payload, attachments, interaction=interaction, msg_type=msg_type)
 
     def _store(
@@ -674,6 +682,7 @@ class Rest:
         attachments = self._attachments(call, payload.get("attachments"), message.attachments)
         if not (merged["content"] or merged["embeds"] or merged["components"] or attachments):
             raise fail(EMPTY_MESSAGE)
+        self._check_layout(flags, merged["components"] or [], attachments)
         message.content = merged["content"] or ""
         message.embeds = [stored_embed(e) for e in merged["embeds"] or []]
         message.components = merged["components"] or []
@@ -682,6 +691,26 @@ class Rest:
         message.edited = self.fake.clock.wall()
         if message.interaction is not None and message is message.interaction.original:
             message.interaction.loading = False
+
+    def _check_layout(self, flags: int, components: list[JSON], attachments: list[Attachment]) -> None:
+        """A Components V2 message shows only what its components hold: it needs some, each
+        ``attachment://<name>`` must name one of its files, and a file no component names is
+        uploaded for nothing (Discord takes it but shows it to nobody: kept as a problem)."""
+        if not flags & FLAG_COMPONENTS_V2:
+            return
+        if not components:
+            raise fail(EMPTY_MESSAGE)
+        names = {a.filename for a in attachments}
+        named = set()
+        errors = FormErrors()
+        for at, url in media_named(components):
+            if url.startswith(MEDIA_ATTACHMENT):
+                named.add(url.removeprefix(MEDIA_ATTACHMENT))
+                if url.removeprefix(MEDIA_ATTACHMENT) not in names:
+                    errors.add(["components", *at], "ATTACHMENT_NOT_FOUND", "Unknown attachment")
+        errors.raise_if_any()
+        for name in sorted(names - named):
+            self.fake.problem(f"{name} is attached to a Components V2 message that shows it nowhere")
 
     async def _delete(self, message: Message) -> None:
         del message.channel.messages[message.id]

@@ -34,6 +34,21 @@ def select(options: int) -> dict[str, Any]:
     }
 
 
+def text_display(content: str) -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def container(*children: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 17, "components": list(children)}
+
+
+def gallery(url: str, alt: str | None = None) -> dict[str, Any]:
+    item: dict[str, Any] = {"media": {"url": url}}
+    if alt is not None:
+        item["description"] = alt
+    return {"type": 12, "items": [item]}
+
+
 def embed(**fields: Any) -> dict[str, Any]:
     return {"title": "t", **fields}
 
@@ -136,6 +151,31 @@ MESSAGE_VIOLATIONS = {
         ["content"],
         "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
     ),
+    "components v2 with an embed": (
+        {"flags": 1 << 15, "embeds": [embed()], "components": [text_display("x")]},
+        ["embeds"],
+        "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+    ),
+    "41 components (a container and 40 texts)": (
+        {"flags": 1 << 15, "components": [container(*(text_display("x") for _ in range(40)))]},
+        ["components"],
+        "BASE_TYPE_MAX_LENGTH",
+    ),
+    "text displays over 4000 in all": (
+        {"flags": 1 << 15, "components": [container(text_display("x" * 2000), text_display("y" * 2001))]},
+        ["components"],
+        "MAX_TEXT_DISPLAY_LENGTH",
+    ),
+    "a picture that is not attached": (
+        {"flags": 1 << 15, "components": [container(gallery("attachment://table.png"))]},
+        ["components", "0", "components", "0", "items", "0", "media", "url"],
+        "ATTACHMENT_NOT_FOUND",
+    ),
+    "alt text over 1024": (
+        {"flags": 1 << 15, "components": [gallery("https://example.com/a.png", "x" * 1025)]},
+        ["components", "0", "items", "0", "description"],
+        "BASE_TYPE_BAD_LENGTH",
+    ),
 }
 
 
@@ -182,6 +222,16 @@ async def test_the_same_payloads_within_limits_are_accepted(world: World, api: R
         },
         {"embeds": [embed() for _ in range(10)]},
         {"flags": 1 << 15, "components": [{"type": 10, "content": "v2"}, row(button("v2"))]},
+        {
+            "flags": 1 << 15,
+            "components": [
+                container(
+                    *(text_display("x" * 100) for _ in range(37)),
+                    gallery("https://example.com/a.png", "a" * 1024),
+                ),
+                text_display("y" * 300),
+            ],
+        },
     ]
     for payload in payloads:
         status, body, _ = await api.request("POST", f"/channels/{world.games.id}/messages", json=payload)
@@ -322,6 +372,11 @@ INTERACTION_VIOLATIONS = {
         "BASE_TYPE_BAD_LENGTH",
     ),
     "update for a slash command": ({"type": 7, "data": {"content": "x"}}, ["type"], "BASE_TYPE_CHOICES"),
+    "components v2 on a defer (it goes on the follow-up)": (
+        {"type": 5, "data": {"flags": 1 << 15}},
+        ["data", "flags"],
+        "MESSAGE_FLAGS_INVALID",
+    ),
 }
 
 

@@ -96,15 +96,48 @@ class SeenMessage:
 
     @property
     def title(self) -> str:
-        """The embed's title; empty for a message without one (a plain message, a ping)."""
-        return str(self.embeds[0].get("title", "")) if self.embeds else ""
+        """The card's title; empty for a message without one (a plain message, a ping)."""
+        if self.embeds or self._container() is not None:
+            return str(self.card.get("title", ""))
+        return ""
 
     @property
-    def embed(self) -> JSON:
-        """The only embed (fails if there is not exactly one)."""
-        if len(self.embeds) != 1:
-            raise AssertionError(f"expected one embed, message has {len(self.embeds)}")
-        return self.embeds[0]
+    def card(self) -> JSON:
+        """The message's card as its reader sees it, in an embed's shape (``title``,
+        ``description``, ``fields`` of ``name`` and ``value``, ``image``): its only embed, or
+        its Components V2 container read back (a ``## `` heading over the description, the
+        picture, then a text display per field with its name in bold). Fails for anything else."""
+        container = self._container()
+        if container is None:
+            if len(self.embeds) != 1:
+                raise AssertionError(
+                    f"expected one embed or a container, message has {len(self.embeds)} embeds"
+                )
+            return self.embeds[0]
+        parts = container.get("components") or []
+        texts = [str(c["content"]) for c in parts if c.get("type") == 10]
+        if not texts:
+            raise AssertionError("a card's container starts with its title or description")
+        head, *fields = texts
+        card: JSON = {}
+        if head.startswith("## "):
+            title, _, head = head.partition("\n")
+            card["title"] = title.removeprefix("## ")
+        if head:
+            card["description"] = head
+        card["fields"] = []
+        for text in fields:
+            name, _, value = text.partition("\n")
+            if not (name.startswith("**") and name.endswith("**")):
+                raise AssertionError(f"a field's text display starts with its name in bold: {text!r}")
+            card["fields"].append({"name": name[2:-2], "value": value})
+        for gallery in (c for c in parts if c.get("type") == 12):
+            item = gallery["items"][0]
+            card["image"] = {"url": item["media"]["url"], "description": item.get("description")}
+        return card
+
+    def _container(self) -> JSON | None:
+        return next((c for c in self.components if c.get("type") == 17), None)
 
     @property
     def text(self) -> str:

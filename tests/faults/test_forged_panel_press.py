@@ -31,6 +31,6 @@ async def test_a_panel_button_pressed_on_the_table_message_leaves_it_alone(
     reply = await world.alice.press(before, custom_id=str(refresh["custom_id"]))
 
     assert reply.response_type == 4, "a new reply, not an edit of the message pressed"
-    assert reply.message.ephemeral and reply.message.embed["title"] == panel.message.embed["title"]
+    assert reply.message.ephemeral and reply.message.card["title"] == panel.message.card["title"]
     after = public(world)[-1]
-    assert (after.id, after.embed, after.attachments) == (before.id, before.embed, before.attachments)
+    assert (after.id, after.card, after.attachments) == (before.id, before.card, before.attachments)

@@ -319,6 +319,10 @@ def marked() -> Labels:
     for field in dataclasses.fields(Labels):
         if field.name == "cards":
             fields["cards"] = tuple(f"‹card{asset.rank}›" for asset in Asset)
+        elif field.name == "money":  # a number pattern: the marker as its quoted sign
+            fields["money"] = "'‹money›'#,##0"
+        elif field.name == "language":
+            continue
         else:
             value = getattr(ENGLISH, field.name)
             holes = "".join(f" {{{name}}}" for name in re.findall(r"\{(\w+)\}", value))
@@ -359,7 +363,9 @@ def test_every_word_drawn_comes_from_the_labels_or_the_names(monkeypatch: pytest
         hand_png(over.view(0), 0, NAMES[:2], labels)
 
     cards = {f"‹card{asset.rank}›" for asset in Asset}
-    words = {f"‹{field.name}›" for field in dataclasses.fields(Labels) if field.name != "cards"}
+    words = {
+        f"‹{field.name}›" for field in dataclasses.fields(Labels) if field.name not in ("cards", "language")
+    }
     used = set()
     for text in drawn:
         rest = text
@@ -367,15 +373,15 @@ def test_every_word_drawn_comes_from_the_labels_or_the_names(monkeypatch: pytest
             if word in rest:
                 used.add(word)
                 rest = rest.replace(word, " ")
-        assert re.fullmatch(r"[\s\d+×·\u2066-\u2069]*", rest), f"{text!r} has words not from the labels"
+        assert re.fullmatch(r"[\s\d,+×·\u2066-\u2069]*", rest), f"{text!r} has words not from the labels"
     # Every word of the labels was drawn somewhere in these pictures, and each card its name.
     assert words - used == set()
     assert used & cards == {f"‹card{card.rank}›" for card in parse_cards("PB HM JW CC SI GO ST BC")}
 
 
 def test_amounts_follow_the_labels() -> None:
-    spanish = dataclasses.replace(ENGLISH, money="{amount} $", thousands=".")
-    assert money(1_250_000, spanish) == "1.250.000 $"
+    spanish = dataclasses.replace(ENGLISH, money="#,##0\u00a0$", language="es")
+    assert money(1_250_000, spanish) == "1.250.000\u00a0$"
     assert money(5_000, ENGLISH) == "$5,000"
     assert money(0, ENGLISH) == "$0"
 
