@@ -7,8 +7,10 @@ six directions point the ways of a compass: 0 south-east, 1 north-east, 2 north,
 4 south-west, 5 south (:data:`DIRECTION_ARROWS` gives each an arrow for menus). Pixel layout
 stays here; the rules never see it (Red Blob's separation of hex maths and layout).
 
-The empty grid with every label is the same in every picture, so it is drawn once (antialiased
-at three times the size) and cached; a picture starts from a copy of it.
+The pictures show the board at one of a few hex sizes (bigger while the battlefield is small,
+see :mod:`render.topoum`), so labels scale with the hexes: :func:`label_size`. The empty
+labelled board at each size is built once from one cached empty-hex tile and the labels' text
+tiles, and cached; a picture copies the part of it that it shows.
 """
 
 import math
@@ -18,7 +20,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.hexgrid import Hex, hexagon
-from render.canvas import SUPERSAMPLE, text_tile
+from render.canvas import text_tile
 from render.fonts import RGB, top_for_middle
 from render.theme import BG, DIM, GOLD, INK, LIGHT
 from render.topoum_pieces import (
@@ -27,8 +29,9 @@ from render.topoum_pieces import (
     SQRT3,
     Point,
     cell_box,
+    cell_mask,
+    cell_tile,
     hexagon_points,
-    paint_cell,
 )
 
 DIRECTION_ARROWS = ("↘", "↗", "↑", "↖", "↙", "↓")
@@ -61,10 +64,20 @@ class HexLayout:
         width, height = cell_box(self.size)
         return round(x - width / 2), round(y - height / 2)
 
-    def label_top(self, hex_: Hex, text_size: int) -> tuple[int, int]:
+    @property
+    def label_size(self) -> int:
+        """The labels' text size: :func:`label_size` of the hexes."""
+        return label_size(self.size)
+
+    def label_top(self, hex_: Hex) -> tuple[int, int]:
         """The centre x and the text top of ``hex_``'s label, in the upper part of the hex."""
         x, y = self.centre(hex_)
-        return round(x), top_for_middle(round(y - self.size * 0.48), text_size)
+        return round(x), top_for_middle(round(y - self.size * 0.48), self.label_size)
+
+    def moved(self, dx: float, dy: float) -> "HexLayout":
+        """The same hexes with every point ``(dx, dy)`` further: a window on the board is its
+        layout moved by the window's corner."""
+        return HexLayout(self.size, (self.origin[0] + dx, self.origin[1] + dy), self.radius)
 
     @classmethod
     def board(cls, size: float, radius: int, left: int, top: int) -> "HexLayout":
@@ -74,7 +87,15 @@ class HexLayout:
 
 GRID_BORDER = 2.0
 """Width of the lines between hexes."""
-LABEL_SIZE = 22
+LABEL_SCALE = 0.48
+"""A label's text size per pixel of hex size: 22 at the smallest hexes (46), which show the whole
+board 968 pixels wide, so a label is 10 pixels high on a phone that shows it 450 wide."""
+
+
+def label_size(hex_size: float) -> int:
+    """The text size of the labels on hexes of circumradius ``hex_size``: "G13" fits in the
+    upper part of the hex at any size."""
+    return round(hex_size * LABEL_SCALE)
 
 
 def label_colour(bg: RGB) -> RGB:
@@ -84,31 +105,29 @@ def label_colour(bg: RGB) -> RGB:
 
 def paste_label(canvas: Image.Image, layout: HexLayout, hex_: Hex, bg: RGB) -> None:
     """``hex_``'s label, drawn over whatever is on the hex."""
-    tile = text_tile(PALETTE, hex_.label, LABEL_SIZE, label_colour(bg), bg, True)
-    x, y = layout.label_top(hex_, LABEL_SIZE)
+    tile = text_tile(PALETTE, hex_.label, layout.label_size, label_colour(bg), bg, True)
+    x, y = layout.label_top(hex_)
     tile.paste_on(canvas, (x - tile.image.width // 2, y))
 
 
-@lru_cache(maxsize=4)
-def grid(layout: HexLayout) -> Image.Image:
-    """The empty board with every hex labelled, on the table's colour, as big as
-    :attr:`HexLayout.extent` plus the layout's origin offset (the picture's top-left corner is
-    (0, 0)). Cached: copy it, never draw on it."""
+def board_layout(size: float, radius: int) -> HexLayout:
+    """The whole board with its bounding box at the picture's corner, as :func:`grid` draws it."""
+    return HexLayout.board(size, radius, 0, 0)
+
+
+@lru_cache(maxsize=8)
+def grid(size: float, radius: int) -> Image.Image:
+    """The empty board of hexes of circumradius ``size`` with every hex labelled, on the
+    table's colour, laid out by :func:`board_layout`. Built from one cached empty-hex tile, so
+    a new size costs milliseconds, not a supersampled board. Cached: crop or copy it, never
+    draw on it."""
+    layout = board_layout(size, radius)
     width, height = layout.extent
-    right = round(layout.origin[0] + width / 2) + 2
-    bottom = round(layout.origin[1] + height / 2) + 2
-    big = Image.new("RGB", (right * SUPERSAMPLE, bottom * SUPERSAMPLE), BG)
-    for hex_ in hexagon(layout.radius):
-        x, y = layout.centre(hex_)
-        paint_cell(
-            big,
-            (x * SUPERSAMPLE, y * SUPERSAMPLE),
-            layout.size * SUPERSAMPLE,
-            EMPTY,
-            GRID_BORDER * SUPERSAMPLE,
-        )
-    image = PALETTE.quantize(big.reduce(SUPERSAMPLE))
-    for hex_ in hexagon(layout.radius):
+    image = PALETTE.canvas((width + 2, height + 2), BG)
+    tile, mask = cell_tile(size, EMPTY, GRID_BORDER), cell_mask(size)
+    for hex_ in hexagon(radius):
+        image.paste(tile, layout.tile_origin(hex_), mask)
+    for hex_ in hexagon(radius):
         paste_label(image, layout, hex_, EMPTY)
     return image
 

@@ -5,27 +5,39 @@ for the board, the last turn (:class:`~engine.topoum.turns.TurnSummary`), plus w
 does not know: the players' names and the words (:class:`Labels`; the caller takes them from the
 message catalogue, ``topoum.picture.<field>``).
 
-The board picture: the radius-6 board with every hex labelled (menus name hexes by these
-labels), bases in their owners' colours or neutral grey with stripes, moles, obstacles; the
-last turn's moves as arrows, eliminations as crosses, hexes where something arrived, changed or
-left ringed in gold, and its new lines of sight drawn gold with their points. Beside the board:
-whose turn it is, every player (mark, name, badges, reserve, discards by category, prisoners
-held), the Operations Line with each slot's number and cost, the deck and whether Peace has come.
+**Sized for a phone.** Discord shows a picture about 450 pixels wide on a phone, so every
+picture is about 1000 pixels wide and no text in it is smaller than :data:`MIN_TEXT` (20), which
+is 9 pixels high there. The board picture is tall rather than wide, for a phone's narrow column:
+whose turn it is on top, then the board, then the players beside the Operations Line, then a
+legend of the symbols that carry no words (the medal, the category icons, the line's costs).
 
-Sized for phones: the picture is wide (board and panel side by side), so names and numbers are
-24-32 pixels high and labels 22, readable when Discord shows the picture full screen.
+**The board is cropped to what matters** (:func:`board_window`): every hex within
+:func:`reach` of the battlefield, which holds every hex a menu of this moment can name (menus
+name hexes by the labels drawn on every hex), and every hex the last turn touched, with half a
+hex more around them. The fewer hexes that shows, the bigger they are drawn (:data:`HEX_SIZES`),
+and labels grow with them; the whole board still fits at the smallest size with labels 22 high.
+On the board the last turn's moves are arrows, eliminations crosses, hexes where something
+arrived, changed or left are ringed in gold, and new lines of sight are drawn gold with their
+points.
 
-Speed: the empty labelled grid and the panel's fixed words are drawn once and cached; pieces,
-cards, marks and words are cached palette tiles (:mod:`render.topoum_pieces`,
-:mod:`render.canvas`), so a picture is a copy, some pastes, a few lines and a fast PNG encode.
+**Sentences with names** (:func:`sentence_lines`) never cut one of their own words: a name is
+shortened with an ellipsis, or the sentence goes on a second line, whichever keeps more of it.
+
+Speed: the empty labelled board at each hex size, the Operations Line's frame and the legend
+are drawn once and cached; pieces, cards, marks and words are cached palette tiles
+(:mod:`render.topoum_pieces`, :mod:`render.canvas`), so a picture is a crop, some pastes, a few
+lines and a fast PNG encode.
 """
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from PIL import Image
 
+from engine.hexgrid import Hex, hexagon
 from engine.topoum.board import RADIUS
 from engine.topoum.cards import (
     CATEGORY,
@@ -41,12 +53,14 @@ from engine.topoum.state import Stage, TopoumView
 from engine.topoum.turns import TurnSummary
 from render.bidi import isolate
 from render.canvas import badge, encode, paste_text, rounded_tile
-from render.fonts import RGB, fit, line_height, text_width, top_for_middle
+from render.fonts import RGB, fit, line_height, text_width, top_for_middle, wrap_or_cut
 from render.hexboard import (
     GRID_BORDER,
     HexLayout,
+    board_layout,
     cross,
     grid,
+    label_size,
     midpoint,
     move_arrow,
     outline_hex,
@@ -58,6 +72,7 @@ from render.topoum_pieces import (
     NEUTRAL,
     PALETTE,
     SEAT_COLOURS,
+    SQRT3,
     Tile,
     base_tile,
     card_tile,
@@ -99,6 +114,9 @@ class Labels:
     player: str = "Player"
     badges_column: str = "Badges"
     bases_column: str = "Colour bases"
+    legend_badges: str = "badges"
+    legend_discards: str = "discard pile by category:"
+    legend_cost: str = "{low} to {high}: badges for taking a card from the line"
     category_combat: str = "Combat"
     category_movement: str = "Movement"
     category_expansion: str = "Expansion"
@@ -136,17 +154,35 @@ class Labels:
 ENGLISH = Labels()
 
 MARGIN = 24
-HEX_SIZE = 46
-BOARD = HexLayout.board(HEX_SIZE, RADIUS, MARGIN, MARGIN)
-SIDE_X = MARGIN + BOARD.extent[0] + 28
-SIDE_WIDTH = 456
-WIDTH = SIDE_X + SIDE_WIDTH + MARGIN
+HEX_SIZES = (46, 54, 64, 76)
+"""The hex sizes a board picture may use, smallest first: the smallest shows the whole board,
+the others fewer hexes bigger. Few sizes, so the empty boards and piece tiles stay cached."""
+BOARD_WIDTH, BOARD_HEIGHT = board_layout(HEX_SIZES[0], RADIUS).extent
+"""The board's room in the picture: the whole board at the smallest hexes."""
+WIDTH = BOARD_WIDTH + 2 * MARGIN
+PHONE_WIDTH = 450
+"""How wide Discord shows a picture on a phone."""
+MIN_TEXT = 20
+"""The smallest text size on any picture: 9 pixels high on a phone (450 / 1000 of 20)."""
+PEEK = 0.5
+"""How much board, in hex sizes, is shown beyond the hexes that matter: enough to see that
+the board goes on."""
+
+PANEL_GAP = 20
+"""Between the board and the panel under it, and between the panel and the legend."""
+COLUMN_GAP = 20
+BLOCK_WIDTH = 430
+"""The players' column, left under the board."""
+RIGHT_X = MARGIN + BLOCK_WIDTH + COLUMN_GAP
+RIGHT_WIDTH = WIDTH - MARGIN - RIGHT_X
+"""The Operations Line's column, right under the board."""
 
 STATUS_SIZE = 32
 NAME_SIZE = 28
 TEXT_SIZE = 24
 SMALL_SIZE = 22
 MARK_RADIUS = 13
+LEGEND_SIZE = 22
 
 BLOCK_PAD = 12
 BLOCK_HEIGHT = 2 * BLOCK_PAD + line_height(NAME_SIZE) + 4 + 2 * line_height(SMALL_SIZE) + 6
@@ -154,6 +190,8 @@ BLOCK_GAP = 10
 ROW_HEIGHT = 46
 SLOT_BADGE = (38, 36)
 COST_PILL = (58, 36)
+ITEM_GAP = 22
+"""Between the entries of a legend or a count row."""
 
 
 def cost_text(cost: int) -> str:
@@ -177,6 +215,17 @@ def _put(
     return paste_text(PALETTE, canvas, xy, text, size, fg, bg, bold=bold, max_width=max_width, align=align)
 
 
+def _put_lines(
+    canvas: Image.Image, xy: tuple[int, int], lines: Sequence[str], size: int, fg: RGB, bg: RGB, bold: bool
+) -> int:
+    """Lines one under the other from ``xy``; returns the height used."""
+    x, y = xy
+    for line in lines:
+        _put(canvas, (x, y), line, size, fg, bg, bold=bold)
+        y += line_height(size)
+    return y - xy[1]
+
+
 def _cost_pill(cost: int, bg: RGB) -> Image.Image:
     """A slot's cost on a small plate, edged in gold where taking the card gains badges."""
     pill = rounded_tile(PALETTE, COST_PILL, PANEL, GOLD if cost > 0 else PANEL, 2, 10, bg).copy()
@@ -190,141 +239,385 @@ def _check_seats(view: TopoumView, names: Sequence[str]) -> None:
         raise ValueError(f"{len(names)} names for {view.players} seats")
 
 
-# -- the side panel's layout ---------------------------------------------------------------------
+# -- sentences with names --------------------------------------------------------------------------
+
+NAME_SLOTS = tuple(chr(0xE000 + index) for index in range(8))
+"""Private-use characters that stand for the names in a sentence while it is broken into lines
+(templates never contain them); :func:`sentence_lines` puts the names in their place."""
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
-    """Where the panel beside the board puts things, top to bottom."""
-
-    status_y: int
-    turn_y: int
-    scored_y: int
-    lines_y: int
-    blocks_y: int
-    line_y: int
-    rows_y: int
-    deck_y: int
-    peace_y: int
-    farmer_y: int
-    height: int
-
-    @classmethod
-    def of(cls, players: int) -> "Side":
-        status_y = MARGIN
-        turn_y = status_y + line_height(STATUS_SIZE) + 4
-        scored_y = turn_y + line_height(TEXT_SIZE) + 2
-        lines_y = scored_y + line_height(TEXT_SIZE)
-        blocks_y = lines_y + line_height(SMALL_SIZE) + 10
-        line_y = blocks_y + players * (BLOCK_HEIGHT + BLOCK_GAP) + 8
-        rows_y = line_y + line_height(TEXT_SIZE) + 8
-        deck_y = rows_y + LINE_SLOTS * ROW_HEIGHT + 12
-        peace_y = deck_y + line_height(TEXT_SIZE) + 4
-        farmer_y = peace_y + line_height(TEXT_SIZE) + 4
-        return cls(
-            status_y=status_y,
-            turn_y=turn_y,
-            scored_y=scored_y,
-            lines_y=lines_y,
-            blocks_y=blocks_y,
-            line_y=line_y,
-            rows_y=rows_y,
-            deck_y=deck_y,
-            peace_y=peace_y,
-            farmer_y=farmer_y,
-            height=farmer_y + line_height(TEXT_SIZE),
-        )
-
-    def block_origin(self, seat: int) -> tuple[int, int]:
-        return SIDE_X, self.blocks_y + seat * (BLOCK_HEIGHT + BLOCK_GAP)
-
-    def row_y(self, slot: int) -> int:
-        return self.rows_y + slot * ROW_HEIGHT
+def _lines(tokens: Sequence[str], size: int, bold: bool, width: int, lines: int) -> tuple[str, ...] | None:
+    """``tokens`` on one line, or on two broken where the longer line is shortest (so a long name
+    keeps the words around it company: "Setup: <name>" / "places a base"); None if they do not
+    fit in ``lines`` lines of ``width``."""
+    whole = " ".join(tokens)
+    if text_width(whole, size, bold) <= width:
+        return (whole,)
+    if lines < 2:
+        return None
+    splits = [(" ".join(tokens[:cut]), " ".join(tokens[cut:])) for cut in range(1, len(tokens))]
+    widths = [max(text_width(part, size, bold) for part in split) for split in splits]
+    fitting = [(used, split) for used, split in zip(widths, splits, strict=True) if used <= width]
+    return min(fitting)[1] if fitting else None
 
 
-def board_size(players: int) -> tuple[int, int]:
-    """The board picture's size: the board, or the panel beside it if that is taller."""
-    return WIDTH, max(MARGIN + BOARD.extent[1], Side.of(players).height) + MARGIN
+def _filled(
+    words: Sequence[str], names: Sequence[str], room: int, size: int, bold: bool, width: int, lines: int
+) -> tuple[str, ...] | None:
+    """``words`` with each name cut to ``room`` pixels, on at most ``lines`` (one or two) lines
+    of ``width``; None if they do not fit that way."""
+    shown = [isolate(fit(name, size, bold, room)) for name in names]
+    tokens = []
+    for word in words:
+        for slot, name in zip(NAME_SLOTS, shown, strict=False):
+            word = word.replace(slot, name)
+        tokens.append(word)
+    return _lines(tokens, size, bold, width, lines)
+
+
+@lru_cache(maxsize=1024)
+def sentence_lines(
+    pattern: str, names: tuple[str, ...], size: int, bold: bool, width: int, max_lines: int = 2
+) -> tuple[str, ...]:
+    """``pattern``, a sentence in which ``NAME_SLOTS[i]`` stands for ``names[i]``, broken at its
+    spaces into one line or (``max_lines`` 2) two no wider than ``width``, so that none of the
+    sentence's own words is ever cut: the names whole on as few lines as possible, or else
+    each name shortened with an ellipsis as little as the lines allow."""
+    words = pattern.split()
+    widest = max((text_width(name, size, bold) for name in names), default=0)
+    for lines in range(1, max_lines + 1):
+        whole = _filled(words, names, widest, size, bold, width, lines)
+        if whole is not None:
+            return whole
+    best = _filled(words, names, 0, size, bold, width, max_lines)
+    if best is None:  # the words alone are too long: never with our words and widths
+        return wrap_or_cut(" ".join(words), size, bold, width, max_lines)
+    low, high = 0, widest
+    while low < high:
+        middle = (low + high + 1) // 2
+        found = _filled(words, names, middle, size, bold, width, max_lines)
+        if found is None:
+            high = middle - 1
+        else:
+            low, best = middle, found
+    return best
+
+
+def _named(template: str, **values: object) -> str:
+    """``template`` (with a ``{name}`` field) as a :func:`sentence_lines` pattern."""
+    return template.format(name=NAME_SLOTS[0], **values)
+
+
+# -- legends and rows of symbols -------------------------------------------------------------------
+
+Symbol = Category | Literal["medal"] | None
+"""What stands before a legend entry: a category's icon, the badges' medal, or nothing."""
+Entry = tuple[Symbol, str]
+
+
+def _symbol_tile(symbol: Symbol, size: int, bg: RGB, colour: RGB) -> Image.Image | None:
+    """The picture of ``symbol`` at a text ``size`` (None for no symbol)."""
+    if symbol is None:
+        return None
+    if symbol == "medal":
+        return medal_tile(round(size * 0.42), bg)
+    return icon_tile(symbol, round(size * 0.5), bg, colour)
+
+
+def _entry_width(entry: Entry, size: int, bold: bool) -> int:
+    icon = _symbol_tile(entry[0], size, BG, TEXT)
+    return (icon.width + 6 if icon is not None else 0) + text_width(entry[1], size, bold)
+
+
+def entry_rows(entries: Sequence[Entry], size: int, bold: bool, width: int) -> list[list[Entry]]:
+    """``entries`` filled left to right into rows no wider than ``width`` (an entry is never
+    split; one wider than a row has a row of its own and is cut)."""
+    rows: list[list[Entry]] = []
+    used = 0
+    for entry in entries:
+        needed = _entry_width(entry, size, bold)
+        if rows and used + ITEM_GAP + needed <= width:
+            rows[-1].append(entry)
+            used += ITEM_GAP + needed
+        else:
+            rows.append([entry])
+            used = needed
+    return rows
+
+
+def entries_height(entries: Sequence[Entry], size: int, bold: bool, width: int) -> int:
+    """The height :func:`_paste_entries` uses for ``entries``."""
+    return len(entry_rows(entries, size, bold, width)) * (line_height(size) + 4)
+
+
+def _paste_entries(
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    entries: Sequence[Entry],
+    size: int,
+    colours: tuple[RGB, RGB],
+    bold: bool,
+    width: int,
+) -> int:
+    """``entries`` (symbol and words) in rows from ``xy``, symbols in ``colours[0]`` and words in
+    ``colours[1]`` on the canvas's ``BG``; returns the height used."""
+    x0, y = xy
+    rows = entry_rows(entries, size, bold, width)
+    for row in rows:
+        x = x0
+        middle = y + line_height(size) // 2
+        for symbol, words in row:
+            icon = _symbol_tile(symbol, size, BG, colours[0])
+            if icon is not None:
+                canvas.paste(icon, (x, middle - icon.height // 2))
+                x += icon.width + 6
+            room = x0 + width - x
+            x += _put(canvas, (x, y), words, size, colours[1], BG, bold=bold, max_width=room) + ITEM_GAP
+        y += line_height(size) + 4
+    return y - xy[1]
+
+
+def _category_entries(labels: Labels) -> list[Entry]:
+    return [(category, labels.category(category)) for category in Category]
+
+
+def _cost_entry(labels: Labels) -> Entry:
+    return None, labels.legend_cost.format(low=cost_text(LINE_COSTS[0]), high=cost_text(LINE_COSTS[-1]))
+
+
+def legend_entries(labels: Labels, kind: Literal["board", "hand", "results"]) -> list[Entry]:
+    """What a picture's wordless symbols mean, in the viewer's words: the medal (badges), the
+    category icons of the discard counts, the Operations Line's costs; each picture lists
+    those it shows."""
+    entries: list[Entry] = []
+    if kind != "results":
+        entries.append(("medal", labels.legend_badges))
+    if kind != "hand":
+        entries += [(None, labels.legend_discards), *_category_entries(labels)]
+    if kind != "results":
+        entries.append(_cost_entry(labels))
+    return entries
 
 
 @lru_cache(maxsize=16)
-def _background(players: int, labels: Labels) -> Image.Image:
-    """What every board picture of a table shares: the labelled grid, the Operations Line's
-    heading, slot numbers and costs. Cached: copy it, never draw on it."""
-    side = Side.of(players)
-    canvas = PALETTE.canvas(board_size(players), BG)
-    canvas.paste(grid(BOARD), (0, 0))
-    _put(canvas, (SIDE_X, side.line_y), labels.line, TEXT_SIZE, DIM, BG, bold=True)
-    for slot, cost in enumerate(LINE_COSTS):
-        y = side.row_y(slot) + (ROW_HEIGHT - SLOT_BADGE[1]) // 2
-        canvas.paste(badge(PALETTE, str(slot + 1), SLOT_BADGE, BG), (SIDE_X, y))
-        canvas.paste(_cost_pill(cost, BG), (SIDE_X + SLOT_BADGE[0] + 8, y))
-    return canvas
+def _legend(labels: Labels, kind: Literal["board", "hand", "results"], width: int) -> Image.Image:
+    """:func:`legend_entries` in rows of ``width``, cached per language."""
+    entries = legend_entries(labels, kind)
+    tile = PALETTE.canvas((width, entries_height(entries, LEGEND_SIZE, False, width)), BG)
+    _paste_entries(tile, (0, 0), entries, LEGEND_SIZE, (DIM, DIM), False, width)
+    return tile
+
+
+# -- the board's window --------------------------------------------------------------------------
+
+
+def reach(view: TopoumView) -> int:
+    """How far from the battlefield a menu of this moment may name a hex, in hexes: each
+    confirmed step redraws the board, and within a step a player may place next to the
+    battlefield (1), play from there a card that puts a base or moves next to that (2), and
+    before all that, with no mole on the board, place one more base with a mole (3)."""
+    seat = view.pending.seat
+    if view.pending.stage in (Stage.SETUP_BASE, Stage.SETUP_MOLE) or seat is None:
+        return 1
+    return 2 if any(cell.mole == seat for cell in view.cells) else 3
+
+
+def _last_hexes(last: TurnSummary | None) -> set[Hex]:
+    """Every hex the last turn marks on the board."""
+    if last is None:
+        return set()
+    hexes = {*last.placed, *last.changed, *last.removed, *last.decorated}
+    hexes |= {event.hex for event in last.eliminated} | {event.hex for event in last.captured}
+    hexes |= {hex_ for move in last.moves for hex_ in (move.origin, move.hex)}
+    hexes |= {hex_ for line in last.lines for hex_ in line.ends}
+    return hexes
+
+
+def shown_hexes(view: TopoumView, last: TurnSummary | None) -> set[Hex]:
+    """The hexes the board picture must show whole: within :func:`reach` of a base (or of the
+    centre before the first base), and whatever the last turn marked."""
+    board = set(hexagon(RADIUS))
+    hexes = {cell.hex for cell in view.cells} or {Hex(0, 0)}
+    for _ in range(reach(view)):
+        hexes |= {hex_.neighbour(direction) for hex_ in hexes for direction in range(6)} & board
+    return hexes | _last_hexes(last)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardWindow:
+    """The part of the board a picture shows: hexes of ``size``, the box ``crop`` of
+    :func:`~render.hexboard.grid` at that size, put at ``(MARGIN, top)``."""
+
+    size: int
+    crop: tuple[int, int, int, int]
+    top: int
+
+    @property
+    def height(self) -> int:
+        return self.crop[3] - self.crop[1]
+
+    @property
+    def layout(self) -> HexLayout:
+        """Where hexes are in the picture."""
+        return board_layout(self.size, RADIUS).moved(MARGIN - self.crop[0], self.top - self.crop[1])
+
+    def shows(self, hex_: Hex) -> bool:
+        """Whether all of ``hex_`` is in the picture (a pixel of rounding allowed)."""
+        x, y = self.layout.centre(hex_)
+        half_height = self.size * SQRT3 / 2
+        return (
+            MARGIN - 1 <= x - self.size < x + self.size <= MARGIN + BOARD_WIDTH + 1
+            and self.top - 1 <= y - half_height < y + half_height <= self.top + self.height + 1
+        )
+
+
+def board_window(view: TopoumView, last: TurnSummary | None, top: int) -> BoardWindow:
+    """The biggest hexes at which :func:`shown_hexes` (and :data:`PEEK` around them) fit the
+    board's room, and the box around them, as wide as the room (more board to the sides)."""
+    hexes = shown_hexes(view, last)
+    xs = [1.5 * hex_.q for hex_ in hexes]
+    ys = [SQRT3 * (hex_.r + hex_.q / 2) for hex_ in hexes]
+    half_width, half_height = 1.5 * RADIUS + 1, (RADIUS + 0.5) * SQRT3
+    left, right = max(-half_width, min(xs) - 1 - PEEK), min(half_width, max(xs) + 1 + PEEK)
+    up, down = max(-half_height, min(ys) - SQRT3 / 2 - PEEK), min(half_height, max(ys) + SQRT3 / 2 + PEEK)
+    size = max(
+        size
+        for size in HEX_SIZES
+        if (right - left) * size <= BOARD_WIDTH and (down - up) * size <= BOARD_HEIGHT
+    )
+    ox, oy = board_layout(size, RADIUS).origin
+    full_width, full_height = grid(size, RADIUS).size
+    x0 = min(max(0, round(ox + (left + right) / 2 * size - BOARD_WIDTH / 2)), full_width - BOARD_WIDTH)
+    y0, y1 = max(0, math.floor(oy + up * size)), min(full_height, math.ceil(oy + down * size))
+    return BoardWindow(size, (x0, y0, x0 + BOARD_WIDTH, y1), top)
 
 
 # -- the board -----------------------------------------------------------------------------------
 
 
-def _draw_board(canvas: Image.Image, view: TopoumView, last: TurnSummary | None) -> None:
-    """Bases, then the new lines of sight (under labels and moles), labels, gold rings, pieces,
-    crosses and arrows, and each line's points on top."""
-    mask = cell_mask(HEX_SIZE)
+def _draw_board(canvas: Image.Image, window: BoardWindow, view: TopoumView, last: TurnSummary | None) -> None:
+    """The window's part of the empty board, bases, then the new lines of sight (under labels
+    and moles), labels, gold rings, pieces, crosses and arrows, and each line's points on top."""
+    canvas.paste(grid(window.size, RADIUS).crop(window.crop), (MARGIN, window.top))
+    layout, size = window.layout, window.size
+    mask = cell_mask(size)
     for cell in view.cells:
         canvas.paste(
-            base_tile(HEX_SIZE, cell.owner, cell.neutral, GRID_BORDER), BOARD.tile_origin(cell.hex), mask
+            base_tile(size, cell.owner, cell.neutral, GRID_BORDER), layout.tile_origin(cell.hex), mask
         )
     if last is not None:
         for line in last.lines:
-            sight_line(canvas, BOARD, line.ends)
+            sight_line(canvas, layout, line.ends)
     for cell in view.cells:
-        paste_label(canvas, BOARD, cell.hex, NEUTRAL if cell.neutral else SEAT_COLOURS[cell.owner])
+        paste_label(canvas, layout, cell.hex, NEUTRAL if cell.neutral else SEAT_COLOURS[cell.owner])
     if last is not None:
         for hex_ in dict.fromkeys((*last.placed, *last.changed, *last.removed, *last.decorated)):
-            outline_hex(canvas, BOARD, hex_)
+            outline_hex(canvas, layout, hex_)
     occupied = set()
     for cell in view.cells:
         if cell.mole is not None:
             occupied.add(cell.hex)
-            image, piece_mask = mole_tile(HEX_SIZE, cell.mole)
+            image, piece_mask = mole_tile(size, cell.mole)
         elif cell.obstacle is not None:
-            image, piece_mask = obstacle_tile(HEX_SIZE, cell.obstacle)
+            image, piece_mask = obstacle_tile(size, cell.obstacle)
         else:
             continue
-        canvas.paste(image, BOARD.tile_origin(cell.hex), piece_mask)
+        canvas.paste(image, layout.tile_origin(cell.hex), piece_mask)
     if last is None:
         return
     gone = [e.hex for e in last.eliminated] + [e.hex for e in last.captured]
     for hex_ in dict.fromkeys(gone):
         if hex_ not in occupied:
-            cross(canvas, BOARD, hex_)
+            cross(canvas, layout, hex_)
     for move in last.moves:
-        move_arrow(canvas, BOARD, move.origin, move.hex, move.clash)
+        move_arrow(canvas, layout, move.origin, move.hex, move.clash)
     for line in last.lines:
-        bubble, outline = _points_bubble(f"+{line.points}")
-        x, y = midpoint(BOARD, line.ends)
+        bubble, outline = _points_bubble(f"+{line.points}", label_size(size))
+        x, y = midpoint(layout, line.ends)
         canvas.paste(bubble, (round(x - bubble.width / 2), round(y - bubble.height / 2)), outline)
 
 
 @lru_cache(maxsize=64)
-def _points_bubble(text: str) -> Tile:
+def _points_bubble(text: str, size: int) -> Tile:
     """A line of sight's points: dark figures on a gold pill with a dark edge, and the mask of
     the pill (its corners show what lies under them)."""
-    size = (text_width(text, SMALL_SIZE, True) + 14, line_height(SMALL_SIZE) - 2)
-    tile = rounded_tile(PALETTE, size, GOLD, INK, 2, size[1] // 2, BG).copy()
-    y = top_for_middle(size[1] // 2, SMALL_SIZE)
-    _put(tile, (size[0] // 2, y), text, SMALL_SIZE, INK, GOLD, bold=True, align="centre")
+    box = (text_width(text, size, True) + 14, line_height(size) - 2)
+    tile = rounded_tile(PALETTE, box, GOLD, INK, 2, box[1] // 2, BG).copy()
+    y = top_for_middle(box[1] // 2, size)
+    _put(tile, (box[0] // 2, y), text, size, INK, GOLD, bold=True, align="centre")
     outside = PALETTE.index(BG)
     return tile, tile.point([0 if index == outside else 1 for index in range(256)], "1")
 
 
-# -- the panel beside the board --------------------------------------------------------------------
+# -- the words above the board -------------------------------------------------------------------
 
 
-def _sentence(template: str, name: str, size: int, bold: bool, max_width: int, **values: object) -> str:
-    """``template`` with ``name`` (isolated) cut short so that the whole sentence fits, so a long
-    name never pushes the rest of the sentence (a number, "to play") out of the picture."""
-    rest = text_width(template.format(name="", **values), size, bold)
-    return template.format(name=isolate(fit(name, size, bold, max(1, max_width - rest))), **values)
+def _status_lines(view: TopoumView, names: Sequence[str], labels: Labels, width: int) -> tuple[str, ...]:
+    """The headline: who is to play (or to place a base during setup), or that the game is over."""
+    seat = view.pending.seat
+    if view.outcome is not None or seat is None:
+        return (labels.over,)
+    setup = view.pending.stage in (Stage.SETUP_BASE, Stage.SETUP_MOLE)
+    pattern = _named(labels.setup if setup else labels.to_play)
+    return sentence_lines(pattern, (names[seat],), STATUS_SIZE, True, width)
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The words above the board: the headline's lines, the turn, and the last turn's lines of
+    sight (the sentence and each line with its points)."""
+
+    status: tuple[str, ...]
+    turn: str | None
+    scored: tuple[str, ...]
+    sights: tuple[Entry, ...]
+
+    @classmethod
+    def of(cls, view: TopoumView, names: Sequence[str], labels: Labels, last: TurnSummary | None) -> "Header":
+        scored: tuple[str, ...] = ()
+        sights: tuple[Entry, ...] = ()
+        if last is not None and last.points:
+            pattern = _named(labels.scored, points=last.points)
+            scored = sentence_lines(pattern, (names[last.seat],), TEXT_SIZE, False, BOARD_WIDTH)
+            sights = tuple(
+                (None, f"{a.label}\u2013{b.label} +{line.points}")
+                for line in last.lines
+                for a, b in [line.ends]
+            )
+        return cls(
+            status=_status_lines(view, names, labels, BOARD_WIDTH - 2 * MARK_RADIUS - 16),
+            turn=labels.turn.format(turn=view.turn) if view.turn else None,
+            scored=scored,
+            sights=sights,
+        )
+
+    @property
+    def height(self) -> int:
+        height = len(self.status) * line_height(STATUS_SIZE) + 4
+        if self.turn is not None:
+            height += line_height(TEXT_SIZE) + 2
+        height += len(self.scored) * line_height(TEXT_SIZE)
+        if self.sights:
+            height += len(entry_rows(self.sights, SMALL_SIZE, False, BOARD_WIDTH)) * (
+                line_height(SMALL_SIZE) + 4
+            )
+        return height + 12
+
+    def draw(self, canvas: Image.Image, view: TopoumView) -> None:
+        x, y = MARGIN, MARGIN
+        if view.outcome is None and view.pending.seat is not None:
+            mark = mark_tile(view.pending.seat, MARK_RADIUS + 2, BG)
+            canvas.paste(mark, (x, y + (line_height(STATUS_SIZE) - mark.height) // 2))
+            x += mark.width + 10
+        y += _put_lines(canvas, (x, y), self.status, STATUS_SIZE, GOLD, BG, True) + 4
+        if self.turn is not None:
+            _put(canvas, (MARGIN, y), self.turn, TEXT_SIZE, DIM, BG)
+            y += line_height(TEXT_SIZE) + 2
+        y += _put_lines(canvas, (MARGIN, y), self.scored, TEXT_SIZE, GOLD, BG, False)
+        _paste_entries(canvas, (MARGIN, y), self.sights, SMALL_SIZE, (DIM, DIM), False, BOARD_WIDTH)
+
+
+# -- the panel under the board -------------------------------------------------------------------
 
 
 def _paste_badges(canvas: Image.Image, right: int, top: int, count: int, size: int, bg: RGB) -> int:
@@ -334,15 +627,6 @@ def _paste_badges(canvas: Image.Image, right: int, top: int, count: int, size: i
     x = right - width - 6 - medal.width
     canvas.paste(medal, (x, top + (line_height(size) - medal.height) // 2))
     return right - x
-
-
-def _status(view: TopoumView, names: Sequence[str], labels: Labels, room: int) -> str:
-    """The headline: who is to play (or to place a base during setup), or that the game is over."""
-    seat = view.pending.seat
-    if view.outcome is not None or seat is None:
-        return labels.over
-    setup = view.pending.stage in (Stage.SETUP_BASE, Stage.SETUP_MOLE)
-    return _sentence(labels.setup if setup else labels.to_play, names[seat], STATUS_SIZE, True, room)
 
 
 @lru_cache(maxsize=512)
@@ -360,54 +644,40 @@ def _block(
     category (icon and count) and the prisoners they hold. Framed in gold for the player
     everyone waits for (or a winner)."""
     outline = GOLD if framed else PANEL
-    tile = rounded_tile(PALETTE, (SIDE_WIDTH, BLOCK_HEIGHT), PANEL, outline, 3, 12, BG).copy()
+    tile = rounded_tile(PALETTE, (BLOCK_WIDTH, BLOCK_HEIGHT), PANEL, outline, 3, 12, BG).copy()
     y = BLOCK_PAD
     mark = mark_tile(seat, MARK_RADIUS, PANEL)
     tile.paste(mark, (BLOCK_PAD, y + (line_height(NAME_SIZE) - mark.height) // 2))
-    right = SIDE_WIDTH - BLOCK_PAD - _paste_badges(tile, SIDE_WIDTH - BLOCK_PAD, y, badges, NAME_SIZE, PANEL)
+    right = (
+        BLOCK_WIDTH - BLOCK_PAD - _paste_badges(tile, BLOCK_WIDTH - BLOCK_PAD, y, badges, NAME_SIZE, PANEL)
+    )
     name_x = BLOCK_PAD + mark.width + 10
     _put(tile, (name_x, y), name, NAME_SIZE, TEXT, PANEL, bold=True, max_width=right - name_x - 14)
     y += line_height(NAME_SIZE) + 4
     text = labels.reserve.format(moles=reserve[0], bases=reserve[1])
-    _put(tile, (BLOCK_PAD, y), text, SMALL_SIZE, DIM, PANEL, max_width=SIDE_WIDTH - 2 * BLOCK_PAD)
+    _put(tile, (BLOCK_PAD, y), text, SMALL_SIZE, DIM, PANEL, max_width=BLOCK_WIDTH - 2 * BLOCK_PAD)
     y += line_height(SMALL_SIZE) + 6
     x = BLOCK_PAD
     middle = y + line_height(SMALL_SIZE) // 2
     for category, count in zip(Category, counts, strict=True):
-        icon = icon_tile(category, 10, PANEL, TEXT)
+        icon = icon_tile(category, 11, PANEL, TEXT)
         tile.paste(icon, (x, middle - icon.height // 2))
         x += icon.width + 6
         x += _put(tile, (x, y), str(count), SMALL_SIZE, TEXT, PANEL, bold=True) + 18
     if prisoners:
         text = labels.prisoners.format(count=prisoners)
-        room = SIDE_WIDTH - x - BLOCK_PAD
-        _put(tile, (SIDE_WIDTH - BLOCK_PAD, y), text, SMALL_SIZE, DIM, PANEL, align="right", max_width=room)
+        room = BLOCK_WIDTH - x - BLOCK_PAD
+        _put(tile, (BLOCK_WIDTH - BLOCK_PAD, y), text, SMALL_SIZE, DIM, PANEL, align="right", max_width=room)
     return tile
 
 
-def _draw_side(
-    canvas: Image.Image, view: TopoumView, names: Sequence[str], labels: Labels, last: TurnSummary | None
-) -> None:
-    """Whose turn, the players, the Operations Line's cards, the deck, Peace and the farmer."""
-    side = Side.of(view.players)
-    right = SIDE_X + SIDE_WIDTH
-    x = SIDE_X
-    if view.outcome is None and view.pending.seat is not None:
-        mark = mark_tile(view.pending.seat, MARK_RADIUS + 2, BG)
-        canvas.paste(mark, (x, side.status_y + (line_height(STATUS_SIZE) - mark.height) // 2))
-        x += mark.width + 10
-    status = _status(view, names, labels, right - x)
-    _put(canvas, (x, side.status_y), status, STATUS_SIZE, GOLD, BG, bold=True, max_width=right - x)
-    if view.turn:
-        _put(canvas, (SIDE_X, side.turn_y), labels.turn.format(turn=view.turn), TEXT_SIZE, DIM, BG)
-    if last is not None and last.points:
-        text = _sentence(labels.scored, names[last.seat], TEXT_SIZE, False, SIDE_WIDTH, points=last.points)
-        _put(canvas, (SIDE_X, side.scored_y), text, TEXT_SIZE, GOLD, BG, max_width=SIDE_WIDTH)
-        listed = " · ".join(
-            f"{a.label}\u2013{b.label} +{line.points}" for line in last.lines for a, b in [line.ends]
-        )
-        _put(canvas, (SIDE_X, side.lines_y), listed, SMALL_SIZE, DIM, BG, max_width=SIDE_WIDTH)
+def _players_height(players: int) -> int:
+    return players * (BLOCK_HEIGHT + BLOCK_GAP) - BLOCK_GAP
 
+
+def _draw_players(
+    canvas: Image.Image, top: int, view: TopoumView, names: Sequence[str], labels: Labels
+) -> None:
     framed = set(view.outcome.winners) if view.outcome is not None else {view.pending.seat}
     for player in range(view.players):
         block = _block(
@@ -420,11 +690,53 @@ def _draw_side(
             sum(view.prisoners[player]),
             labels,
         )
-        canvas.paste(block, side.block_origin(player))
+        canvas.paste(block, (MARGIN, top + player * (BLOCK_HEIGHT + BLOCK_GAP)))
 
-    name_x = SIDE_X + SLOT_BADGE[0] + 8 + COST_PILL[0] + 12
+
+LINE_ROWS_Y = line_height(TEXT_SIZE) + 8
+"""The Operations Line's first row, below its heading."""
+LINE_HEIGHT = LINE_ROWS_Y + LINE_SLOTS * ROW_HEIGHT + 12
+LINE_NAME_X = SLOT_BADGE[0] + 8 + COST_PILL[0] + 12
+"""Where a line card's icon starts in its row."""
+
+
+@lru_cache(maxsize=4)
+def _line_frame(labels: Labels) -> Image.Image:
+    """The Operations Line's heading, slot numbers and costs: the same on every board picture
+    of a language. Cached: copy or paste it, never draw on it."""
+    frame = PALETTE.canvas((RIGHT_WIDTH, LINE_HEIGHT), BG)
+    _put(frame, (0, 0), labels.line, TEXT_SIZE, DIM, BG, bold=True, max_width=RIGHT_WIDTH)
+    for slot, cost in enumerate(LINE_COSTS):
+        y = LINE_ROWS_Y + slot * ROW_HEIGHT + (ROW_HEIGHT - SLOT_BADGE[1]) // 2
+        frame.paste(badge(PALETTE, str(slot + 1), SLOT_BADGE, BG), (0, y))
+        frame.paste(_cost_pill(cost, BG), (SLOT_BADGE[0] + 8, y))
+    return frame
+
+
+def _peace_lines(view: TopoumView, names: Sequence[str], labels: Labels) -> tuple[str, ...]:
+    if view.peace_drawn and view.last_seat is not None:
+        return sentence_lines(_named(labels.peace), (names[view.last_seat],), TEXT_SIZE, True, RIGHT_WIDTH)
+    return sentence_lines(labels.peace_waiting, (), TEXT_SIZE, False, RIGHT_WIDTH)
+
+
+def _operations_height(view: TopoumView, peace: Sequence[str]) -> int:
+    height = LINE_HEIGHT + line_height(TEXT_SIZE) + 4 + len(peace) * line_height(TEXT_SIZE) + 4
+    return height + (line_height(TEXT_SIZE) if _shows_farmer(view) else 0)
+
+
+def _shows_farmer(view: TopoumView) -> bool:
+    return view.farmer is not None and CardType.FARMER in view.card_types
+
+
+def _draw_operations(
+    canvas: Image.Image, top: int, view: TopoumView, peace: Sequence[str], labels: Labels
+) -> None:
+    """The Operations Line's cards, the deck, Peace and the farmer, in the right column."""
+    canvas.paste(_line_frame(labels), (RIGHT_X, top))
+    right = RIGHT_X + RIGHT_WIDTH
+    name_x = RIGHT_X + LINE_NAME_X
     for slot, card in enumerate(view.line):
-        middle = side.row_y(slot) + ROW_HEIGHT // 2
+        middle = top + LINE_ROWS_Y + slot * ROW_HEIGHT + ROW_HEIGHT // 2
         y = top_for_middle(middle, TEXT_SIZE)
         if card is None:
             _put(canvas, (name_x, y), labels.empty, TEXT_SIZE, DIM, BG)
@@ -433,19 +745,44 @@ def _draw_side(
         canvas.paste(icon, (name_x, middle - icon.height // 2))
         text_x = name_x + icon.width + 10
         _put(canvas, (text_x, y), labels.card(card), TEXT_SIZE, TEXT, BG, bold=True, max_width=right - text_x)
-
-    _put(canvas, (SIDE_X, side.deck_y), labels.deck.format(count=view.deck_size), TEXT_SIZE, TEXT, BG)
-    if view.peace_drawn and view.last_seat is not None:
-        peace = _sentence(labels.peace, names[view.last_seat], TEXT_SIZE, True, SIDE_WIDTH)
-        _put(canvas, (SIDE_X, side.peace_y), peace, TEXT_SIZE, GOLD, BG, bold=True, max_width=SIDE_WIDTH)
-    else:
-        _put(canvas, (SIDE_X, side.peace_y), labels.peace_waiting, TEXT_SIZE, DIM, BG, max_width=SIDE_WIDTH)
-    if view.farmer is not None and CardType.FARMER in view.card_types:
+    y = top + LINE_HEIGHT
+    _put(canvas, (RIGHT_X, y), labels.deck.format(count=view.deck_size), TEXT_SIZE, TEXT, BG)
+    y += line_height(TEXT_SIZE) + 4
+    colour, bold = (GOLD, True) if view.peace_drawn else (DIM, False)
+    y += _put_lines(canvas, (RIGHT_X, y), peace, TEXT_SIZE, colour, BG, bold) + 4
+    if view.farmer is not None and _shows_farmer(view):
         icon = obstacle_icon(OBSTACLE_OF[view.farmer], 34, BG)
-        canvas.paste(icon, (SIDE_X, side.farmer_y + (line_height(TEXT_SIZE) - icon.height) // 2))
+        canvas.paste(icon, (RIGHT_X, y + (line_height(TEXT_SIZE) - icon.height) // 2))
         text = labels.farmer.format(farmer=labels.farmer_name(view.farmer))
-        text_x = SIDE_X + icon.width + 8
-        _put(canvas, (text_x, side.farmer_y), text, TEXT_SIZE, TEXT, BG, max_width=right - text_x)
+        text_x = RIGHT_X + icon.width + 8
+        _put(canvas, (text_x, y), text, TEXT_SIZE, TEXT, BG, max_width=right - text_x)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPlan:
+    """Where the board picture puts things, top to bottom: the header, the board's window, the
+    panel (players left, the Operations Line and Peace's lines right) and the legend."""
+
+    header: Header
+    window: BoardWindow
+    peace: tuple[str, ...]
+    panel_top: int
+    legend_top: int
+    height: int
+
+    @classmethod
+    def of(
+        cls, view: TopoumView, names: Sequence[str], labels: Labels, last: TurnSummary | None
+    ) -> "BoardPlan":
+        header = Header.of(view, names, labels, last)
+        window = board_window(view, last, MARGIN + header.height)
+        peace = _peace_lines(view, names, labels)
+        panel_top = window.top + window.height + PANEL_GAP
+        legend_top = (
+            panel_top + max(_players_height(view.players), _operations_height(view, peace)) + PANEL_GAP
+        )
+        legend = _legend(labels, "board", BOARD_WIDTH)
+        return cls(header, window, peace, panel_top, legend_top, legend_top + legend.height + MARGIN)
 
 
 def board_png(
@@ -455,9 +792,13 @@ def board_png(
     (:func:`engine.topoum.turns.last_turn` of the game's events). Hands are never drawn: the
     view's seat, if any, changes nothing."""
     _check_seats(view, names)
-    canvas = _background(view.players, labels).copy()
-    _draw_board(canvas, view, last_turn)
-    _draw_side(canvas, view, names, labels, last_turn)
+    plan = BoardPlan.of(view, names, labels, last_turn)
+    canvas = PALETTE.canvas((WIDTH, plan.height), BG)
+    plan.header.draw(canvas, view)
+    _draw_board(canvas, plan.window, view, last_turn)
+    _draw_players(canvas, plan.panel_top, view, names, labels)
+    _draw_operations(canvas, plan.panel_top, view, plan.peace, labels)
+    canvas.paste(_legend(labels, "board", BOARD_WIDTH), (MARGIN, plan.legend_top))
     return encode(canvas)
 
 
@@ -466,8 +807,8 @@ def board_png(
 HAND_WIDTH = 1000
 BIG_CARD = (300, 210)
 BIG_GAP = 40
-LINE_CARD = (176, 150)
-LINE_GAP = 10
+LINE_CARD = (184, 180)
+LINE_GAP = 8
 HAND_BADGE = (150, 40)
 NUMBER_BADGE = (44, 40)
 TITLE_SIZE = 40
@@ -485,8 +826,6 @@ class HandLayout:
     line_cards_y: int
     costs_y: int
     discard_y: int
-    note_y: int
-    height: int
 
     @classmethod
     def of(cls) -> "HandLayout":
@@ -496,8 +835,6 @@ class HandLayout:
         numbers_y = line_y + line_height(TEXT_SIZE) + 8
         line_cards_y = numbers_y + NUMBER_BADGE[1] + 8
         costs_y = line_cards_y + LINE_CARD[1] + 8
-        discard_y = costs_y + COST_PILL[1] + 20
-        note_y = discard_y + line_height(TEXT_SIZE) + 10
         return cls(
             hand_x=(HAND_WIDTH - 2 * BIG_CARD[0] - BIG_GAP) // 2,
             badges_y=badges_y,
@@ -506,9 +843,7 @@ class HandLayout:
             numbers_y=numbers_y,
             line_cards_y=line_cards_y,
             costs_y=costs_y,
-            discard_y=discard_y,
-            note_y=note_y,
-            height=note_y + line_height(TEXT_SIZE) + MARGIN,
+            discard_y=costs_y + COST_PILL[1] + 20,
         )
 
     def card_x(self, place: int) -> int:
@@ -522,27 +857,47 @@ class HandLayout:
 
 def _card(card: CardType, size: tuple[int, int], labels: Labels) -> Image.Image:
     category = CATEGORY[card]
-    return card_tile(category, labels.card(card), labels.category(category), size[0], size[1], BG)
+    return card_tile(category, labels.card(card), labels.category(category), size[0], size[1], BG, MIN_TEXT)
+
+
+def _discard_entries(view: TopoumView, seat: int, labels: Labels) -> list[Entry]:
+    """The player's discard pile: its size, then each category's icon, word and count."""
+    pile = view.discards[seat]
+    counts: list[Entry] = [
+        (category, f"{labels.category(category)} {count}") for category, count in pile.by_category
+    ]
+    return [(None, labels.discard.format(count=pile.size)), *counts]
 
 
 def hand_png(view: TopoumView, names: Sequence[str], labels: Labels = ENGLISH) -> bytes:
     """One player's private picture (``view`` is their seat's): their name and badges, their
     hand big (each card under a "Hand 1", "Hand 2" plate, as the menus name them), the
-    Operations Line (slot numbers above, costs below), their discard pile by category, and a
-    note once hands are no longer refilled."""
+    Operations Line (slot numbers above, costs below), their discard pile by category, a
+    note once hands are no longer refilled, and the legend of the medal and the costs."""
     if view.seat is None or view.hand is None:
         raise ValueError("a hand is drawn from its seat's view")
     _check_seats(view, names)
     layout = HandLayout.of()
     seat = view.seat
-    canvas = PALETTE.canvas((HAND_WIDTH, layout.height), BG)
+    room = HAND_WIDTH - 2 * MARGIN
+    discards = _discard_entries(view, seat, labels)
+    note = sentence_lines(labels.no_refill, (), TEXT_SIZE, True, room) if view.peace_drawn else ()
+    legend = _legend(labels, "hand", room)
+    note_y = (
+        layout.discard_y + len(entry_rows(discards, TEXT_SIZE, True, room)) * (line_height(TEXT_SIZE) + 4) + 6
+    )
+    legend_y = note_y + len(note) * line_height(TEXT_SIZE) + (10 if note else 0)
+    canvas = PALETTE.canvas((HAND_WIDTH, legend_y + legend.height + MARGIN), BG)
+
     mark = mark_tile(seat, 16, BG)
     canvas.paste(mark, (MARGIN, MARGIN + (line_height(TITLE_SIZE) - mark.height) // 2))
     used = _paste_badges(canvas, HAND_WIDTH - MARGIN, MARGIN + 2, view.badges[seat], TITLE_SIZE - 4, BG)
     title_x = MARGIN + mark.width + 12
-    room = HAND_WIDTH - MARGIN - used - 24 - title_x
-    title = f"{labels.your_hand} · {names[seat]}"
-    _put(canvas, (title_x, MARGIN), title, TITLE_SIZE, TEXT, BG, bold=True, max_width=room)
+    pattern = f"{labels.your_hand} · {NAME_SLOTS[0]}"
+    title = sentence_lines(
+        pattern, (names[seat],), TITLE_SIZE, True, HAND_WIDTH - MARGIN - used - 24 - title_x, 1
+    )
+    _put(canvas, (title_x, MARGIN), title[0], TITLE_SIZE, TEXT, BG, bold=True)
 
     for place in range(HAND_SIZE):
         x = layout.card_x(place)
@@ -563,24 +918,9 @@ def hand_png(view: TopoumView, names: Sequence[str], labels: Labels = ENGLISH) -
         canvas.paste(tile, (x, layout.line_cards_y))
         canvas.paste(_cost_pill(view.line_costs[slot], BG), (centre - COST_PILL[0] // 2, layout.costs_y))
 
-    pile = view.discards[seat]
-    x = MARGIN
-    x += _put(canvas, (x, layout.discard_y), labels.discard.format(count=pile.size), TEXT_SIZE, TEXT, BG) + 20
-    counts = [(category, f"{labels.category(category)} {count}") for category, count in pile.by_category]
-    icon_room = 4 * (2 * 12 + 2 + 6 + 18)
-    if x + icon_room + sum(text_width(text, TEXT_SIZE, True) for _, text in counts) > HAND_WIDTH - MARGIN:
-        counts = [(category, str(count)) for category, count in pile.by_category]  # no room for the words
-    middle = layout.discard_y + line_height(TEXT_SIZE) // 2
-    for category, text in counts:
-        icon = icon_tile(category, 12, BG, TEXT)
-        canvas.paste(icon, (x, middle - icon.height // 2))
-        x += icon.width + 6
-        x += _put(canvas, (x, layout.discard_y), text, TEXT_SIZE, TEXT, BG, bold=True) + 18
-    if view.peace_drawn:
-        room = HAND_WIDTH - 2 * MARGIN
-        _put(
-            canvas, (MARGIN, layout.note_y), labels.no_refill, TEXT_SIZE, GOLD, BG, bold=True, max_width=room
-        )
+    _paste_entries(canvas, (MARGIN, layout.discard_y), discards, TEXT_SIZE, (TEXT, TEXT), True, room)
+    _put_lines(canvas, (MARGIN, note_y), note, TEXT_SIZE, GOLD, BG, True)
+    canvas.paste(legend, (MARGIN, legend_y))
     return encode(canvas)
 
 
@@ -597,42 +937,43 @@ BASES_RIGHT = BADGES_RIGHT - 140
 COUNT_PITCH = 64
 COUNTS_X = BASES_RIGHT - 200 - 4 * COUNT_PITCH
 """Centre of the first category column."""
-RESULT_ROWS_Y = MARGIN + line_height(TITLE_SIZE) + 16 + line_height(TEXT_SIZE) + 10
 
 
-def results_size(players: int) -> tuple[int, int]:
-    return HAND_WIDTH, RESULT_ROWS_Y + players * RESULT_PITCH + MARGIN
-
-
-def _title(names: Sequence[str], labels: Labels) -> str:
-    """ "A wins!", or "A, B and C share the win"."""
+def _title_lines(names: Sequence[str], labels: Labels) -> tuple[str, ...]:
+    """ "A wins!", or "A, B and C share the win", on one or two lines."""
     if len(names) == 1:
-        return labels.winner.format(name=isolate(names[0]))
-    isolated = [isolate(name) for name in names]
-    joined = labels.joined.format(first=", ".join(isolated[:-1]), second=isolated[-1])
-    return labels.winners.format(names=joined)
+        pattern = labels.winner.format(name=NAME_SLOTS[0])
+    else:
+        slots = NAME_SLOTS[: len(names)]
+        joined = labels.joined.format(first=", ".join(slots[:-1]), second=slots[-1])
+        pattern = labels.winners.format(names=joined)
+    return sentence_lines(pattern, tuple(names), TITLE_SIZE, True, HAND_WIDTH - 2 * MARGIN)
 
 
 def results_png(view: TopoumView, names: Sequence[str], labels: Labels = ENGLISH) -> bytes:
     """After the game: the winner (or winners) in the title, then every player from most to
     fewest badges (colour bases breaking ties) with their discard pile by category, their colour
-    bases on the board and their badges; winners framed in gold, ties share a rank."""
+    bases on the board and their badges; winners framed in gold, ties share a rank; under them
+    the legend of the category icons."""
     outcome = view.outcome
     if outcome is None:
         raise ValueError("results are drawn once the game has ended")
     _check_seats(view, names)
-    canvas = PALETTE.canvas(results_size(view.players), BG)
-    title = _title([names[seat] for seat in outcome.winners], labels)
-    _put(canvas, (MARGIN, MARGIN), title, TITLE_SIZE, GOLD, BG, bold=True, max_width=HAND_WIDTH - 2 * MARGIN)
+    title = _title_lines([names[seat] for seat in outcome.winners], labels)
+    heading_y = MARGIN + len(title) * line_height(TITLE_SIZE) + 16
+    rows_y = heading_y + line_height(TEXT_SIZE) + 10
+    legend = _legend(labels, "results", HAND_WIDTH - 2 * MARGIN)
+    legend_y = rows_y + view.players * RESULT_PITCH + 10
+    canvas = PALETTE.canvas((HAND_WIDTH, legend_y + legend.height + MARGIN), BG)
+    _put_lines(canvas, (MARGIN, MARGIN), title, TITLE_SIZE, GOLD, BG, True)
 
-    y = MARGIN + line_height(TITLE_SIZE) + 16
-    _put(canvas, (RESULT_NAME_X, y), labels.player, TEXT_SIZE, DIM, BG)
-    _put(canvas, (BASES_RIGHT, y), labels.bases_column, TEXT_SIZE, DIM, BG, align="right")
-    _put(canvas, (BADGES_RIGHT, y), labels.badges_column, TEXT_SIZE, DIM, BG, align="right")
+    _put(canvas, (RESULT_NAME_X, heading_y), labels.player, TEXT_SIZE, DIM, BG)
+    _put(canvas, (BASES_RIGHT, heading_y), labels.bases_column, TEXT_SIZE, DIM, BG, align="right")
+    _put(canvas, (BADGES_RIGHT, heading_y), labels.badges_column, TEXT_SIZE, DIM, BG, align="right")
     for column, category in enumerate(Category):
         icon = icon_tile(category, 12, BG, DIM)
         x = COUNTS_X + column * COUNT_PITCH - icon.width // 2
-        canvas.paste(icon, (x, y + (line_height(TEXT_SIZE) - icon.height) // 2))
+        canvas.paste(icon, (x, heading_y + (line_height(TEXT_SIZE) - icon.height) // 2))
 
     def rank_key(seat: int) -> tuple[int, int]:
         return outcome.badges[seat], outcome.colour_bases[seat]
@@ -641,7 +982,7 @@ def results_png(view: TopoumView, names: Sequence[str], labels: Labels = ENGLISH
         range(view.players), key=lambda seat: (-outcome.badges[seat], -outcome.colour_bases[seat])
     )
     for row, seat in enumerate(standings):
-        row_y = RESULT_ROWS_Y + row * RESULT_PITCH
+        row_y = rows_y + row * RESULT_PITCH
         won = seat in outcome.winners
         canvas.paste(
             rounded_tile(PALETTE, RESULT_ROW, PANEL, GOLD if won else PANEL, 3, 12, BG), (MARGIN, row_y)
@@ -663,4 +1004,5 @@ def results_png(view: TopoumView, names: Sequence[str], labels: Labels = ENGLISH
         badges = str(outcome.badges[seat])
         colour = GOLD if won else TEXT
         _put(canvas, (BADGES_RIGHT, text_y), badges, RESULT_SIZE, colour, PANEL, bold=True, align="right")
+    canvas.paste(legend, (MARGIN, legend_y))
     return encode(canvas)

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from engine.topoum.cards import Category, Obstacle
 from render.canvas import SUPERSAMPLE, Palette
-from render.fonts import RGB, draw_text, line_height, text_width, top_for_middle, wrap_or_cut
+from render.fonts import RGB, draw_text, line_height, text_width, top_for_middle, wrap, wrap_or_cut
 from render.theme import BG, BUTTON, DIM, GOLD, INK, LIGHT, PANEL, SLOT, TEXT
 
 SEAT_COLOURS: tuple[RGB, ...] = ((86, 180, 233), (230, 159, 0), (204, 121, 167), (0, 158, 115))
@@ -150,9 +150,15 @@ def paint_mark(
 # -- the board's pieces, in proportion to a hex of circumradius ``size`` ---------------------------
 
 
+BASE_MARK = 0.2
+"""A base's owner mark, in hex sizes: as big as the room right of the mole allows, so that the
+shape still reads on a phone (about 9 pixels across at the smallest hexes)."""
+
+
 def mark_centre(centre: Point, size: float) -> Point:
-    """Where a base's owner mark sits: low on the right, clear of the label and the mole."""
-    return centre[0] + size * 0.5, centre[1] + size * 0.45
+    """Where a base's owner mark sits: in the hex's right corner, clear of the label above
+    and of the mole in the middle."""
+    return centre[0] + size * 0.68, centre[1]
 
 
 def piece_centre(centre: Point, size: float) -> Point:
@@ -183,7 +189,7 @@ def paint_base(
             draw.line((start, end), fill=HATCH, width=stripe)
         draw.polygon(hexagon_points(centre, size), outline=GRID, width=max(1, round(border)))
     mark_fill = SEAT_COLOURS[owner] if neutral else INK
-    paint_mark(draw, owner, mark_centre(centre, size), size * 0.15, mark_fill, INK, size * 0.04)
+    paint_mark(draw, owner, mark_centre(centre, size), size * BASE_MARK, mark_fill, INK, size * 0.04)
 
 
 def paint_mole(image: Image.Image, centre: Point, size: float, seat: int) -> None:
@@ -327,7 +333,16 @@ def _cell_centre(size: float) -> Point:
     return box[0] * SUPERSAMPLE / 2, box[1] * SUPERSAMPLE / 2
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
+def cell_tile(size: float, fill: RGB, border: float) -> Image.Image:
+    """A hex without a base as a palette tile of :func:`cell_box` (paste through
+    :func:`cell_mask`): the board is built from it."""
+    big = _supersampled(cell_box(size), GRID)
+    paint_cell(big, _cell_centre(size), size * SUPERSAMPLE, fill, border * SUPERSAMPLE)
+    return _reduced(big)
+
+
+@lru_cache(maxsize=64)
 def base_tile(size: float, owner: int, neutral: bool, border: float) -> Image.Image:
     """A base on its hex as a palette tile of :func:`cell_box` (paste through :func:`cell_mask`)."""
     big = _supersampled(cell_box(size), GRID)
@@ -347,7 +362,7 @@ def _masked(painter_bg: RGB, paint: PaintFn, box: tuple[int, int]) -> Tile:
     return PALETTE.quantize(flat), mask
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=32)
 def mole_tile(size: float, seat: int) -> Tile:
     """``seat``'s mole, placed like a :func:`cell_box` tile at its hex."""
     return _masked(
@@ -355,7 +370,7 @@ def mole_tile(size: float, seat: int) -> Tile:
     )
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=32)
 def obstacle_tile(size: float, obstacle: Obstacle) -> Tile:
     """An obstacle, placed like a :func:`cell_box` tile at its hex."""
     return _masked(
@@ -407,11 +422,27 @@ def obstacle_icon(obstacle: Obstacle, side: int, bg: RGB) -> Image.Image:
 # -- cards -----------------------------------------------------------------------------------------
 
 
+def _name_lines(name: str, size: int, min_size: int, room: int) -> tuple[int, tuple[str, ...]]:
+    """A card's name on up to two lines of ``room``: at ``size``, or smaller down to ``min_size``
+    until no word is cut ("Condecoración" on a small card); cut only if even that fails."""
+    for smaller in range(size, min_size - 1, -1):
+        lines = wrap(name, smaller, True, room, 2)
+        if lines is not None:
+            return smaller, lines
+    return min_size, wrap_or_cut(name, min_size, True, room, 2)
+
+
 def paint_card(
-    image: Image.Image, box: tuple[int, int, int, int], category: Category, name: str, category_name: str
+    image: Image.Image,
+    box: tuple[int, int, int, int],
+    category: Category,
+    name: str,
+    category_name: str,
+    min_size: int = 8,
 ) -> None:
     """A battle card filling ``box`` (inclusive) of an RGB image: a band in its category's
-    colour with the category's icon and word, then its name on up to two lines."""
+    colour with the category's icon and word, then its name on up to two lines, made smaller
+    (not below ``min_size``) rather than cut in a word."""
     left, top, right, bottom = box
     width, height = right - left + 1, bottom - top + 1
     draw = ImageDraw.Draw(image)
@@ -437,8 +468,8 @@ def paint_card(
         True,
         room,
     )
-    size = max(8, round(width * 0.13))
-    lines = wrap_or_cut(name, size, True, width - 4 * edge - round(width * 0.08), 2)
+    room = width - 4 * edge - round(width * 0.08)
+    size, lines = _name_lines(name, max(min_size, round(width * 0.13)), min_size, room)
     pitch = line_height(size)
     y = top + band + (height - band - pitch * len(lines)) // 2
     for line in lines:
@@ -449,11 +480,12 @@ def paint_card(
 
 @lru_cache(maxsize=256)
 def card_tile(
-    category: Category, name: str, category_name: str, width: int, height: int, bg: RGB
+    category: Category, name: str, category_name: str, width: int, height: int, bg: RGB, min_size: int
 ) -> Image.Image:
-    """A card face as a palette tile on ``bg``."""
+    """A card face as a palette tile on ``bg``, its name's text no smaller than ``min_size``."""
     big = _supersampled((width, height), bg)
-    paint_card(big, (0, 0, big.width - 1, big.height - 1), category, name, category_name)
+    box = (0, 0, big.width - 1, big.height - 1)
+    paint_card(big, box, category, name, category_name, min_size * SUPERSAMPLE)
     return _reduced(big)
 
 

@@ -14,7 +14,7 @@ from cogs.painter import PAINTER
 from cogs.seated import SelectFactory, buttons_for
 from cogs.tables import Draft
 from cogs.topoum import TOPOUM, parse_path
-from cogs.topoum_messages import PREFIX, notice_text, panel_draft, public_draft
+from cogs.topoum_messages import PREFIX, labels_for, names_of, notice_text, panel_draft, public_draft
 from data import Store
 from engine.errors import IllegalAction
 from engine.hexgrid import Hex
@@ -40,6 +40,7 @@ from engine.topoum.events import (
 )
 from engine.topoum.state import Position, Stage
 from locales import catalog
+from render.topoum import BoardPlan
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.seated import Notice, Phase
@@ -160,6 +161,42 @@ async def test_the_largest_panels_fit_discords_limits(tmp_path: Path, locale: st
     waiting_buttons = [item for item in buttons(waiting) if item["style"] == discord.ButtonStyle.danger.value]
     assert [item.get("disabled", False) for item in ransom_buttons] == [False] * 3
     assert [item.get("disabled") for item in waiting_buttons] == [True] * 2, "ransoms wait for one's turn"
+
+
+SMALL = Position(board="G7:0@0 G6:1@1", players=4, hands=((C.BUILD_BASE,), (), (), ()), farmer=Farmer.ROCK)
+"""A battlefield of two hexes, drawn big: Build Base after entering reaches two hexes out."""
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("small", [True, False])
+async def test_every_hex_a_panel_menu_offers_is_on_the_board_picture(
+    tmp_path: Path, locale: str, small: bool
+) -> None:
+    """The players pick hexes by the labels on the public picture: each hex in the panel's
+    select menus (where to enter, and where Build Base may put a base next to the entry) is
+    drawn whole on the board picture of that moment."""
+    position = SMALL if small else big_position()
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        table = stacked_topoum_table(TableRegistry(store), SEATS, position, locale=locale)
+        button, select = buttons_for(TOPOUM, table.table_id), SelectFactory(PREFIX, table.table_id)
+        enter = path_to(table, 0, ChooseAction(0, ActionKind.ENTER))
+        place = table.menu(0, table.stamp(), enter).options[0]
+        build = path_to(table, 0, ChooseAction(0, ActionKind.ENTER), place, PlayCard(0, C.BUILD_BASE))
+        drafts = [
+            await panel_draft(catalog(), table, 0, locale, button, select, path=path)
+            for path in (enter, build)
+        ]
+    state = table.require_state()
+    names = names_of(catalog(), table, locale)
+    window = BoardPlan.of(state.view(), names, labels_for(catalog(), locale), table.last_turn()).window
+    offered = {
+        Hex.parse(str(option["label"]))
+        for draft in drafts
+        for menu in selects(draft.view)
+        for option in menu["options"]  # type: ignore[attr-defined]
+    }
+    assert len(offered) > (10 if small else 50)
+    assert {hex_.label for hex_ in offered if not window.shows(hex_)} == set()
 
 
 def every_notice() -> list[Notice]:

@@ -1,38 +1,63 @@
-"""The Topoum pictures: every phase renders for 2 to 4 players at the promised size and mode,
-the board shows what the view and the last turn say where they say it, hands stay private, every
-word comes from the labels (and the catalogue has them all), and any name fits."""
+"""The Topoum pictures: every phase renders for 2 to 4 players at the promised width and mode,
+every text on them is readable on a phone, the board shows every hex a menu can name and what
+the view and the last turn say where they say it, every player's pieces carry their mark, hands
+stay private, every word comes from the labels (and the catalogue has them all), and any name
+fits without cutting a word of the sentence around it."""
 
 import dataclasses
 import io
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 
 import pytest
 from PIL import Image
 
+import render.canvas
+import render.hexboard
+import render.topoum
+import render.topoum_pieces
+from cogs.topoum_messages import HEX_CHOICES, direction_hex, picture_labels
 from engine.ai import Level
-from engine.hexgrid import Hex
+from engine.hexgrid import Hex, hexagon
 from engine.rng import Rng
-from engine.topoum.actions import ChangeBase, EndMoves, Pass
+from engine.topoum.actions import ChangeBase, Direction, EndMoves, Pass
 from engine.topoum.ai import TopoumAI
+from engine.topoum.board import RADIUS
 from engine.topoum.cards import BATTLE_TYPES, Category, Farmer, Obstacle
 from engine.topoum.events import Event, TurnBegan
-from engine.topoum.state import Position, TopoumOptions, TopoumState, new_game
+from engine.topoum.state import Position, Stage, TopoumOptions, TopoumState, TopoumView, new_game
 from engine.topoum.turns import TurnSummary, last_turn, summarise
 from locales import catalog
-from render.fonts import line_height
-from render.hexboard import DIRECTION_ARROWS, LABEL_SIZE
+from render.bidi import strip_controls
+from render.canvas import SUPERSAMPLE
+from render.fonts import line_height, text_width
+from render.hexboard import DIRECTION_ARROWS, board_layout
 from render.theme import BG, DIM, GOLD, INK, LIGHT
 from render.topoum import (
-    BOARD,
+    BLOCK_GAP,
+    BLOCK_HEIGHT,
+    BLOCK_PAD,
+    BOARD_WIDTH,
     ENGLISH,
-    HEX_SIZE,
-    HandLayout,
+    HAND_WIDTH,
+    HEX_SIZES,
+    MARGIN,
+    MARK_RADIUS,
+    NAME_SIZE,
+    NAME_SLOTS,
+    PANEL_GAP,
+    PHONE_WIDTH,
+    STATUS_SIZE,
+    WIDTH,
+    BoardPlan,
+    BoardWindow,
+    Header,
     Labels,
     board_png,
-    board_size,
     hand_png,
     results_png,
-    results_size,
+    sentence_lines,
 )
 from render.topoum_pieces import (
     EMPTY,
@@ -42,13 +67,23 @@ from render.topoum_pieces import (
     SEAT_COLOURS,
     base_tile,
     icon_tile,
+    mark_centre,
     mole_tile,
     obstacle_tile,
     piece_centre,
 )
+from tables.topoum import completes
 from tests.engine.topoum import C, enter, play, step, table
 
 NAMES = ("Alice", "محمد علي", "王小明 👍🏽", "Zoë the Great of Very Long Names 👨‍👩‍👧")
+LONGEST = (
+    "Ｗ" * 32,
+    "محمد علي 👍🏽 the Magnificent Sultan",
+    "👨‍👩‍👧" * 32,
+    "Wolfeschlegelsteinhausenbergerdo",
+)
+"""Discord display names of 32 characters (the limit), the widest there are."""
+LANGUAGES = ("en", "es")
 
 
 def picture(png: bytes) -> Image.Image:
@@ -66,10 +101,17 @@ def rgb(image: Image.Image, xy: tuple[float, float]) -> tuple[int, int, int]:
     return red, green, blue
 
 
-def at(hex_: str, dx: float = 0, dy: float = 0) -> tuple[float, float]:
+def window_of(
+    view: TopoumView, names: Sequence[str], last: TurnSummary | None = None, labels: Labels = ENGLISH
+) -> BoardWindow:
+    """Where :func:`board_png` puts the board."""
+    return BoardPlan.of(view, names, labels, last).window
+
+
+def at(window: BoardWindow, hex_: str, dx: float = 0, dy: float = 0) -> tuple[float, float]:
     """A point of the board picture, relative to a hex's centre in hex sizes."""
-    x, y = BOARD.centre(Hex.parse(hex_))
-    return x + dx * HEX_SIZE, y + dy * HEX_SIZE
+    x, y = window.layout.centre(Hex.parse(hex_))
+    return x + dx * window.size, y + dy * window.size
 
 
 def played(players: int, seed: int, turns: int) -> tuple[TopoumState, list[Event]]:
@@ -112,13 +154,11 @@ def ended(badges: tuple[int, int]) -> TopoumState:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_setup_renders_at_its_size_for_every_table(players: int) -> None:
+def test_setup_renders_at_its_width_for_every_table(players: int) -> None:
     game = new_game(players, TopoumOptions(start_player=players - 1), seed=players)
-    image = picture(board_png(game.view(), NAMES[:players]))
-    assert image.size == board_size(players)
+    assert picture(board_png(game.view(), NAMES[:players])).width == WIDTH
     for seat in range(players):
-        hand = picture(hand_png(game.view(seat), NAMES[:players]))
-        assert hand.size == (1000, HandLayout.of().height)
+        assert picture(hand_png(game.view(seat), NAMES[:players])).width == HAND_WIDTH
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -126,15 +166,20 @@ def test_a_played_game_renders_after_every_turn_and_at_the_end(players: int) -> 
     game, events = played(players, seed=10 + players, turns=12)
     summary = last_turn(events)
     assert summary is not None and summary.turn is not None
-    assert picture(board_png(game.view(), NAMES[:players], last_turn=summary)).size == board_size(players)
+    assert picture(board_png(game.view(), NAMES[:players], last_turn=summary)).width == WIDTH
+    game, events = finished(game, events)
+    final = last_turn(events)
+    assert picture(board_png(game.view(), NAMES[:players], last_turn=final)).width == WIDTH
+    assert picture(results_png(game.view(), NAMES[:players])).width == HAND_WIDTH
+
+
+def finished(game: TopoumState, events: list[Event]) -> tuple[TopoumState, list[Event]]:
+    """``game`` played on by easy AIs to its end."""
     while game.outcome is None:
-        ai = TopoumAI(Level.EASY, Rng.from_seed(game.turn))
-        choice = ai.choose(game, game.current)
+        choice = TopoumAI(Level.EASY, Rng.from_seed(game.turn)).choose(game, game.current)
         assert choice is not None
         events += game.apply(choice.action)
-    final = last_turn(events)
-    assert picture(board_png(game.view(), NAMES[:players], last_turn=final)).size == board_size(players)
-    assert picture(results_png(game.view(), NAMES[:players])).size == results_size(players)
+    return game, events
 
 
 def test_names_must_match_the_seats_and_the_hand_and_results_need_their_moment() -> None:
@@ -147,30 +192,168 @@ def test_names_must_match_the_seats_and_the_hand_and_results_need_their_moment()
         results_png(game.view(), NAMES[:3])
 
 
+# -- readable on a phone ---------------------------------------------------------------------------
+
+
+Measure = Callable[[Callable[[], bytes]], float]
+
+
+@pytest.fixture
+def phone_height(monkeypatch: pytest.MonkeyPatch) -> Iterator[Measure]:
+    """A function that draws a picture with the pictures' caches emptied (so that nothing comes
+    ready-made) and returns the height, on a phone showing the picture 450 pixels wide, of the
+    smallest text drawn on it: its size times 450 / the picture's width (cards' words counted
+    at their final size)."""
+    sizes: list[float] = []
+    tile, draw = render.canvas.text_tile, render.topoum_pieces.draw_text
+
+    def sized_tile(palette: object, text: str, size: int, *args: object, **kwargs: object) -> object:
+        sizes.append(size)
+        return tile(palette, text, size, *args, **kwargs)  # type: ignore[arg-type]
+
+    def sized_draw(image: Image.Image, xy: tuple[int, int], text: str, size: int, *args: object) -> int:
+        sizes.append(size / SUPERSAMPLE)  # cards are drawn at the supersampled size
+        return draw(image, xy, text, size, *args)  # type: ignore[arg-type]
+
+    def empty_caches() -> None:
+        for module in (render.canvas, render.hexboard, render.topoum_pieces, render.topoum):
+            for value in vars(module).values():
+                clear: Callable[[], None] | None = getattr(value, "cache_clear", None)
+                if clear is not None:
+                    clear()
+
+    def measure(drawing: Callable[[], bytes]) -> float:
+        empty_caches()
+        sizes.clear()
+        width = picture(drawing()).width
+        return min(sizes) * PHONE_WIDTH / width
+
+    monkeypatch.setattr(render.canvas, "text_tile", sized_tile)
+    monkeypatch.setattr(render.hexboard, "text_tile", sized_tile)
+    monkeypatch.setattr(render.topoum_pieces, "draw_text", sized_draw)
+    yield measure
+    empty_caches()
+
+
+def busiest() -> list[tuple[TopoumState, TurnSummary | None]]:
+    """Four players: setup, a middle game with lines of sight scored, Peace and the end."""
+    setup = new_game(4, TopoumOptions(start_player=1), seed=3)
+    middle, events = played(4, seed=14, turns=22)
+    summary = last_turn(events)
+    assert summary is not None and summary.points
+    end, events = finished(*played(4, seed=14, turns=22))
+    return [(setup, None), (middle, summary), (end, last_turn(events))]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_is_at_least_9_pixels_high_on_a_phone(language: str, phone_height: Measure) -> None:
+    """Discord shows a picture about 450 pixels wide on a phone: every text of every picture,
+    scaled so, is at least 9 pixels high."""
+    labels = picture_labels(catalog(), language)
+    for game, summary in busiest():
+        drawings = [partial(board_png, game.view(), LONGEST, labels, summary)]
+        drawings += [partial(hand_png, game.view(seat), LONGEST, labels) for seat in range(4)]
+        if game.outcome is not None:
+            drawings.append(partial(results_png, game.view(), LONGEST, labels))
+        for drawing in drawings:
+            assert phone_height(drawing) >= 9, game.turn
+
+
+# -- the board's window ----------------------------------------------------------------------------
+
+
+def offered(game: TopoumState) -> set[Hex]:
+    """Every hex the panel's menus can name before the current player's next confirmed step:
+    the hexes of the hex choices and the first hex of each Panic Attack direction, along every
+    path of choices (as :meth:`tables.topoum.TopoumTable.menu` offers them)."""
+    seat = game.current
+    found: set[Hex] = set()
+
+    def walk(after: TopoumState) -> None:
+        for action in after.legal_actions(seat):
+            if isinstance(action, HEX_CHOICES):
+                found.add(action.hex)
+            if isinstance(action, Direction):
+                assert after.pending.acting is not None
+                found.add(direction_hex(after.pending.acting, action.direction))
+            following = after.clone()
+            following.apply(action)
+            if not completes(game, following, seat):
+                walk(following)
+
+    walk(game)
+    return found
+
+
+def moments() -> Iterator[tuple[TopoumState, TurnSummary | None]]:
+    """Board pictures of played games (setup, then every fourth turn), and one of a player with
+    no mole on the board holding both cards that put a base down, who may reach furthest: a
+    forced placement, an entry next to it, then a base next to that."""
+    for players, seed in ((2, 5), (3, 6), (4, 7)):
+        game = new_game(players, seed=seed)
+        ais = [TopoumAI(Level.NORMAL, Rng.from_seed(seat)) for seat in range(players)]
+        events: list[Event] = []
+        shown = -1
+        while game.outcome is None and game.turn < 20:
+            if game.stage in (Stage.SETUP_MOLE, Stage.START) and game.turn % 4 == 0 and game.turn != shown:
+                shown = game.turn
+                yield game, last_turn(events)
+            choice = ais[game.current].choose(game, game.current)
+            assert choice is not None
+            events += game.apply(choice.action)
+    for board in ("G7:1@1 G6:1", "G2:1@1 G3:1 G4:1"):
+        yield table(board, hand=[C.BUILD_BASE, C.ABANDONED_BASE], line=[C.PATROL]), None
+
+
+def test_the_board_shows_every_hex_a_menu_can_name_and_every_piece() -> None:
+    """The picture the players look at while they pick hexes by label holds every hex their
+    menus offer, every base and every mark of the last turn, whole."""
+    checked = 0
+    for game, summary in moments():
+        view = game.view()
+        window = window_of(view, NAMES[: game.players], summary)
+        needed = offered(game) | {cell.hex for cell in view.cells}
+        missing = {hex_.label for hex_ in needed if not window.shows(hex_)}
+        assert not missing, (game.turn, window.size, sorted(missing))
+        checked += len(needed)
+    assert checked > 300
+
+
+def test_a_small_battlefield_is_drawn_bigger_and_a_spread_one_whole() -> None:
+    small = window_of(table("G7:0@0 G6:1@1").view(), NAMES[:2])
+    column = " ".join(f"G{row}:0" for row in range(1, 14) if row != 7)
+    across = " ".join(f"{letter}7:1" for letter in "ABCDEFHIJKLM")
+    spread = window_of(table(f"G7:0@0 {column} {across}").view(), NAMES[:2])
+    assert small.size > HEX_SIZES[0] and spread.size == HEX_SIZES[0]
+    assert all(spread.shows(hex_) for hex_ in hexagon(RADIUS))
+
+
 # -- what the board shows --------------------------------------------------------------------------
 
 
 def test_bases_show_their_owners_colour_or_the_striped_neutral_side_and_moles_their_owner() -> None:
     game = table("G7:0n@1 G6:1 H6:2@0 F7:3", players=4)
     image = picture(board_png(game.view(), NAMES))
-    assert rgb(image, at("G6", -0.6)) == SEAT_COLOURS[1]
-    assert rgb(image, at("F7", -0.6)) == SEAT_COLOURS[3]
-    assert rgb(image, at("G7", -0.6)) in (NEUTRAL, HATCH)
-    assert rgb(image, piece_centre(at("G7"), HEX_SIZE)) == SEAT_COLOURS[1]
-    assert rgb(image, piece_centre(at("H6"), HEX_SIZE)) == SEAT_COLOURS[0]
-    assert rgb(image, at("G1", -0.6)) == EMPTY
+    window = window_of(game.view(), NAMES)
+    assert rgb(image, at(window, "G6", -0.6)) == SEAT_COLOURS[1]
+    assert rgb(image, at(window, "F7", -0.6)) == SEAT_COLOURS[3]
+    assert rgb(image, at(window, "G7", -0.6)) in (NEUTRAL, HATCH)
+    assert rgb(image, piece_centre(at(window, "G7"), window.size)) == SEAT_COLOURS[1]
+    assert rgb(image, piece_centre(at(window, "H6"), window.size)) == SEAT_COLOURS[0]
+    assert rgb(image, at(window, "G4", -0.6)) == EMPTY
 
 
-def test_every_hex_carries_its_label_dim_on_an_empty_hex_and_dark_on_a_base() -> None:
-    image = picture(board_png(table("G7:0@0 G6:1@1").view(), NAMES[:2]))
-    for label, ink in (("A7", DIM), ("G1", DIM), ("M7", DIM), ("G13", DIM), ("G7", INK), ("G6", INK)):
-        x, y = BOARD.label_top(Hex.parse(label), LABEL_SIZE)
-        found = {
-            rgb(image, (px, py))
-            for px in range(x - 20, x + 20)
-            for py in range(y, y + line_height(LABEL_SIZE))
-        }
-        assert ink in found, label
+def test_every_shown_hex_carries_its_label_dim_on_an_empty_hex_and_dark_on_a_base() -> None:
+    game = table("G7:0@0 G6:1@1")
+    image = picture(board_png(game.view(), NAMES[:2]))
+    window = window_of(game.view(), NAMES[:2])
+    shown = [hex_ for hex_ in hexagon(RADIUS) if window.shows(hex_)]
+    assert len(shown) > 30
+    height = line_height(window.layout.label_size)
+    for hex_ in shown:
+        x, y = window.layout.label_top(hex_)
+        found = {rgb(image, (px, py)) for px in range(x - 20, x + 20) for py in range(y, y + height)}
+        assert (INK if hex_.label in ("G7", "G6") else DIM) in found, hex_.label
 
 
 def test_a_move_is_an_arrow_and_a_new_line_of_sight_is_gold_with_its_points() -> None:
@@ -181,20 +364,22 @@ def test_a_move_is_an_arrow_and_a_new_line_of_sight_is_gold_with_its_points() ->
     assert summary.points == 9
     plain = picture(board_png(game.view(), NAMES[:2]))
     shown = picture(board_png(game.view(), NAMES[:2], last_turn=summary))
-    assert rgb(plain, at("G6", 0, -0.52)) != LIGHT
-    assert rgb(shown, at("G6", 0, -0.52)) == LIGHT  # the arrow's shaft, from G6 up to G5
-    assert rgb(plain, at("G8")) == SEAT_COLOURS[0]
-    assert rgb(shown, at("G8")) == GOLD  # the line G5-G9 runs through G8's centre
-    assert rgb(plain, at("G5", 0, -0.8)) != GOLD
-    assert rgb(shown, at("G5", 0, -0.8)) == GOLD  # G5 changed side: a gold ring
+    before, after = window_of(game.view(), NAMES[:2]), window_of(game.view(), NAMES[:2], summary)
+    assert rgb(plain, at(before, "G6", 0, -0.52)) != LIGHT
+    assert rgb(shown, at(after, "G6", 0, -0.52)) == LIGHT  # the arrow's shaft, from G6 up to G5
+    assert rgb(plain, at(before, "G8")) == SEAT_COLOURS[0]
+    assert rgb(shown, at(after, "G8")) == GOLD  # the line G5-G9 runs through G8's centre
+    assert rgb(plain, at(before, "G5", 0, -0.8)) != GOLD
+    assert rgb(shown, at(after, "G5", 0, -0.8)) == GOLD  # G5 changed side: a gold ring
 
 
 def test_a_clash_leaves_crosses_where_both_moles_were() -> None:
     game = table("G7:0@0 H6:1@1 G4:0@0")
     summary = stacked_turn(game, step(game, "G7", "H6"))
     image = picture(board_png(game.view(), NAMES[:2], last_turn=summary))
+    window = window_of(game.view(), NAMES[:2], summary)
     for hex_ in ("G7", "H6"):
-        assert rgb(image, piece_centre(at(hex_), HEX_SIZE)) == LIGHT
+        assert rgb(image, piece_centre(at(window, hex_), window.size)) == LIGHT
 
 
 def test_an_entry_is_ringed_in_gold() -> None:
@@ -202,8 +387,8 @@ def test_an_entry_is_ringed_in_gold() -> None:
     summary = stacked_turn(game, enter(game, "G6", C.SHORT_RANGE, "H6"))
     plain = picture(board_png(game.view(), NAMES[:2]))
     shown = picture(board_png(game.view(), NAMES[:2], last_turn=summary))
-    assert rgb(plain, at("G6", 0, -0.8)) == SEAT_COLOURS[0]
-    assert rgb(shown, at("G6", 0, -0.8)) == GOLD
+    assert rgb(plain, at(window_of(game.view(), NAMES[:2]), "G6", 0, -0.8)) == SEAT_COLOURS[0]
+    assert rgb(shown, at(window_of(game.view(), NAMES[:2], summary), "G6", 0, -0.8)) == GOLD
 
 
 # -- privacy and purity ----------------------------------------------------------------------------
@@ -242,9 +427,9 @@ def test_pictures_are_pure_functions_of_their_inputs() -> None:
 )
 def test_names_in_any_script_render_on_every_picture(names: tuple[str, str]) -> None:
     game = table("G7:0@0 G6:1@1", hand=[C.PATROL], peace_drawn=True)
-    assert picture(board_png(game.view(), names)).size == board_size(2)
+    assert picture(board_png(game.view(), names)).width == WIDTH
     assert picture(hand_png(game.view(0), names)).mode == "P"
-    assert picture(results_png(ended((5, 5)).view(), names)).size == results_size(2)
+    assert picture(results_png(ended((5, 5)).view(), names)).width == HAND_WIDTH
 
 
 def test_a_long_name_is_cut_so_the_rest_of_the_sentence_stays() -> None:
@@ -255,6 +440,53 @@ def test_a_long_name_is_cut_so_the_rest_of_the_sentence_stays() -> None:
     assert board_png(game.view(), (long, "B")) == board_png(game.view(), (longer, "B"))
 
 
+def whole_words(pattern: str, lines: Sequence[str]) -> bool:
+    """Whether ``lines`` say ``pattern`` with every word of its own whole and in order, whatever
+    stands for the names (each name's slot matches any text)."""
+    parts = [
+        ".*?".join(re.escape(piece) for piece in re.split(f"[{''.join(NAME_SLOTS)}]", word))
+        for word in pattern.split()
+    ]
+    return re.fullmatch(r"\s+".join(parts), strip_controls(" ".join(lines)), re.DOTALL) is not None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_sentence_with_names_never_cuts_one_of_its_own_words(language: str) -> None:
+    """Headlines, the lines of sight, Peace and the winners, with the longest names: the name is
+    shortened or the sentence goes on two lines, and every other word stays whole."""
+    labels = picture_labels(catalog(), language)
+    one, two = NAME_SLOTS[:2]
+    patterns = [
+        labels.setup.format(name=one),
+        labels.to_play.format(name=one),
+        labels.scored.format(name=one, points=17),
+        labels.peace.format(name=one),
+        labels.winner.format(name=one),
+        labels.winners.format(names=labels.joined.format(first=one, second=two)),
+    ]
+    for pattern in patterns:
+        for names in ((LONGEST[0], LONGEST[1]), (LONGEST[2], LONGEST[3]), ("Al", "Bo")):
+            for size, width in ((STATUS_SIZE, BOARD_WIDTH - 60), (NAME_SIZE, 470), (40, 400)):
+                lines = sentence_lines(pattern, names, size, True, width)
+                assert 1 <= len(lines) <= 2, (pattern, lines)
+                assert all(text_width(line, size, True) <= width for line in lines), lines
+                assert whole_words(pattern, lines), (pattern, lines)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_headline_shows_the_whole_sentence_for_any_name(language: str) -> None:
+    labels = picture_labels(catalog(), language)
+    setup = new_game(4, TopoumOptions(start_player=1), seed=3)
+    middle, events = played(4, seed=14, turns=22)
+    for game, summary, template in ((setup, None, labels.setup), (middle, last_turn(events), labels.to_play)):
+        header = Header.of(game.view(), (LONGEST[0],) * 4, labels, summary)
+        assert whole_words(template.format(name=NAME_SLOTS[0]), header.status), header.status
+        assert "…" in " ".join(header.status), "a 32-character name of the widest letters is shortened"
+    assert Header.of(setup.view(), ("Ana", "Bo", "Cy", "Di"), labels, None).status == (
+        labels.setup.format(name="\u2068Bo\u2069"),
+    ), "a short name leaves the sentence whole on one line"
+
+
 # -- colour is never the only cue ------------------------------------------------------------------
 
 
@@ -262,14 +494,50 @@ def silhouette(tile: Image.Image) -> bytes:
     return tile.convert("L").point(lambda value: 255 * (value > 100)).tobytes()
 
 
-def test_pieces_differ_without_their_colours() -> None:
-    moles = {silhouette(mole_tile(HEX_SIZE, seat)[0]) for seat in range(4)}
+@pytest.mark.parametrize("size", HEX_SIZES)
+def test_pieces_differ_without_their_colours(size: int) -> None:
+    moles = {silhouette(mole_tile(size, seat)[0]) for seat in range(4)}
     bases = {
-        silhouette(base_tile(HEX_SIZE, seat, neutral, 2.0)) for seat in range(4) for neutral in (False, True)
+        silhouette(base_tile(size, seat, neutral, 2.0)) for seat in range(4) for neutral in (False, True)
     }
-    obstacles = {silhouette(obstacle_tile(HEX_SIZE, obstacle)[0]) for obstacle in Obstacle}
+    obstacles = {silhouette(obstacle_tile(size, obstacle)[0]) for obstacle in Obstacle}
     icons = {silhouette(icon_tile(category, 12, BG, LIGHT)) for category in Category}
     assert (len(moles), len(bases), len(obstacles), len(icons)) == (4, 8, 3, 4)
+
+
+def test_every_players_bases_and_name_carry_their_mark() -> None:
+    """Each seat's mark (its own shape) is on its bases, dark on the colour side and in the
+    seat's colour on the neutral side, and beside its name in the panel, so colour is never
+    the only cue; moles are the mark itself (see above)."""
+    game = table("G7:0 G6:1 H6:2 F7:3 G8:0n G5:1n I5:2n E7:3n", players=4)
+    image = picture(board_png(game.view(), NAMES))
+    window = window_of(game.view(), NAMES)
+    colour_side, neutral_side = ("G7", "G6", "H6", "F7"), ("G8", "G5", "I5", "E7")
+    panel_top = window.top + window.height + PANEL_GAP
+    for seat in range(4):
+        assert rgb(image, mark_centre(at(window, colour_side[seat]), window.size)) == INK
+        assert rgb(image, mark_centre(at(window, neutral_side[seat]), window.size)) == SEAT_COLOURS[seat]
+        block_top = panel_top + seat * (BLOCK_HEIGHT + BLOCK_GAP)
+        mark = (MARGIN + BLOCK_PAD + MARK_RADIUS + 2, block_top + BLOCK_PAD + line_height(NAME_SIZE) // 2)
+        assert rgb(image, mark) == SEAT_COLOURS[seat]
+
+
+def relative_luminance(colour: tuple[int, int, int]) -> float:
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = map(linear, colour)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def test_the_players_colours_stand_out_on_the_board() -> None:
+    """Okabe-Ito's colours, each at least 3:1 against an empty hex and the table (WCAG's ratio
+    for graphics)."""
+    for colour in SEAT_COLOURS:
+        for background in (EMPTY, BG):
+            ratio = (relative_luminance(colour) + 0.05) / (relative_luminance(background) + 0.05)
+            assert ratio >= 3, (colour, background, ratio)
 
 
 def test_the_palette_keeps_the_board_colours_exact() -> None:
@@ -287,9 +555,10 @@ def test_direction_arrows_point_where_the_board_shows_each_direction() -> None:
     def sign(value: float) -> int:
         return 0 if abs(value) < 1 else 1 if value > 0 else -1
 
-    x0, y0 = BOARD.centre(Hex(0, 0))
+    board = board_layout(HEX_SIZES[0], RADIUS)
+    x0, y0 = board.centre(Hex(0, 0))
     for direction, arrow in enumerate(DIRECTION_ARROWS):
-        x, y = BOARD.centre(Hex(0, 0).neighbour(direction))
+        x, y = board.centre(Hex(0, 0).neighbour(direction))
         assert expected[sign(x - x0), sign(y - y0)] == arrow
 
 
