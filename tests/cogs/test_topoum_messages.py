@@ -192,7 +192,7 @@ async def test_every_hex_a_panel_menu_offers_is_on_the_board_picture(
     offered = {
         Hex.parse(str(option["label"]))
         for draft in drafts
-        for menu in selects(draft.view)
+        for menu in selects(draft)
         for option in menu["options"]  # type: ignore[attr-defined]
     }
     assert len(offered) > (10 if small else 50)
