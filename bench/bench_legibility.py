@@ -18,7 +18,9 @@ through ``draw_text`` (``paste_text`` and ``text_tile`` call it), so the bench w
 empties the ``render`` caches of drawn tiles before each picture so that nothing is pasted from a
 cache unseen. The goal is at least :data:`GOAL` pixels everywhere.
 
-It prints a table (picture, language, width, smallest text height, which text) and ends with one
+It prints a table (picture, language, width, smallest text height, which text), then under a
+picture every text it cut with an ellipsis that is not a bare name (a sentence that lost words),
+and ends with one
 JSON line: ``{"min_text_px_at_450": ..., "pictures": {"<name>": <smallest px>, ...}}``.
 """
 
@@ -29,7 +31,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from typing import Any
 
@@ -112,11 +114,27 @@ def _forget_drawings() -> None:
                 value.cache_clear()
 
 
+@dataclass(slots=True)
+class Record:
+    """What a picture drew: every text, and every text cut with an ellipsis to fit."""
+
+    drawn: list[Drawn] = field(default_factory=list)
+    cut: list[str] = field(default_factory=list)
+
+
 @contextmanager
-def recording() -> Iterator[list[Drawn]]:
-    """Every text drawn while inside, wherever a ``render`` module calls ``draw_text``."""
-    drawn: list[Drawn] = []
-    draw_text, supersampled = render.fonts.draw_text, render.canvas.supersampled
+def recording() -> Iterator[Record]:
+    """Every text drawn (and cut) while inside, wherever a ``render`` module calls
+    ``draw_text`` (or ``fit``)."""
+    record = Record()
+    drawn = record.drawn
+    draw_text, supersampled, fit = render.fonts.draw_text, render.canvas.supersampled, render.fonts.fit
+
+    def recorded_fit(text: str, size: int, bold: bool, max_width: int) -> str:
+        shown = fit(text, size, bold, max_width)
+        if shown != text:
+            record.cut.append(text)
+        return shown
 
     def recorded_draw_text(
         image: Image.Image, xy: tuple[int, int], text: str, size: int, *args: Any, **kw: Any
@@ -143,13 +161,14 @@ def recording() -> Iterator[list[Drawn]]:
         for name, original, wrapper in (
             ("draw_text", draw_text, recorded_draw_text),
             ("supersampled", supersampled, recorded_supersampled),
+            ("fit", fit, recorded_fit),
         )
         if getattr(module, name, None) is original
     ]
     for module, name, _, wrapper in patched:
         setattr(module, name, wrapper)
     try:
-        yield drawn
+        yield record
     finally:
         for module, name, original, _ in patched:
             setattr(module, name, original)
@@ -162,6 +181,8 @@ class Measure:
     width: int
     smallest: Drawn
     drawn: tuple[Drawn, ...]
+    cut: tuple[str, ...]
+    """Texts cut with an ellipsis that are not a bare name: words of a sentence were lost."""
 
     @property
     def scale(self) -> float:
@@ -172,15 +193,16 @@ class Measure:
         return self.smallest.em * self.scale
 
 
-def measure(render_png: Callable[[], bytes]) -> Measure:
-    """Render a picture from empty caches and measure the text on it."""
+def measure(render_png: Callable[[], bytes], names: Sequence[str] = ()) -> Measure:
+    """Render a picture from empty caches and measure the text on it (``names`` may be cut)."""
     _forget_drawings()
-    with recording() as drawn:
+    with recording() as record:
         png = render_png()
-    if not drawn:
+    if not record.drawn:
         raise ValueError("no text was drawn: nothing to measure")
     width = Image.open(io.BytesIO(png)).width
-    return Measure(width, min(drawn, key=lambda item: item.em), tuple(drawn))
+    cut = tuple(dict.fromkeys(text for text in record.cut if text not in names))
+    return Measure(width, min(record.drawn, key=lambda item: item.em), tuple(record.drawn), cut)
 
 
 # -- the busiest positions -------------------------------------------------------------------------
@@ -422,8 +444,9 @@ PICTURES: dict[str, Scene] = {
 def smallest(scene: Scene, language: str, messages: Catalog | None = None) -> Measure:
     """The smallest text of a picture over its busiest positions and every set of long names."""
     messages = messages or catalog()
-    measures = [measure(render) for names in NAME_SETS for render in scene(messages, language, names)]
-    return min(measures, key=lambda found: found.px)
+    measures = [measure(render, names) for names in NAME_SETS for render in scene(messages, language, names)]
+    worst = min(measures, key=lambda found: found.px)
+    return replace(worst, cut=tuple(dict.fromkeys(text for found in measures for text in found.cut)))
 
 
 def main() -> None:
@@ -444,6 +467,8 @@ def main() -> None:
                 f"{name:20} {language:4} {found.width:5} {found.scale:5.2f} {found.px:5.1f}"
                 f"  {found.smallest.text!r} ({found.smallest.em:g}){flag}"
             )
+            for text in found.cut:
+                print(f"{'':38}  cut: {text!r}")
             if args.below is not None:
                 small = {(d.text, d.em) for d in found.drawn if d.em * found.scale < args.below}
                 for text, em in sorted(small, key=lambda item: item[1]):
