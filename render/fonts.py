@@ -279,6 +279,11 @@ Sentence = Callable[[Callable[[str], str]], str]
 """Builds a sentence, passing each player's (or league's) name through the function it is given."""
 
 
+def no_names(text: str) -> Sentence:
+    """A sentence that names nobody, for where a sentence about players may stand."""
+    return lambda _: text
+
+
 def _longest_names(
     sentence: Sentence, size: int, bold: bool, max_width: int, low: int, high: int
 ) -> str | None:
