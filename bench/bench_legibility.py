@@ -366,7 +366,10 @@ def league_standings(messages: Catalog, language: str, names: Sequence[str]) -> 
     """A Cover Your Assets season (the widest measure: money) of 15 lines and the reader's below."""
     text = messages.text
     game = league_messages.game_name(messages, "assets", language)
-    title = text("league.standings.title", language, league=LEAGUE, game=game, number=12)
+
+    def title(name: Callable[[str], str]) -> str:
+        return text("league.standings.title", language, league=name(LEAGUE), game=game, number=12)
+
     value = league_messages.measure_text(messages, "assets", 12_450_000, language)
     rows, below = _rows(names, [value] * 15)
     labels = league_messages.picture_labels(messages, language)
