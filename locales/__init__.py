@@ -59,7 +59,8 @@ class LanguageFormatter(string.Formatter):
             return forms.get(self.locale.plural_form(value), forms["other"])
         if format_spec == "n":
             return self.number(value)
-        return super().format_field(value, format_spec)
+        formatted: str = super().format_field(value, format_spec)  # typeshed says Any; format() gives str
+        return formatted
 
     def number(self, value: float, digits: int = 0) -> str:
         """A number with ``digits`` decimals, as the language writes it."""
