@@ -62,9 +62,9 @@ from render.assets import (
     UNDER_COLUMN_X,
     WIDTH,
     answer_hint,
-    card_name,
     duel_column_origin,
     duel_top,
+    faces,
     money,
     row_origin,
     status,
@@ -133,8 +133,7 @@ def _text(
 
 
 def _card(image: Image.Image, xy: tuple[int, int], asset: Asset, size: tuple[int, int]) -> None:
-    value = money(asset.worth, LABELS)
-    paint_card(image, _box(*xy, size), asset, card_name(asset, LABELS), value, LABELS.wild)
+    paint_card(image, _box(*xy, size), asset, *faces(asset, size, LABELS))
 
 
 def _set(
@@ -171,7 +170,15 @@ def naive_table_png(view: AssetsView) -> bytes:
     image = Image.new("RGB", table_size(view.players, duel is not None), BG)
     draw = ImageDraw.Draw(image)
     headline, colour = status(view, NAMES, LABELS, None)
-    _text(image, (MARGIN, MARGIN), headline, STATUS_SIZE, colour, bold=True, max_width=WIDTH - 2 * MARGIN)
+    _text(
+        image,
+        (MARGIN, MARGIN),
+        headline(isolate),
+        STATUS_SIZE,
+        colour,
+        bold=True,
+        max_width=WIDTH - 2 * MARGIN,
+    )
 
     y = MARGIN + line_height(STATUS_SIZE) + 8
     middle = top_for_middle(y + PILE_CARD[1] // 2, LABEL_SIZE)
@@ -219,7 +226,15 @@ def naive_table_png(view: AssetsView) -> bytes:
         draw.rounded_rectangle(_box(MARGIN, top, DUEL_SIZE), radius=16, fill=PANEL, outline=GOLD, width=4)
         hint = answer_hint(view, NAMES, LABELS, None)
         room = DUEL_SIZE[0] - 2 * DUEL_PAD
-        _text(image, (MARGIN + DUEL_PAD, top + DUEL_PAD), hint, LABEL_SIZE, GOLD, bold=True, max_width=room)
+        _text(
+            image,
+            (MARGIN + DUEL_PAD, top + DUEL_PAD),
+            hint(isolate),
+            LABEL_SIZE,
+            GOLD,
+            bold=True,
+            max_width=room,
+        )
         columns = (
             (NAMES[duel.challenger], TEXT, [card for side, card in duel.shown if side == duel.challenger]),
             (NAMES[duel.defender], TEXT, [card for side, card in duel.shown if side == duel.defender]),

@@ -26,7 +26,7 @@ from cogs.tables import Draft, alt_text, draw
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset, parse_cards
 from engine.assets.state import AssetsView, Stage
-from locales import Catalog, formatter
+from locales import Catalog
 from render.assets import Labels, hand_png, results_png, table_png
 from tables.assets import AssetsTable
 from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
@@ -44,10 +44,7 @@ def card_name(messages: Catalog, asset: Asset, locale: str) -> str:
 def picture_labels(messages: Catalog, language: str) -> Labels:
     """The words on the pictures in one language, card names included."""
     cards = tuple(card_name(messages, asset, language) for asset in Asset)
-    money = formatter(language).money_pattern
-    return catalogue_words(
-        messages, language, Labels, "assets.picture", cards=cards, money=money, language=language
-    )
+    return catalogue_words(messages, language, Labels, "assets.picture", cards=cards)
 
 
 def labels_for(messages: Catalog, locale: str) -> Labels:

@@ -63,7 +63,11 @@ async def public_locale(interaction: discord.Interaction, store: Store) -> str:
 
 def catalogue_words(messages: Catalog, language: str, words: type[W], prefix: str, /, **given: Any) -> W:
     """A dataclass of words (a picture's ``Labels``) in ``language``: each field from the key
-    ``<prefix>.<field>``, except the fields ``given`` (words the catalogue keeps elsewhere)."""
+    ``<prefix>.<field>``, except the fields ``given`` (words the catalogue keeps elsewhere) and
+    a ``language`` field, which gets ``language``: the picture formats its counted words (plural
+    forms, numbers) by that language's rules."""
+    if any(field.name == "language" for field in dataclasses.fields(words)):
+        given = {"language": language, **given}
     found = {
         field.name: messages.text(f"{prefix}.{field.name}", language)
         for field in dataclasses.fields(words)

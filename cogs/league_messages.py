@@ -6,7 +6,7 @@ Every function here reads values from the store and returns text or a
 """
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import cache
 
@@ -96,13 +96,18 @@ async def standings_draft(
     """A season's standings: the picture, its words for screen readers, and when the season
     runs; ``intro`` goes first (the announcement of a season's end, say)."""
     game = league.game
-    title = messages.text(
-        "league.standings.title",
-        locale,
-        league=league.name,
-        game=game_name(messages, game, locale),
-        number=season.number,
-    )
+
+    def titled(name: Callable[[str], str]) -> str:
+        """The title, with the league's name as ``name`` gives it (shortened on the picture)."""
+        return messages.text(
+            "league.standings.title",
+            locale,
+            league=name(league.name),
+            game=game_name(messages, game, locale),
+            number=season.number,
+        )
+
+    title = titled(str)
     if season.ended_at is None:
         when = messages.text(
             "league.standings.running", locale, number=season.number, date=day(season.started_at)
@@ -123,7 +128,7 @@ async def standings_draft(
     hint = messages.text(f"league.measure_hint.{game}", locale)
     png = await draw(
         table_png,
-        title,
+        titled,
         hint,
         messages.text(f"league.measure.{game}", locale),
         rows,

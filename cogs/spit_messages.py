@@ -7,13 +7,13 @@ changes the table. Pictures come from :mod:`render.spit` (the render branch's) a
 the event loop; the words on them come from the catalogue (``spit.picture.*``).
 """
 
-import dataclasses
 from collections.abc import Sequence
 from functools import cache
 
 import discord
 from discord.utils import escape_markdown
 
+from cogs.i18n import catalogue_words
 from cogs.layout import Words
 from cogs.lobby import ButtonFactory, LobbyOption, closed_lobby_draft, lobby_draft, option_buttons, seat_names
 from cogs.tables import Draft, alt_text, draw, refusal_text
@@ -47,12 +47,7 @@ View = SpitView | SpeedView
 @cache
 def picture_labels(messages: Catalog, language: str) -> Labels:
     """The words on the pictures in one language (``spit.picture.<field>``)."""
-    return Labels(
-        **{
-            field.name: messages.text(f"spit.picture.{field.name}", language)
-            for field in dataclasses.fields(Labels)
-        }
-    )
+    return catalogue_words(messages, language, Labels, "spit.picture")
 
 
 def labels_for(messages: Catalog, locale: str) -> Labels:

@@ -60,7 +60,8 @@ class LanguageFormatter(string.Formatter):
             return forms.get(self.locale.plural_form(value), forms["other"])
         if format_spec == "n":
             return self.number(value)
-        return super().format_field(value, format_spec)
+        formatted: str = super().format_field(value, format_spec)  # typeshed says Any; format() gives str
+        return formatted
 
     def number(self, value: float, digits: int = 0) -> str:
         """A number with ``digits`` decimals, as the language writes it."""
@@ -68,16 +69,13 @@ class LanguageFormatter(string.Formatter):
             return format_decimal(round(value), locale=self.locale)
         return format_decimal(value, format="#,##0." + "0" * digits, locale=self.locale)
 
-    @property
-    def money_pattern(self) -> str:
-        """How the language writes the games' whole dollars: CLDR's currency format without the
-        cents, the symbol written ``$`` (``$#,##0``; ``#,##0 $`` in Spanish, with a no-break
-        space so the amount never wraps away from its sign)."""
-        standard = self.locale.currency_formats["standard"].pattern.split(";")[0]
-        return re.sub(r"\.0+", "", standard).replace("¤", "$")
-
     def money(self, value: int) -> str:
-        return format_decimal(value, format=self.money_pattern, locale=self.locale)
+        """The games' whole dollars as the language writes money: CLDR's currency format without
+        the cents, the symbol written ``$`` (``$1,250,000``; ``1.250.000 $`` in Spanish, with a
+        no-break space so the amount never wraps away from its sign)."""
+        standard = self.locale.currency_formats["standard"].pattern.split(";")[0]
+        pattern = re.sub(r"\.0+", "", standard).replace("¤", "$")
+        return format_decimal(value, format=pattern, locale=self.locale)
 
 
 @cache

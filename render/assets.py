@@ -21,16 +21,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from babel.numbers import format_decimal
 from PIL import Image
 
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsView, Stage
+from locales import formatter
 from render.assets_cards import PALETTE, card_tile, group_size, group_tile, kinds, under_tile
-from render.bidi import isolate
-from render.canvas import badge, encode, paste_text, rounded_tile
+from render.canvas import badge, encode, paste_sentence, paste_text, rounded_tile
 from render.cards import back_tile, slot_tile
-from render.fonts import RGB, line_height, text_width, top_for_middle
+from render.fonts import RGB, Sentence, line_height, no_names, text_width, top_for_middle, wrap_or_cut
 from render.theme import BG, DIM, GOLD, PANEL, TEXT
 
 WIDTH = 1000
@@ -89,9 +88,8 @@ class Labels:
     player: str = "Player"
     total_column: str = "Total"
     next_dealer: str = "{name} deals the next round"
-    money: str = "$#,##0"
-    """How the language writes money, as a CLDR number pattern (the catalogue's ``money_pattern``)."""
     language: str = "en"
+    """Whose money and numbers the pictures write (``$1,250,000``; ``1.250.000 $``)."""
     wild: str = "WILD"
     cards: tuple[str, ...] = ENGLISH_CARDS
 
@@ -104,7 +102,7 @@ ENGLISH = Labels()
 
 def money(amount: int, labels: Labels) -> str:
     """``$1,250,000`` in English, ``1.250.000 $`` in Spanish: as the labels' language writes it."""
-    return format_decimal(amount, format=labels.money, locale=labels.language)
+    return formatter(labels.language).money(amount)
 
 
 def card_name(asset: Asset, labels: Labels) -> str:
@@ -112,8 +110,22 @@ def card_name(asset: Asset, labels: Labels) -> str:
     return labels.cards[asset.rank]
 
 
+NAMED_CARD = 150
+"""Cards at least this wide carry the asset's name and the amount in money. On narrower ones
+a name would be too small to read on a phone: they show the amount and the icon, bigger, and
+the picture names the asset in words nearby (the discard's caption, the challenge's line)."""
+
+
+def faces(asset: Asset, card: tuple[int, int], labels: Labels) -> tuple[str, str, str]:
+    """The name, value and wild word a face of ``card`` size carries (see :data:`NAMED_CARD`),
+    as :func:`~render.assets_cards.paint_card` takes them."""
+    if card[0] >= NAMED_CARD:
+        return card_name(asset, labels), money(asset.worth, labels), labels.wild
+    return "", formatter(labels.language).number(asset.worth), ""
+
+
 def _card(asset: Asset, size: tuple[int, int], bg: RGB, labels: Labels) -> Image.Image:
-    return card_tile(asset, *size, bg, card_name(asset, labels), money(asset.worth, labels), labels.wild)
+    return card_tile(asset, *size, bg, *faces(asset, size, labels))
 
 
 def _paste_set(
@@ -128,8 +140,7 @@ def _paste_set(
     """A set (or the cards one side showed in a challenge) from ``xy``: one group per kind."""
     x, y = xy
     for asset, count in kinds(cards):
-        name, value = card_name(asset, labels), money(asset.worth, labels)
-        canvas.paste(group_tile(asset, count, card, bg, name, value, labels.wild), (x, y))
+        canvas.paste(group_tile(asset, count, card, bg, *faces(asset, card, labels)), (x, y))
         x += group_size(card)[0] + gap
 
 
@@ -167,45 +178,62 @@ def _tied(view: AssetsView) -> bool:
     return view.stage is Stage.ROUND_OVER and len(leaders) > 1 and view.totals[leaders[0]] >= view.goal
 
 
-def status(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None) -> tuple[str, RGB]:
-    """The headline (as ``seat`` sees it: "Your turn"; None for everyone) and its colour: gold
-    when a challenge, the seat's own turn or the end of the game needs attention. A table can
-    put the same words in its message."""
-
-    def name(of: int) -> str:
-        return isolate(names[of])
-
-    if view.outcome is not None:
-        winner = view.outcome.winner
-        return labels.won.format(name=name(winner), money=money(view.outcome.totals[winner], labels)), GOLD
+def status(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None) -> tuple[Sentence, RGB]:
+    """The headline (as ``seat`` sees it: "Your turn"; None for everyone; names may be
+    shortened to fit it) and its colour: gold when a challenge, the seat's own turn or the end
+    of the game needs attention."""
+    outcome, duel, to_act, turn = view.outcome, view.duel, view.to_act, view.turn
+    if outcome is not None:
+        won = money(outcome.totals[outcome.winner], labels)
+        return lambda name: labels.won.format(name=name(names[outcome.winner]), money=won), GOLD
     if _tied(view):
-        return labels.tie.format(money=money(max(view.totals), labels)), GOLD
+        return no_names(labels.tie.format(money=money(max(view.totals), labels))), GOLD
     if view.stage is Stage.ROUND_OVER:
-        assert view.to_act is not None
-        return labels.round_over.format(number=view.round_number, name=name(view.to_act)), TEXT
-    if view.duel is not None:
-        duel = view.duel
-        return labels.challenge.format(challenger=name(duel.challenger), defender=name(duel.defender)), GOLD
-    if seat == view.turn:
-        return labels.your_turn, GOLD
-    return labels.turn.format(name=name(view.turn)), TEXT
+        assert to_act is not None
+        return lambda name: labels.round_over.format(number=view.round_number, name=name(names[to_act])), TEXT
+    if duel is not None:
+        return lambda name: labels.challenge.format(
+            challenger=name(names[duel.challenger]), defender=name(names[duel.defender])
+        ), GOLD
+    if seat == turn:
+        return no_names(labels.your_turn), GOLD
+    return lambda name: labels.turn.format(name=name(names[turn])), TEXT
 
 
 def _headline(
     canvas: Image.Image, view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None
 ) -> None:
     text, colour = status(view, names, labels, seat)
-    _text(canvas, (MARGIN, MARGIN), text, STATUS_SIZE, colour, BG, bold=True, max_width=WIDTH - 2 * MARGIN)
+    _sentence(canvas, (MARGIN, MARGIN), text, STATUS_SIZE, colour, BG, max_width=WIDTH - 2 * MARGIN)
 
 
-def answer_hint(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None) -> str:
+def answer_hint(view: AssetsView, names: Sequence[str], labels: Labels, seat: int | None) -> Sentence:
     """Who must answer the running challenge, and with what; addressed to ``seat`` if it is
     theirs to answer."""
-    assert view.duel is not None and view.to_act is not None
+    to_act = view.to_act
+    assert view.duel is not None and to_act is not None
     asset = card_name(view.duel.stake.asset, labels)
-    if view.to_act == seat:
-        return labels.you_answer.format(asset=asset)
-    return labels.to_answer.format(name=isolate(names[view.to_act]), asset=asset)
+    if to_act == seat:
+        return no_names(labels.you_answer.format(asset=asset))
+    return lambda name: labels.to_answer.format(name=name(names[to_act]), asset=asset)
+
+
+def _sentence(
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    sentence: Sentence,
+    size: int,
+    fg: RGB,
+    bg: RGB,
+    *,
+    max_width: int,
+    bold: bool = True,
+    align: str = "left",
+) -> int:
+    """:func:`~render.canvas.paste_sentence` in this game's palette."""
+    return paste_sentence(
+        PALETTE, canvas, xy, sentence, size, fg, bg, bold=bold, max_width=max_width, align=align
+    )
 
 
 HEADER_H = MARGIN + line_height(STATUS_SIZE) + 8
@@ -305,30 +333,34 @@ def _piles(canvas: Image.Image, view: AssetsView, names: Sequence[str], labels: 
     discard = slot_tile(PALETTE, *PILE_CARD, BG) if top is None else _card(top, PILE_CARD, BG, labels)
     piles = (
         (DRAW_X, back_tile(PALETTE, *PILE_CARD, BG, view.draw_size), (labels.draw_pile,)),
-        (
-            DISCARD_X,
-            discard,
-            (labels.discard_pile,) if top is not None else (labels.discard_pile, labels.empty),
-        ),
+        (DISCARD_X, discard, (labels.discard_pile, *_discard_caption(top, labels))),
     )
     for x, tile, texts in piles:
         canvas.paste(tile, (x, y))
         for index, text in enumerate(texts):
             text_y = middle + (2 * index - len(texts) + 1) * pitch // 2
+            colour = DIM if index == 0 else TEXT
             _text(
-                canvas, (x + PILE_CARD[0] + 14, text_y), text, LABEL_SIZE, DIM, BG, max_width=PILE_LABEL_ROOM
+                canvas,
+                (x + PILE_CARD[0] + 14, text_y),
+                text,
+                LABEL_SIZE,
+                colour,
+                BG,
+                max_width=PILE_LABEL_ROOM,
             )
+    dealer = view.dealer
     lines = (
-        (labels.round.format(number=view.round_number), TEXT, True),
-        (labels.goal.format(money=money(view.goal, labels)), DIM, False),
-        (labels.dealer.format(name=isolate(names[view.dealer])), DIM, False),
+        (no_names(labels.round.format(number=view.round_number)), TEXT, True),
+        (no_names(labels.goal.format(money=money(view.goal, labels))), DIM, False),
+        (lambda name: labels.dealer.format(name=name(names[dealer])), DIM, False),
     )
     first = y + (PILE_CARD[1] - len(lines) * pitch) // 2
-    for index, (text, colour, bold) in enumerate(lines):
-        _text(
+    for index, (sentence, colour, bold) in enumerate(lines):
+        _sentence(
             canvas,
             (WIDTH - MARGIN, first + index * pitch),
-            text,
+            sentence,
             LABEL_SIZE,
             colour,
             BG,
@@ -336,6 +368,13 @@ def _piles(canvas: Image.Image, view: AssetsView, names: Sequence[str], labels: 
             max_width=INFO_ROOM,
             align="right",
         )
+
+
+def _discard_caption(top: Asset | None, labels: Labels) -> tuple[str, ...]:
+    """What lies on the discard pile in words, on up to two lines: its face is too small for
+    the name."""
+    said = labels.empty if top is None else card_name(top, labels)
+    return wrap_or_cut(said, LABEL_SIZE, False, PILE_LABEL_ROOM, 2)
 
 
 def _duel(
@@ -348,9 +387,7 @@ def _duel(
     canvas.paste(rounded_tile(PALETTE, DUEL_SIZE, PANEL, GOLD, 4, 16, BG), (MARGIN, top))
     hint = answer_hint(view, names, labels, seat)
     room = DUEL_SIZE[0] - 2 * DUEL_PAD
-    _text(
-        canvas, (MARGIN + DUEL_PAD, top + DUEL_PAD), hint, LABEL_SIZE, GOLD, PANEL, bold=True, max_width=room
-    )
+    _sentence(canvas, (MARGIN + DUEL_PAD, top + DUEL_PAD), hint, LABEL_SIZE, GOLD, PANEL, max_width=room)
     columns = (
         (names[duel.challenger], TEXT, [card for side, card in duel.shown if side == duel.challenger]),
         (names[duel.defender], TEXT, [card for side, card in duel.shown if side == duel.defender]),
@@ -497,17 +534,8 @@ def hand_png(view: AssetsView, seat: int, names: Sequence[str], labels: Labels =
         _paste_set(canvas, (STAKE_X, LOWER_Y), view.duel.stake.cards, ROW_CARD, SET_GAP, BG, labels)
         hint = answer_hint(view, names, labels, seat)
         colour = GOLD if view.to_act == seat else TEXT
-        _text(
-            canvas,
-            (WIDTH // 2, HINT_Y),
-            hint,
-            LABEL_SIZE,
-            colour,
-            BG,
-            bold=True,
-            max_width=WIDTH - 2 * MARGIN,
-            align="centre",
-        )
+        room = WIDTH - 2 * MARGIN
+        _sentence(canvas, (WIDTH // 2, HINT_Y), hint, LABEL_SIZE, colour, BG, max_width=room, align="centre")
     return encode(canvas)
 
 
@@ -545,8 +573,8 @@ def results_png(view: AssetsView, names: Sequence[str], labels: Labels = ENGLISH
     if view.outcome is not None or _tied(view):
         title, _ = status(view, names, labels, None)
     else:
-        title = labels.results.format(number=view.round_number)
-    _text(canvas, (MARGIN, MARGIN), title, STATUS_SIZE, GOLD, BG, bold=True, max_width=WIDTH - 2 * MARGIN)
+        title = no_names(labels.results.format(number=view.round_number))
+    _sentence(canvas, (MARGIN, MARGIN), title, STATUS_SIZE, GOLD, BG, max_width=WIDTH - 2 * MARGIN)
     _text(
         canvas, (MARGIN, SUBTITLE_Y), labels.goal.format(money=money(view.goal, labels)), LABEL_SIZE, DIM, BG
     )
@@ -568,8 +596,17 @@ def results_png(view: AssetsView, names: Sequence[str], labels: Labels = ENGLISH
         _text(canvas, (ROUND_RIGHT, text_y), score, NAME_SIZE, TEXT, PANEL, bold=True, align="right")
         total = money(totals[seat], labels)
         _text(canvas, (TOTAL_RIGHT, text_y), total, NAME_SIZE, TEXT, PANEL, bold=True, align="right")
-    if view.outcome is None and view.to_act is not None:
-        note = labels.next_dealer.format(name=isolate(names[view.to_act]))
+    dealer = view.to_act
+    if view.outcome is None and dealer is not None:
         note_y = RESULT_ROWS_TOP + view.players * RESULT_PITCH + 8
-        _text(canvas, (MARGIN, note_y), note, LABEL_SIZE, DIM, BG, max_width=WIDTH - 2 * MARGIN)
+        _sentence(
+            canvas,
+            (MARGIN, note_y),
+            lambda name: labels.next_dealer.format(name=name(names[dealer])),
+            LABEL_SIZE,
+            DIM,
+            BG,
+            bold=False,
+            max_width=WIDTH - 2 * MARGIN,
+        )
     return encode(canvas)

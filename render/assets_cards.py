@@ -105,7 +105,9 @@ def _name_lines(name: str, size: int, width: int, max_lines: int) -> tuple[tuple
 
 def paint_card(image: Image.Image, box: Box, asset: Asset, name: str, value: str, wild: str) -> None:
     """Draw ``asset`` face up filling ``box`` of an RGB image: ``value`` on top, its icon, the
-    ``wild`` ribbon on a wild, and ``name`` at the bottom (in the caller's language)."""
+    ``wild`` ribbon on a wild, and ``name`` at the bottom (in the caller's language). Without a
+    name (a card too small for a name to be read on a phone) the value and the icon are bigger,
+    and a wild's ribbon, lower, carries no word."""
     left, top, right, bottom = box
     width, height = right - left + 1, bottom - top + 1
     draw = ImageDraw.Draw(image)
@@ -113,38 +115,24 @@ def paint_card(image: Image.Image, box: Box, asset: Asset, name: str, value: str
     room = round(width * 0.86)
     centre = left + width // 2
 
-    value_size = _fitted(value, True, round(width * 0.22), room)
+    value_size = _fitted(value, True, round(width * (0.22 if name else 0.27)), room)
     value_x = centre - text_width(value, value_size, True) // 2
     draw_text(
         image, (value_x, top_for_middle(top + round(height * 0.12), value_size)), value, value_size, INK, True
     )
 
     icon = ICONS[asset]
-    icon_size = round(width * 0.40)
+    icon_size = round(width * (0.40 if name else 0.5))
     icon_x = centre - text_width(icon, icon_size) // 2
-    draw_text(image, (icon_x, top_for_middle(top + round(height * 0.42), icon_size)), icon, icon_size, INK)
+    icon_middle = top + round(height * (0.42 if name else 0.5))
+    draw_text(image, (icon_x, top_for_middle(icon_middle, icon_size)), icon, icon_size, INK)
 
+    if not name:
+        if asset.wild:
+            _paint_ribbon(image, box, (0.8, 0.9), "")
+        return
     if asset.wild:
-        band_top, band_bottom = top + round(height * 0.61), top + round(height * 0.73)
-        draw.rectangle(
-            (
-                left + max(1, round(width * 0.035)),
-                band_top,
-                right - max(1, round(width * 0.035)),
-                band_bottom,
-            ),
-            fill=INK,
-        )
-        band_size = _fitted(wild, True, round((band_bottom - band_top) * 0.8), room)
-        band_x = centre - text_width(wild, band_size, True) // 2
-        draw_text(
-            image,
-            (band_x, top_for_middle((band_top + band_bottom + 1) // 2, band_size)),
-            wild,
-            band_size,
-            LIGHT,
-            True,
-        )
+        _paint_ribbon(image, box, (0.61, 0.73), wild)
         lines, size = _name_lines(name, round(width * 0.17), room, 1)
         middles = [top + round(height * 0.85)]
     else:
@@ -155,6 +143,21 @@ def paint_card(image: Image.Image, box: Box, asset: Asset, name: str, value: str
     for line, middle in zip(lines, middles, strict=True):
         line_x = centre - text_width(line, size, True) // 2
         draw_text(image, (line_x, top_for_middle(middle, size)), line, size, INK, True)
+
+
+def _paint_ribbon(image: Image.Image, box: Box, span: tuple[float, float], wild: str) -> None:
+    """A wild's dark ribbon across the card, from and to ``span`` (shares of its height), with
+    the word ``wild`` on it if given: the ribbon alone already shows in grey."""
+    left, top, right, bottom = box
+    width, height = right - left + 1, bottom - top + 1
+    band_top, band_bottom = top + round(height * span[0]), top + round(height * span[1])
+    inset = max(1, round(width * 0.035))
+    ImageDraw.Draw(image).rectangle((left + inset, band_top, right - inset, band_bottom), fill=INK)
+    if wild:
+        band_size = _fitted(wild, True, round((band_bottom - band_top) * 0.8), round(width * 0.86))
+        band_x = left + width // 2 - text_width(wild, band_size, True) // 2
+        middle = (band_top + band_bottom + 1) // 2
+        draw_text(image, (band_x, top_for_middle(middle, band_size)), wild, band_size, LIGHT, True)
 
 
 @lru_cache(maxsize=512)
@@ -186,8 +189,9 @@ def kinds(cards: Iterable[Asset]) -> list[tuple[Asset, int]]:
 
 
 def badge_size(card: tuple[int, int]) -> tuple[int, int]:
-    """The "×n" badge under a card of ``card`` size."""
-    return round(card[0] * 0.5), round(card[0] * 0.28)
+    """The "×n" badge under a card of ``card`` size: at least 36 pixels high, so that its count
+    (0.62 of that) stays 10 pixels high on a phone."""
+    return max(52, round(card[0] * 0.5)), max(36, round(card[0] * 0.28))
 
 
 def group_size(card: tuple[int, int]) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render.fonts import RGB, draw_text, extent, fit, text_width, top_for_middle
+from render.fonts import RGB, Sentence, ascent, draw_text, extent, fit, fit_names, text_width, top_for_middle
 from render.theme import BUTTON, TEXT
 
 RAMP_STEPS = 5
@@ -167,6 +167,30 @@ def paste_text(
         x -= tile.image.width // 2
     tile.paste_on(canvas, (x, y))
     return tile.image.width
+
+
+def paste_sentence(
+    palette: Palette,
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    sentence: Sentence,
+    size: int,
+    fg: RGB,
+    bg: RGB,
+    *,
+    bold: bool = False,
+    max_width: int,
+    align: str = "left",
+) -> int:
+    """Paste a sentence about players (a headline) fitted to ``max_width`` by
+    :func:`~render.fonts.fit_names`: names shortened first, then smaller, on the baseline it
+    would have at ``size``; returns its width."""
+    text, fitted = fit_names(sentence, size, bold, max_width)
+    x, y = xy
+    y += ascent(size) - ascent(fitted)
+    return paste_text(
+        palette, canvas, (x, y), text, fitted, fg, bg, bold=bold, max_width=max_width, align=align
+    )
 
 
 @lru_cache(maxsize=128)

@@ -20,13 +20,14 @@ orders the runs.
 
 import math
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.bidi import strip_controls, strong_direction, visual_order
+from render.bidi import isolate, strip_controls, strong_direction, visual_order
 from render.cmap import Coverage, read_coverage
 from render.graphemes import clusters, is_default_ignorable, is_emoji_modifier, is_regional_indicator
 
@@ -34,6 +35,11 @@ FONT_DIR = Path(__file__).with_name("fonts")
 ELLIPSIS = "…"
 EMOJI_STRIKE = 109
 """The only size at which Noto Color Emoji has bitmaps."""
+MIN_TEXT = 24
+"""The smallest size a 1000-pixel-wide picture may draw text at: a phone shows it about 450
+pixels wide, where 24 pixels become 10.8 (``bench/bench_legibility.py`` checks every picture)."""
+SHORT_NAME = 10
+"""A name is shortened to this many characters before a sentence is made smaller."""
 
 RGB = tuple[int, int, int]
 Run = tuple["Face", str]
@@ -259,6 +265,64 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
         else:
             high = middle - 1
     return "".join(parts[:low]).rstrip() + ELLIPSIS
+
+
+def _shortened(name: str, limit: int | None) -> str:
+    """``name`` isolated (see :func:`render.bidi.isolate`), cut to ``limit`` clusters with "…"."""
+    parts = clusters(name)
+    if limit is None or len(parts) <= limit:
+        return isolate(name)
+    return isolate("".join(parts[:limit]).rstrip() + ELLIPSIS)
+
+
+Sentence = Callable[[Callable[[str], str]], str]
+"""Builds a sentence, passing each player's (or league's) name through the function it is given."""
+
+
+def no_names(text: str) -> Sentence:
+    """A sentence that names nobody, for where a sentence about players may stand."""
+    return lambda _: text
+
+
+def _longest_names(
+    sentence: Sentence, size: int, bold: bool, max_width: int, low: int, high: int
+) -> str | None:
+    """``sentence`` with its names as long as they may be (``low`` to ``high`` clusters) to fit
+    ``max_width`` at ``size``; None if not even ``low`` clusters fit."""
+    if text_width(sentence(_names(low)), size, bold) > max_width:
+        return None
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(sentence(_names(middle)), size, bold) <= max_width:
+            low = middle
+        else:
+            high = middle - 1
+    return sentence(_names(low))
+
+
+def _names(limit: int | None) -> Callable[[str], str]:
+    """What :func:`fit_names` passes a sentence: isolate a name, cut to ``limit`` clusters."""
+    return lambda name: _shortened(name, limit)
+
+
+def fit_names(
+    sentence: Sentence, size: int, bold: bool, max_width: int, floor: int = MIN_TEXT
+) -> tuple[str, int]:
+    """A sentence about players (a headline) and the size to draw it at, so that it fits
+    ``max_width`` without losing a word of its own: names are shortened first, to
+    :data:`SHORT_NAME` characters with an ellipsis; then the sentence is made smaller, down to
+    ``floor``; then names are shortened further. If it fits in no way, the sentence at ``floor``
+    with one-character names (the caller's :func:`fit` will then cut it: a layout bug)."""
+    whole = sentence(_names(None))
+    if text_width(whole, size, bold) <= max_width:
+        return whole, size
+    longest = len(clusters(whole))
+    for tried in (*range(size, floor, -2), floor):
+        found = _longest_names(sentence, tried, bold, max_width, SHORT_NAME, longest)
+        if found is not None:
+            return found, tried
+    found = _longest_names(sentence, floor, bold, max_width, 1, SHORT_NAME)
+    return (found if found is not None else sentence(_names(1))), floor
 
 
 @lru_cache(maxsize=1024)

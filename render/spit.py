@@ -32,10 +32,10 @@ from engine.spit.centre import CENTRE_PILES, SEATS, Stage
 from engine.spit.events import DealWon
 from engine.spit.speed import HAND, SpeedView
 from engine.spit.state import PileView, SpitView
-from render.bidi import isolate
-from render.canvas import badge, encode, paste_text, rounded_tile
+from locales import formatter
+from render.canvas import badge, encode, paste_sentence, paste_text, rounded_tile
 from render.cards import back_tile, slot_tile
-from render.fonts import RGB, line_height, text_width, top_for_middle
+from render.fonts import RGB, Sentence, line_height, no_names, text_width, top_for_middle
 from render.spit_cards import PALETTE, STACK_DEPTH, STACK_STEP, card_tile, stack_tile
 from render.theme import BG, DIM, GOLD, PANEL, TEXT
 
@@ -51,7 +51,9 @@ LABEL_SIZE = 30
 
 @dataclass(frozen=True, slots=True)
 class Labels:
-    """The words on the pictures, as ``str.format`` templates; the caller passes its locale's."""
+    """The words on the pictures, as templates of the message catalogue (plural forms
+    included, see :mod:`locales`); counted words follow ``language``'s rules. The caller passes
+    its locale's."""
 
     play: str = "Play!"
     wins: str = "{name} wins!"
@@ -69,16 +71,16 @@ class Labels:
     chooses: str = "New layout: {name} chooses a pile"
     you_choose: str = "New layout: choose a pile"
     spit: str = "spit"
-    cards_left: str = "{count} cards left"
+    cards_left: str = "{count} {count:one=card|other=cards} left"
     your_layout: str = "Your layout"
-    spit_cards: str = "{count} spit cards"
+    spit_cards: str = "{count} spit {count:one=card|other=cards}"
     deal: str = "Deal {number} · first to {target}"
     flip_start: str = "Ready? Flip to start!"
     stuck: str = "Stuck: flip!"
     hand: str = "hand · {count}"
     stock: str = "stock"
     side: str = "side"
-    points: str = "{points} pts"
+    points: str = "{points} {points:one=pt|other=pts}"
     your_hand: str = "Your hand"
     your_stock: str = "stock {count}"
     pile_size: str = "×{count}"
@@ -88,13 +90,20 @@ class Labels:
     cards: str = "Cards left"
     deal_points: str = "Deal"
     total: str = "Total"
-    layouts: str = "{count} layouts dealt"
-    first_to: str = "First to {target} points"
+    layouts: str = "{count} {count:one=layout|other=layouts} dealt"
+    first_to: str = "First to {target} {target:one=point|other=points}"
+    language: str = "en"
+    """Whose plural rules and numbers the counted words follow."""
+
+    def counted(self, template: str, **values: object) -> str:
+        """``template`` (a counted word) filled in as the language writes it."""
+        return formatter(self.language).format(template, **values)
 
 
 ENGLISH = Labels()
 
 _paste_text = partial(paste_text, PALETTE)
+_paste_sentence = partial(paste_sentence, PALETTE)
 
 
 # -- shared pieces ---------------------------------------------------------------------------------
@@ -151,7 +160,7 @@ def _centre_tile(view: View, pile: int, size: tuple[int, int]) -> Image.Image:
 def _centre_caption(view: View, pile: int, labels: Labels) -> str:
     """ "left · 12": the pile's side and size; before a Speed deal starts, its one middle card."""
     count = 1 if isinstance(view, SpeedView) and view.stage is Stage.START else view.centre_sizes[pile]
-    return (labels.left if pile == 0 else labels.right).format(count=count)
+    return labels.counted(labels.left if pile == 0 else labels.right, count=count)
 
 
 def _centre(canvas: Image.Image, view: View, card: tuple[int, int], y: int, labels: Labels) -> None:
@@ -165,34 +174,39 @@ def _spitters(view: SpitView) -> tuple[int, ...]:
     return tuple(seat for seat in SEATS if view.spit_cards[seat])
 
 
-def _status(view: View, seat: int | None, names: Sequence[str], labels: Labels) -> tuple[str, RGB]:
-    """The headline, from ``seat``'s side (None: the table's), and its colour: gold while the
-    game waits for a call or a slap, or has a winner."""
+def _about(template: str, names: Sequence[str], seat: int, **values: object) -> Sentence:
+    """``template`` about ``seat``, whose name goes in ``{name}`` (and ``values`` elsewhere)."""
+    return lambda name: template.format(name=name(names[seat]), **values)
+
+
+def _status(view: View, seat: int | None, names: Sequence[str], labels: Labels) -> tuple[Sentence, RGB]:
+    """The headline, from ``seat``'s side (None: the table's; names may be shortened to fit it),
+    and its colour: gold while the game waits for a call or a slap, or has a winner."""
     if view.outcome is not None:
         winner = view.outcome.winner
-        return (labels.you_win if winner == seat else labels.wins.format(name=isolate(names[winner]))), GOLD
+        return (no_names(labels.you_win) if winner == seat else _about(labels.wins, names, winner)), GOLD
     if seat is not None and seat in view.called and view.waiting_for:
-        return labels.waiting.format(name=isolate(names[view.waiting_for[0]])), GOLD
+        return _about(labels.waiting, names, view.waiting_for[0]), GOLD
     if isinstance(view, SpeedView):
         if view.stage is Stage.START:
-            return labels.flip_start, GOLD
-        return (labels.stuck, GOLD) if view.stalemate else (labels.play, TEXT)
+            return no_names(labels.flip_start), GOLD
+        return (no_names(labels.stuck), GOLD) if view.stalemate else (no_names(labels.play), TEXT)
     if view.stage is Stage.SLAP:
         if view.chooser is None:
-            return labels.slap, GOLD
+            return no_names(labels.slap), GOLD
         if view.chooser == seat:
-            return labels.you_choose, GOLD
-        return labels.chooses.format(name=isolate(names[view.chooser])), GOLD
+            return no_names(labels.you_choose), GOLD
+        return _about(labels.chooses, names, view.chooser), GOLD
     if view.stage is Stage.START:
-        return labels.start, GOLD
+        return no_names(labels.start), GOLD
     if view.stalemate:
         spitters = _spitters(view)
         if len(spitters) == 1:
             if spitters[0] == seat:
-                return labels.you_spit_alone, GOLD
-            return labels.stalemate_alone.format(name=isolate(names[spitters[0]])), GOLD
-        return labels.stalemate, GOLD
-    return labels.play, TEXT
+                return no_names(labels.you_spit_alone), GOLD
+            return _about(labels.stalemate_alone, names, spitters[0]), GOLD
+        return no_names(labels.stalemate), GOLD
+    return no_names(labels.play), TEXT
 
 
 def _corner(view: View, labels: Labels) -> str:
@@ -200,7 +214,7 @@ def _corner(view: View, labels: Labels) -> str:
     if isinstance(view, SpitView):
         return labels.layout.format(number=view.layouts_dealt)
     if view.options.target is not None:
-        return labels.deal.format(number=view.deal_number, target=view.options.target)
+        return labels.counted(labels.deal, number=view.deal_number, target=view.options.target)
     return ""
 
 
@@ -216,7 +230,7 @@ def _headline(
         )
     status, colour = _status(view, seat, names, labels)
     room = WIDTH - 2 * MARGIN - used - 24
-    _paste_text(canvas, (MARGIN, MARGIN), status, STATUS_SIZE, colour, BG, bold=True, max_width=room)
+    _paste_sentence(canvas, (MARGIN, MARGIN), status, STATUS_SIZE, colour, BG, bold=True, max_width=room)
 
 
 # -- the table -------------------------------------------------------------------------------------
@@ -329,9 +343,9 @@ def _notes(view: View, seat: int, labels: Labels) -> list[tuple[str, bool]]:
         notes.append((labels.ready, True))
     if isinstance(view, SpitView):
         left = sum(pile.size for pile in view.layouts[seat]) + view.spit_cards[seat]
-        notes.append((labels.cards_left.format(count=left), False))
+        notes.append((labels.counted(labels.cards_left, count=left), False))
     elif view.options.target is not None:
-        notes.append((labels.points.format(points=view.totals[seat]), False))
+        notes.append((labels.counted(labels.points, points=view.totals[seat]), False))
     return notes
 
 
@@ -346,7 +360,7 @@ def _spit_seat(canvas: Image.Image, view: SpitView, seat: int, y: int, labels: L
     spit = _back_or_slot(PILE_CARD, PANEL, view.spit_cards[seat])
     _pile(canvas, (spit_x, y), spit, labels.spit, PANEL, 140, PILE_CARD[1] + STACK)
     for x, pile in zip(piles_x, view.layouts[seat], strict=True):
-        caption = labels.pile_size.format(count=pile.size) if pile.size else ""
+        caption = labels.counted(labels.pile_size, count=pile.size) if pile.size else ""
         _pile(canvas, (x, y), _stock_pile_tile(pile, PILE_CARD, PANEL), caption, PANEL, PILE_CARD[0])
 
 
@@ -357,7 +371,7 @@ def _speed_seat(canvas: Image.Image, view: SpeedView, seat: int, y: int, labels:
         tile = back_tile(PALETTE, *PILE_CARD, PANEL, None) if held else slot_tile(PALETTE, *PILE_CARD, PANEL)
         canvas.paste(tile, (hand_x + index * HAND_STEP, y))
     fan = PILE_CARD[0] + (HAND - 1) * HAND_STEP
-    caption = labels.hand.format(count=held)
+    caption = labels.counted(labels.hand, count=held)
     _paste_text(
         canvas,
         (hand_x + fan // 2, y + PILE_CARD[1] + 4),
@@ -465,14 +479,14 @@ def panel_png(view: View, names: Sequence[str], labels: Labels = ENGLISH) -> byt
     _centre(canvas, view, BIG_CENTRE, layout.centre_y, labels)
 
     if isinstance(view, SpitView):
-        title, aside = labels.your_layout, labels.spit_cards.format(count=view.spit_cards[seat])
+        title, aside = labels.your_layout, labels.counted(labels.spit_cards, count=view.spit_cards[seat])
         tiles = [_stock_pile_tile(pile, BIG_CARD, BG) for pile in view.layouts[seat]]
         sizes = [pile.size for pile in view.layouts[seat]]
-        captions = [labels.pile_size.format(count=size) if size else "" for size in sizes]
+        captions = [labels.counted(labels.pile_size, count=size) if size else "" for size in sizes]
         numbered = len(tiles)
     else:
         hand = view.hand or ()
-        title, aside = labels.your_hand, labels.your_stock.format(count=view.stock_sizes[seat])
+        title, aside = labels.your_hand, labels.counted(labels.your_stock, count=view.stock_sizes[seat])
         tiles = [card_tile(card, *BIG_CARD, BG) for card in hand]
         tiles += [slot_tile(PALETTE, *BIG_CARD, BG)] * (HAND - len(hand))
         captions = [""] * HAND
@@ -512,7 +526,7 @@ RESULTS_SIZE = (WIDTH, ROWS_TOP + len(SEATS) * ROW_PITCH + 8 + line_height(NUMBE
 
 def _results_table(
     view: View, names: Sequence[str], labels: Labels, deal: DealWon | None
-) -> tuple[str, int, tuple[str, ...], tuple[tuple[str, ...], ...], str]:
+) -> tuple[Sentence, int, tuple[str, ...], tuple[tuple[str, ...], ...], str]:
     """The title, the winner, the column headings, each seat's cells and the note under the
     rows. Spit and Speed without a target: the cards each player still held. Speed with a
     target: the deal's points and the running totals."""
@@ -520,25 +534,24 @@ def _results_table(
         if deal is None:
             raise ValueError("Speed with a target shows a deal's result: pass its DealWon")
         winner = deal.seat
-        name = isolate(names[winner])
         if view.outcome is None:
             # The next deal has started: the view is of it.
-            title = labels.deal_won.format(number=view.deal_number - 1, name=name)
+            title = _about(labels.deal_won, names, winner, number=view.deal_number - 1)
         else:
-            title = labels.wins.format(name=name)
+            title = _about(labels.wins, names, winner)
         cells = tuple((f"+{deal.points if seat == winner else 0}", str(deal.totals[seat])) for seat in SEATS)
-        note = labels.first_to.format(target=view.options.target)
+        note = labels.counted(labels.first_to, target=view.options.target)
         return title, winner, (labels.deal_points, labels.total), cells, note
     if view.outcome is None:
         raise ValueError("results are drawn once the game has ended")
     winner = view.outcome.winner
     if isinstance(view, SpitView):
         held = view.outcome.cards_left
-        note = labels.layouts.format(count=view.layouts_dealt)
+        note = labels.counted(labels.layouts, count=view.layouts_dealt)
     else:
         held = tuple(view.hand_sizes[seat] + view.stock_sizes[seat] for seat in SEATS)
         note = ""
-    title = labels.wins.format(name=isolate(names[winner]))
+    title = _about(labels.wins, names, winner)
     return title, winner, (labels.cards,), tuple((str(held[seat]),) for seat in SEATS), note
 
 
@@ -553,14 +566,20 @@ def results_png(
     _check_names(names)
     title, winner, headings, cells, note = _results_table(view, names, labels, deal)
     canvas = PALETTE.canvas(RESULTS_SIZE, BG)
-    _paste_text(
+    _paste_sentence(
         canvas, (MARGIN, MARGIN), title, STATUS_SIZE, GOLD, BG, bold=True, max_width=WIDTH - 2 * MARGIN
     )
     columns = (FIRST_COLUMN, LAST_COLUMN)[-len(headings) :]
     heading_y = MARGIN + line_height(STATUS_SIZE) + 16
-    _paste_text(canvas, (NAME_X, heading_y), labels.player, LABEL_SIZE, DIM, BG, max_width=FIRST_COLUMN - 200)
+    left = NAME_X + _paste_text(
+        canvas, (NAME_X, heading_y), labels.player, LABEL_SIZE, DIM, BG, max_width=FIRST_COLUMN - 200
+    )
     for x, heading in zip(columns, headings, strict=True):
-        _paste_text(canvas, (x, heading_y), heading, LABEL_SIZE, DIM, BG, align="right", max_width=200)
+        # A heading may reach left to the one before it: "Cards left" is wider than its numbers.
+        _paste_text(
+            canvas, (x, heading_y), heading, LABEL_SIZE, DIM, BG, align="right", max_width=x - left - 24
+        )
+        left = x
     room = columns[0] - NAME_X - text_width("+000", NAME_SIZE, True) - 24
     for row, seat in enumerate((winner, 1 - winner)):
         row_y = ROWS_TOP + row * ROW_PITCH

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.canvas import Palette, encode, paste_text, rounded_tile
-from render.fonts import RGB, line_height, text_width, top_for_middle
+from render.canvas import Palette, encode, paste_sentence, paste_text, rounded_tile
+from render.fonts import RGB, Sentence, line_height, no_names, text_width, top_for_middle
 from render.theme import BG, BUTTON, DIM, GOLD, PANEL, TEXT
 
 WIDTH = 1000
@@ -121,7 +121,7 @@ def table_size(rows: int, below: bool = False) -> tuple[int, int]:
 
 
 def table_png(
-    title: str,
+    title: str | Sentence,
     subtitle: str,
     measure: str,
     rows: Sequence[Row],
@@ -131,13 +131,17 @@ def table_png(
     """A ranked table: ``title`` (the league, game and season, say) and ``subtitle`` over
     columns for rank, player, games and ``measure``, the ``rows`` in order, then after a "…"
     gap the line ``below`` them, if any (the reader's own, further down). The best rank is
-    framed in gold, the reader's own line in white."""
+    framed in gold, the reader's own line in white. A title that names a league (a
+    :data:`~render.fonts.Sentence`) has the name shortened to fit; a title or subtitle too long
+    for the picture is made smaller, never cut."""
     canvas = PALETTE.canvas(table_size(len(rows), below is not None), BG)
     lines = [*rows, below] if below is not None else list(rows)
     room = WIDTH - 2 * MARGIN
-    _text(canvas, (MARGIN, MARGIN), title, TITLE_SIZE, GOLD, BG, bold=True, max_width=room)
-    _text(
-        canvas, (MARGIN, MARGIN + line_height(TITLE_SIZE) + 8), subtitle, LABEL_SIZE, DIM, BG, max_width=room
+    said = no_names(title) if isinstance(title, str) else title
+    paste_sentence(PALETTE, canvas, (MARGIN, MARGIN), said, TITLE_SIZE, GOLD, BG, bold=True, max_width=room)
+    subtitle_y = MARGIN + line_height(TITLE_SIZE) + 8
+    paste_sentence(
+        PALETTE, canvas, (MARGIN, subtitle_y), no_names(subtitle), LABEL_SIZE, DIM, BG, max_width=room
     )
 
     columns = Columns.of(measure, lines, labels)
@@ -220,10 +224,9 @@ def form_png(bars: Sequence[FormBar], title: str, labels: Labels = ENGLISH) -> b
         raise ValueError("a form chart needs at least one game")
     canvas = PALETTE.canvas(FORM_SIZE, BG)
     room = WIDTH - 2 * MARGIN
-    legend = _text(
-        canvas, (WIDTH - MARGIN, MARGIN), labels.won, LABEL_SIZE, GOLD, BG, bold=True, align="right"
+    paste_sentence(
+        PALETTE, canvas, (MARGIN, MARGIN), no_names(title), LABEL_SIZE, TEXT, BG, bold=True, max_width=room
     )
-    _text(canvas, (MARGIN, MARGIN), title, LABEL_SIZE, TEXT, BG, bold=True, max_width=room - legend - 24)
 
     pitch = room / len(bars)
     width = max(4, min(MAX_BAR_WIDTH, round(pitch * 0.7)))
@@ -245,4 +248,6 @@ def form_png(bars: Sequence[FormBar], title: str, labels: Labels = ENGLISH) -> b
     axis_y = CHART_BOTTOM + 10
     _text(canvas, (MARGIN, axis_y), labels.older, LABEL_SIZE, DIM, BG)
     _text(canvas, (WIDTH - MARGIN, axis_y), labels.newer, LABEL_SIZE, DIM, BG, align="right")
+    # The legend sits between "older" and "newer", so the title has the picture's whole width.
+    _text(canvas, (WIDTH // 2, axis_y), labels.won, LABEL_SIZE, GOLD, BG, bold=True, align="centre")
     return encode(canvas)

@@ -24,10 +24,10 @@ from PIL import Image
 from engine.toppo.cards import Card, Colour
 from engine.toppo.series import SeriesView
 from engine.toppo.state import TOPPO_LIMIT, ToppoView
-from render.bidi import isolate
-from render.canvas import badge, encode, paste_text, rounded_tile
+from locales import formatter
+from render.canvas import badge, encode, paste_sentence, paste_text, rounded_tile
 from render.cards import back_tile, slot_tile
-from render.fonts import RGB, line_height, text_width, top_for_middle
+from render.fonts import RGB, Sentence, line_height, text_width, top_for_middle
 from render.theme import BG, DIM, GOLD, PANEL, TEXT
 from render.toppo_cards import PALETTE, card_tile
 
@@ -43,7 +43,9 @@ LABEL_SIZE = 30
 
 @dataclass(frozen=True, slots=True)
 class Labels:
-    """The words on the pictures, as ``str.format`` templates; the caller passes its locale's."""
+    """The words on the pictures, as templates of the message catalogue (plural forms
+    included, see :mod:`locales`), formatted by ``language``'s rules; the caller passes its
+    locale's."""
 
     game: str = "Game {number}"
     waiting: str = "Waiting for {name} to turn"
@@ -52,10 +54,10 @@ class Labels:
     stock: str = "stock"
     topped: str = "topped"
     votes: str = "replace {votes}/{needed}"
-    points: str = "{points} pts"
+    points: str = "{points} {points:one=pt|other=pts}"
     you_restart: str = "Your restart: turn a card"
     your_line: str = "Your line"
-    deck: str = "deck {count} · {left} cards in all"
+    deck: str = "deck {count} · {left} {left:one=card|other=cards} in all"
     may_call_toppo: str = "Fewer than 10: you may call toppo"
     matching: str = "Match again, or renew"
     you_voted: str = "you voted"
@@ -67,9 +69,15 @@ class Labels:
     next_game: str = "{name} chooses the next display"
     colours: str = "R Y W G B"
     """Each colour's mark on its cards (red, yellow, white, green, blue), space-separated."""
+    language: str = "en"
+    """Whose plural rules and numbers the counted words follow."""
 
     def mark(self, card: Card) -> str:
         return self.colours.split()[list(Colour).index(card.colour)]
+
+    def counted(self, template: str, **values: object) -> str:
+        """``template`` (a counted word) filled in as the language writes it."""
+        return formatter(self.language).format(template, **values)
 
 
 ENGLISH = Labels()
@@ -79,6 +87,7 @@ ENGLISH = Labels()
 
 
 _paste_text = partial(paste_text, PALETTE)
+_paste_sentence = partial(paste_sentence, PALETTE)
 
 
 def _cards_row(
@@ -112,15 +121,17 @@ def _badges_row(
         canvas.paste(badge(PALETTE, text, size, BG), (centre - size[0] // 2, y))
 
 
-def _status(view: ToppoView, names: Sequence[str], labels: Labels) -> tuple[str, RGB]:
-    """The headline and its colour: gold while someone is waited for or has won."""
-    if view.outcome is not None:
-        return labels.toppo.format(name=isolate(names[view.outcome.caller])), GOLD
-    if view.restarter is not None:
-        if view.seat == view.restarter:
-            return labels.you_restart, GOLD
-        return labels.waiting.format(name=isolate(names[view.restarter])), GOLD
-    return labels.play, TEXT
+def _status(view: ToppoView, names: Sequence[str], labels: Labels) -> tuple[Sentence, RGB]:
+    """The headline (names may be shortened to fit it) and its colour: gold while someone is
+    waited for or has won."""
+    outcome, restarter = view.outcome, view.restarter
+    if outcome is not None:
+        return lambda name: labels.toppo.format(name=name(names[outcome.caller])), GOLD
+    if restarter is not None:
+        if view.seat == restarter:
+            return lambda _: labels.you_restart, GOLD
+        return lambda name: labels.waiting.format(name=name(names[restarter])), GOLD
+    return lambda _: labels.play, TEXT
 
 
 def _headline(
@@ -133,7 +144,7 @@ def _headline(
         used = _paste_text(canvas, (WIDTH - MARGIN, MARGIN + 8), text, LABEL_SIZE, DIM, BG, align="right")
     status, colour = _status(view, names, labels)
     room = WIDTH - 2 * MARGIN - used - 24
-    _paste_text(canvas, (MARGIN, MARGIN), status, STATUS_SIZE, colour, BG, bold=True, max_width=room)
+    _paste_sentence(canvas, (MARGIN, MARGIN), status, STATUS_SIZE, colour, BG, bold=True, max_width=room)
 
 
 def _check_seats(view: ToppoView, names: Sequence[str], totals: Sequence[int] | None = None) -> None:
@@ -150,7 +161,7 @@ DISPLAY_CARD = (132, 185)
 DISPLAY_GAP = 14
 SLOT_BADGE = (52, 42)
 PILE = (60, 84)
-PILE_COLUMN = 210
+PILE_COLUMN = 232
 """Width of the stock / topped column right of the display."""
 LINE_CARD = (70, 98)
 LINE_GAP = 6
@@ -203,7 +214,7 @@ def _panel(
     if score is not None:
         right.append((f"+{score}", TEXT, True))
     if total is not None:
-        right.append((labels.points.format(points=total), DIM, False))
+        right.append((labels.counted(labels.points, points=total), DIM, False))
     x = PANEL_SIZE[0] - PANEL_PAD
     for text, colour, bold in reversed(right):
         x -= _paste_text(tile, (x, 12), text, NUMBER_SIZE, colour, PANEL, bold=bold, align="right") + 10
@@ -303,7 +314,9 @@ class LineLayout:
     height: int
 
     @classmethod
-    def of(cls, display_size: int) -> "LineLayout":
+    def of(cls, display_size: int, hints: int = 1) -> "LineLayout":
+        """The layout for a display of ``display_size`` with ``hints`` lines of hints under the
+        line (room for one is kept when there are none, so the picture's height stays put)."""
         letters_y = MARGIN + line_height(STATUS_SIZE) + 16
         display_y = letters_y + LETTER_BADGE[1] + 10
         caption_y = display_y + BIG_DISPLAY[1] + 20
@@ -319,12 +332,13 @@ class LineLayout:
             line_y=line_y,
             numbers_y=numbers_y,
             hint_y=hint_y,
-            height=hint_y + line_height(NUMBER_SIZE) + MARGIN,
+            height=hint_y + max(1, hints) * line_height(NUMBER_SIZE) + MARGIN,
         )
 
 
-def _hints(view: ToppoView, seat: int, labels: Labels) -> str:
-    """What the player may want to know before pressing a button."""
+def _hints(view: ToppoView, seat: int, labels: Labels) -> list[str]:
+    """What the player may want to know before pressing a button, a line each: together they
+    would be too wide to read."""
     hints = []
     left = view.deck_sizes[seat] + len(view.lines[seat])
     if view.outcome is None and left < TOPPO_LIMIT:
@@ -334,7 +348,7 @@ def _hints(view: ToppoView, seat: int, labels: Labels) -> str:
     if view.votes:
         votes = labels.votes.format(votes=len(view.votes), needed=view.votes_needed)
         hints.append(f"{votes} ({labels.you_voted})" if seat in view.votes else votes)
-    return " · ".join(hints)
+    return hints
 
 
 def line_png(
@@ -351,7 +365,8 @@ def line_png(
         raise ValueError("the private line is drawn from a seat's view")
     _check_seats(view, names)
     seat, size = view.seat, view.display_size
-    layout = LineLayout.of(size)
+    hints = _hints(view, seat, labels)
+    layout = LineLayout.of(size, len(hints))
     canvas = PALETTE.canvas((WIDTH, layout.height), BG)
     _headline(canvas, view, names, game_number, labels)
 
@@ -362,7 +377,7 @@ def line_png(
 
     line, deck = view.lines[seat], view.deck_sizes[seat]
     _paste_text(canvas, (layout.line_x, layout.caption_y), labels.your_line, LABEL_SIZE, DIM, BG, bold=True)
-    caption = labels.deck.format(count=deck, left=deck + len(line))
+    caption = labels.counted(labels.deck, count=deck, left=deck + len(line))
     _paste_text(
         canvas, (WIDTH - layout.line_x, layout.caption_y), caption, LABEL_SIZE, DIM, BG, align="right"
     )
@@ -370,12 +385,11 @@ def line_png(
     numbers = "".join(str(index + 1) for index in range(len(line)))
     _badges_row(canvas, (layout.line_x, layout.numbers_y), numbers, NUMBER_BADGE, BIG_LINE[0], BIG_GAP)
 
-    hints = _hints(view, seat, labels)
-    if hints:
+    for row, hint in enumerate(hints):
         _paste_text(
             canvas,
-            (WIDTH // 2, layout.hint_y),
-            hints,
+            (WIDTH // 2, layout.hint_y + row * line_height(NUMBER_SIZE)),
+            hint,
             NUMBER_SIZE,
             GOLD,
             BG,
@@ -401,6 +415,15 @@ def results_size(players: int) -> tuple[int, int]:
     return WIDTH, ROWS_TOP + players * ROW_PITCH + 16 + line_height(NUMBER_SIZE) + MARGIN
 
 
+def _results_title(
+    number: int, caller: int, winners: Sequence[int] | None, names: Sequence[str], labels: Labels
+) -> Sentence:
+    """Who called toppo in game ``number``; once the series is over, its ``winners``."""
+    if winners is not None:
+        return lambda name: labels.series_over.format(name=" & ".join(name(names[seat]) for seat in winners))
+    return lambda name: labels.results.format(number=number, name=name(names[caller]))
+
+
 def results_png(
     series: SeriesView,
     names: Sequence[str],
@@ -420,12 +443,9 @@ def results_png(
     standings = sorted(range(view.players), key=lambda seat: totals[seat])
     best = totals[standings[0]]
     canvas = PALETTE.canvas(results_size(view.players), BG)
-    if final:
-        winners = " & ".join(isolate(names[seat]) for seat in standings if totals[seat] == best)
-        title = labels.series_over.format(name=winners)
-    else:
-        title = labels.results.format(number=len(series.history), name=isolate(names[outcome.caller]))
-    _paste_text(
+    winners = [seat for seat in standings if totals[seat] == best]
+    title = _results_title(len(series.history), outcome.caller, winners if final else None, names, labels)
+    _paste_sentence(
         canvas, (MARGIN, MARGIN), title, STATUS_SIZE, GOLD, BG, bold=True, max_width=WIDTH - 2 * MARGIN
     )
 
@@ -452,8 +472,16 @@ def results_png(
         _paste_text(
             canvas, (TOTAL_RIGHT, text_y), str(totals[seat]), NAME_SIZE, TEXT, PANEL, bold=True, align="right"
         )
-    if not final and series.chooser is not None:
-        note = labels.next_game.format(name=isolate(names[series.chooser]))
+    chooser = series.chooser
+    if not final and chooser is not None:
         note_y = ROWS_TOP + view.players * ROW_PITCH + 8
-        _paste_text(canvas, (MARGIN, note_y), note, NUMBER_SIZE, DIM, BG, max_width=WIDTH - 2 * MARGIN)
+        _paste_sentence(
+            canvas,
+            (MARGIN, note_y),
+            lambda name: labels.next_game.format(name=name(names[chooser])),
+            NUMBER_SIZE,
+            DIM,
+            BG,
+            max_width=WIDTH - 2 * MARGIN,
+        )
     return encode(canvas)

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from engine.toppo.cards import Card, Colour, Symbol
 from render.canvas import Palette, supersampled
 from render.cards import rounded_card
-from render.fonts import RGB, draw_text
+from render.fonts import RGB, draw_text, text_width
 from render.theme import (
     INK,
     LIGHT,
@@ -35,6 +35,9 @@ CARD_COLOURS: dict[Colour, RGB] = {
     Colour.GREEN: (0, 120, 80),
     Colour.BLUE: (86, 180, 233),
 }
+MARK_SHARE = 0.36
+"""The colour's mark is this share of the card's width high, one letter or two ("Ro", "Am"):
+on the table's line cards, 70 pixels wide, it is 25 pixels (11 on a phone)."""
 STROKES: dict[Colour, RGB] = {colour: LIGHT if colour is Colour.GREEN else INK for colour in Colour}
 """Symbol and letter colour per card: whichever of dark or light contrasts more with the fill."""
 
@@ -60,7 +63,9 @@ def paint_card(
     fill, stroke = CARD_COLOURS[card.colour], STROKES[card.colour]
     rounded_card(draw, box, fill, INK, 0.035)
     mark = mark or card.colour.value
-    letter_size = max(8, round(width * (0.3 if len(mark) == 1 else 0.24)))
+    letter_size = round(width * MARK_SHARE)
+    while letter_size > 8 and text_width(mark, letter_size, True) > width * 0.8:
+        letter_size -= 1
     draw_text(
         image,
         (left + round(width * 0.1), top - round(letter_size * 0.12)),

@@ -7,6 +7,7 @@ import io
 import re
 import string
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -35,11 +36,14 @@ from engine.spit.events import DealWon
 from engine.spit.state import Position
 from locales import catalog
 from render import spit
+from render.bidi import isolate
+from render.fonts import Sentence
 from render.spit import (
     BIG_CARD,
     CARDS_DY,
     CENTRE_CARD,
     CENTRE_TOP,
+    ENGLISH,
     PILE_CARD,
     RESULTS_SIZE,
     ROW_PITCH,
@@ -434,12 +438,18 @@ def test_the_panel_needs_a_seat_and_names_must_match_the_seats() -> None:
         table_png(game.view(), NAMES[:1])
 
 
+def word_fields() -> list[str]:
+    """The fields of the labels that hold words (not the language)."""
+    return [field.name for field in dataclasses.fields(Labels) if field.name != "language"]
+
+
 def marked_labels() -> Labels:
-    """Labels whose every field is its own name in brackets, then its placeholders."""
+    """Labels whose every word is its own name in brackets, then its placeholders."""
     return Labels(
         **{
-            field.name: f"⟦{field.name}⟧" + "".join(f" {{{name}}}" for name in placeholders(field.default))
-            for field in dataclasses.fields(Labels)
+            name: f"⟦{name}⟧"
+            + "".join(f" {{{hole}}}" for hole in sorted(set(placeholders(getattr(ENGLISH, name)))))
+            for name in word_fields()
         }
     )
 
@@ -481,23 +491,32 @@ def test_every_word_drawn_comes_from_the_labels(monkeypatch: pytest.MonkeyPatch)
         drawn.append(text)
         return paste(canvas, xy, text, *args, **kwargs)
 
+    sentence = spit._paste_sentence
+
+    def recording_sentence(
+        canvas: Image.Image, xy: tuple[int, int], said: Sentence, *args: Any, **kwargs: Any
+    ) -> int:
+        drawn.append(said(isolate))
+        return sentence(canvas, xy, said, *args, **kwargs)
+
     monkeypatch.setattr(spit, "_paste_text", recording)
+    monkeypatch.setattr(spit, "_paste_sentence", recording_sentence)
     labels = marked_labels()
     for draw in scenes_for_every_word():
         draw(labels)
     words = [text for text in drawn if text not in NAMES and not re.fullmatch(r"\+?\d+", text)]
     assert words and all(text.startswith("⟦") for text in words), [t for t in words if not t.startswith("⟦")]
     used = {match for text in words for match in re.findall(r"⟦(\w+)⟧", text)}
-    assert used == {field.name for field in dataclasses.fields(Labels)}
+    assert used == set(word_fields())
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_every_word_on_the_pictures_is_in_the_catalogue(language: str) -> None:
     """``spit.picture.<field>`` in both languages, with the placeholders the pictures fill."""
     messages = catalog().messages[language]
-    for field in dataclasses.fields(Labels):
-        text = messages[f"spit.picture.{field.name}"]
-        assert sorted(placeholders(text)) == sorted(placeholders(field.default)), field.name
+    for name in word_fields():
+        text = messages[f"spit.picture.{name}"]
+        assert set(placeholders(text)) == set(placeholders(getattr(ENGLISH, name))), name
 
 
 def test_the_palette_keeps_every_face_and_theme_colour_exact() -> None:

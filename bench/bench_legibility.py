@@ -1,0 +1,483 @@
+"""How small the text on every picture the bot sends is on a phone.
+
+Run: ``.venv/bin/python -m bench.bench_legibility [--below PX]``.
+
+Discord shows an attachment about 450-550 pixels wide on a phone; this bench takes the narrow
+end. It renders the busiest position of every picture (each game's table, private panel and
+results, the league standings and leaderboard, the /stats form chart) in English and Spanish,
+with the words taken from the catalogue as the cogs take them and with the longest names the
+bot allows (Discord display names have up to 32 characters: 32 wide letters, and realistic long
+names), and records every text drawn on it.
+
+*Text height* is the font's pixel size (its em, the size given to :func:`render.fonts.draw_text`)
+times the factor the picture is shown at: 450 / the picture's width, never above 1 (Discord does
+not enlarge). Text drawn inside a tile painted at :data:`render.canvas.SUPERSAMPLE` times its size
+and reduced (card faces, piles) counts at the size it has after the reduction. Every text goes
+through ``draw_text`` (``paste_text`` and ``text_tile`` call it), so the bench wraps that function
+(and the supersampled painter, to know the reduction) in every loaded ``render`` module, and
+empties the ``render`` caches of drawn tiles before each picture so that nothing is pasted from a
+cache unseen. The goal is at least :data:`GOAL` pixels everywhere.
+
+It prints a table (picture, language, width, smallest text height, which text), then under a
+picture every text it cut with an ellipsis that is not a bare name (a sentence that lost words),
+and ends with one
+JSON line: ``{"min_text_px_at_450": ..., "pictures": {"<name>": <smallest px>, ...}}``.
+"""
+
+import argparse
+import contextvars
+import io
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from functools import cache, partial
+from typing import Any
+
+from PIL import Image
+
+import render.canvas
+import render.fonts
+from bench.bench_render import scene as toppo_scene
+from bench.bench_render_assets import scene as assets_scene
+from bench.bench_render_spit import scene as spit_scene
+from bench.bench_render_topoum import scene as topoum_scene
+from cogs import assets_messages, league_messages, spit_messages, topoum_messages, toppo_messages
+from engine.assets.cards import Asset
+from engine.assets.sets import AssetSet
+from engine.assets.state import AssetsView, Duel, StackView, Stage
+from engine.assets.state import Outcome as AssetsOutcome
+from engine.spit.events import DealWon
+from engine.spit.speed import SpeedOptions, SpeedOutcome, SpeedView
+from engine.spit.speed import new_game as new_speed_game
+from engine.spit.state import Outcome as SpitOutcome
+from engine.spit.state import SpitOptions, SpitView
+from engine.spit.state import new_game as new_spit_game
+from engine.topoum.cards import CardType
+from engine.toppo.cards import parse_cards
+from engine.toppo.series import Series
+from engine.toppo.state import Outcome as ToppoOutcome
+from engine.toppo.state import ToppoView
+from locales import Catalog, catalog
+from render import assets, spit, standings, topoum, toppo
+
+WIDTH_SHOWN = 450
+"""The width, in pixels, at which a phone shows a picture (the narrow end of 450-550)."""
+GOAL = 9
+"""The smallest text height, in pixels on the phone, we accept."""
+LANGUAGES = ("en", "es")
+
+WIDE_NAMES = tuple(("W" if seat % 2 == 0 else "M") * 32 for seat in range(15))
+"""Display names of 32 of the widest letters."""
+REAL_NAMES = (
+    "Maximiliano Hernández Villanueva",
+    "Guadalupe Montserrat Echeverría",
+    "Bartholomew Fitzgerald-Worthing",
+    "Anastasia Konstantinovna Ivanova",
+    "Wilhelmina Montgomery-Whitmore",
+    "Christopher Alexander Whitworth",
+    "María Fernanda Domínguez Herrera",
+    "Maximilian Wolfgang Mühlenberg",
+)
+"""Long names people have (30-32 characters)."""
+NAME_SETS = (WIDE_NAMES, REAL_NAMES * 2)
+
+
+# -- recording what is drawn -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One text drawn on a picture, and its em in the picture's own pixels."""
+
+    text: str
+    em: float
+
+
+_reduction: contextvars.ContextVar[float] = contextvars.ContextVar("reduction", default=1.0)
+"""How much the canvas being painted will be reduced (1 outside supersampled tiles)."""
+
+
+def _render_modules() -> list[Any]:
+    return [module for name, module in sys.modules.items() if name == "render" or name.startswith("render.")]
+
+
+def _forget_drawings() -> None:
+    """Empty every ``render`` cache but the text layer's own (fonts, runs, widths: they hold no
+    drawing), so that every tile of the next picture is drawn, and so recorded."""
+    for module in _render_modules():
+        if module is render.fonts or module.__name__ == "render.cmap":
+            continue
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+@dataclass(slots=True)
+class Record:
+    """What a picture drew: every text, and every text cut with an ellipsis to fit."""
+
+    drawn: list[Drawn] = field(default_factory=list)
+    cut: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def recording() -> Iterator[Record]:
+    """Every text drawn (and cut) while inside, wherever a ``render`` module calls
+    ``draw_text`` (or ``fit``)."""
+    record = Record()
+    drawn = record.drawn
+    draw_text, supersampled, fit = render.fonts.draw_text, render.canvas.supersampled, render.fonts.fit
+
+    def recorded_fit(text: str, size: int, bold: bool, max_width: int) -> str:
+        shown = fit(text, size, bold, max_width)
+        if shown != text:
+            record.cut.append(text)
+        return shown
+
+    def recorded_draw_text(
+        image: Image.Image, xy: tuple[int, int], text: str, size: int, *args: Any, **kw: Any
+    ) -> int:
+        if text.strip():
+            drawn.append(Drawn(text, size / _reduction.get()))
+        return draw_text(image, xy, text, size, *args, **kw)
+
+    def recorded_supersampled(
+        palette: Any, size: tuple[int, int], bg: Any, paint: Callable[..., None]
+    ) -> Image.Image:
+        def reduced_paint(image: Image.Image, box: Any) -> None:
+            token = _reduction.set(_reduction.get() * render.canvas.SUPERSAMPLE)
+            try:
+                paint(image, box)
+            finally:
+                _reduction.reset(token)
+
+        return supersampled(palette, size, bg, reduced_paint)
+
+    patched = [
+        (module, name, original, wrapper)
+        for module in _render_modules()
+        for name, original, wrapper in (
+            ("draw_text", draw_text, recorded_draw_text),
+            ("supersampled", supersampled, recorded_supersampled),
+            ("fit", fit, recorded_fit),
+        )
+        if getattr(module, name, None) is original
+    ]
+    for module, name, _, wrapper in patched:
+        setattr(module, name, wrapper)
+    try:
+        yield record
+    finally:
+        for module, name, original, _ in patched:
+            setattr(module, name, original)
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """One picture's smallest text on a phone."""
+
+    width: int
+    smallest: Drawn
+    drawn: tuple[Drawn, ...]
+    cut: tuple[str, ...]
+    """Texts cut with an ellipsis that are not a bare name: words of a sentence were lost."""
+
+    @property
+    def scale(self) -> float:
+        return min(1.0, WIDTH_SHOWN / self.width)
+
+    @property
+    def px(self) -> float:
+        return self.smallest.em * self.scale
+
+
+def measure(render_png: Callable[[], bytes], names: Sequence[str] = ()) -> Measure:
+    """Render a picture from empty caches and measure the text on it (``names`` may be cut)."""
+    _forget_drawings()
+    with recording() as record:
+        png = render_png()
+    if not record.drawn:
+        raise ValueError("no text was drawn: nothing to measure")
+    width = Image.open(io.BytesIO(png)).width
+    cut = tuple(dict.fromkeys(text for text in record.cut if text not in names))
+    return Measure(width, min(record.drawn, key=lambda item: item.em), tuple(record.drawn), cut)
+
+
+# -- the busiest positions -------------------------------------------------------------------------
+
+Renders = list[Callable[[], bytes]]
+"""A picture's busiest positions, each ready to render."""
+Scene = Callable[[Catalog, str, Sequence[str]], Renders]
+"""A picture's renders for a language (the catalogue's) and names."""
+
+
+@cache
+def _toppo_views() -> tuple[ToppoView, ToppoView]:
+    """A running 8-player table with a display of 5, and the same table once toppo is called,
+    made as busy as the game allows: every line full, votes to replace, 3-digit numbers."""
+    public, _ = toppo_scene(views=1, skip=80)
+    lines = tuple(parse_cards("Ro Y# W+ Go B-") for _ in range(8))
+    busy = replace(public[-1], lines=lines, votes=(0, 2, 5), deck_sizes=(125,) * 8, stock_size=99)
+    over = replace(busy, outcome=ToppoOutcome(caller=3, scores=(128, 131, 99, 0, 117, 125, 130, 122)))
+    return busy, over
+
+
+TOTALS = (312, 287, 455, 199, 368, 402, 251, 330)
+
+
+def toppo_table(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    labels = toppo_messages.picture_labels(messages, language)
+    busy, over = _toppo_views()
+    waiting = replace(busy, restarter=6)
+    return [partial(toppo.table_png, view, names[:8], TOTALS, 12, labels) for view in (busy, waiting, over)]
+
+
+def toppo_line(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    """Seat 0's line with every hint at once: toppo may be called, matching, votes incl. theirs."""
+    labels = toppo_messages.picture_labels(messages, language)
+    busy, over = _toppo_views()
+    mine = replace(busy, seat=0, deck_sizes=(4,) * 8, matching=(True,) * 8)
+    return [
+        partial(toppo.line_png, view, names[:8], 12, labels)
+        for view in (mine, replace(mine, restarter=6), replace(over, seat=0))
+    ]
+
+
+def toppo_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    labels = toppo_messages.picture_labels(messages, language)
+    _, over = _toppo_views()
+    series = Series(8, seed=1).view()
+    view = replace(series, game=over, totals=TOTALS, history=(None,) * 12, chooser=6)  # type: ignore[arg-type]
+    return [partial(toppo.results_png, view, names[:8], final, labels) for final in (False, True)]
+
+
+MONEY_SET = AssetSet((Asset.CASH_UNDER_THE_MATTRESS, Asset.SILVER, Asset.GOLD, Asset.CASH_UNDER_THE_MATTRESS))
+HAND = (Asset.CASH_UNDER_THE_MATTRESS, Asset.STAMP_COLLECTION, Asset.BASEBALL_CARDS, Asset.SILVER, Asset.GOLD)
+
+
+@cache
+def _assets_views() -> tuple[AssetsView, AssetsView]:
+    """A 6-player table in a challenge over a big set, every stack topped by a set of three
+    kinds, with 7-digit totals; and the same table once the round is over."""
+    views = assets_scene()
+    duel = Duel(
+        challenger=1,
+        defender=4,
+        stake=MONEY_SET,
+        shown=tuple(
+            (seat, asset)
+            for seat in (1, 4)
+            for asset in (Asset.CASH_UNDER_THE_MATTRESS, Asset.SILVER, Asset.GOLD)
+        ),
+    )
+    busy = replace(
+        views[len(views) // 2],
+        stage=Stage.CHALLENGE,
+        duel=duel,
+        to_act=4,
+        stacks=(StackView(MONEY_SET, 12, 1_450_000),) * 6,
+        totals=(1_250_000,) * 6,
+        hand_sizes=(5,) * 6,
+        draw_size=88,
+    )
+    over = replace(busy, stage=Stage.ROUND_OVER, duel=None, round_scores=((450_000,) * 6,), round_number=12)
+    return busy, over
+
+
+def assets_table(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    labels = assets_messages.picture_labels(messages, language)
+    busy, over = _assets_views()
+    return [partial(assets.table_png, view, names[:6], labels) for view in (busy, over)]
+
+
+def assets_hand(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    labels = assets_messages.picture_labels(messages, language)
+    busy, _ = _assets_views()
+    answering = replace(busy, seat=4, hand=HAND, hand_size=len(HAND))
+    watching = replace(answering, seat=2)
+    return [partial(assets.hand_png, view, view.seat, names[:6], labels) for view in (answering, watching)]
+
+
+def assets_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    labels = assets_messages.picture_labels(messages, language)
+    _, over = _assets_views()
+    won = replace(
+        over,
+        stage=Stage.GAME_OVER,
+        totals=(1_700_000,) + (1_250_000,) * 5,
+        outcome=AssetsOutcome(0, (1_700_000,) * 6),
+    )
+    return [partial(assets.results_png, view, names[:6], labels) for view in (over, won)]
+
+
+@cache
+def _spit_views() -> tuple[SpitView, SpitView]:
+    """A Spit table mid-game with a call made and the other seat waited for, and its end."""
+    view = spit_scene(partial(new_spit_game, 2, SpitOptions()), views=1)[-1]
+    assert isinstance(view, SpitView)
+    busy = replace(view, called=(0,), waiting_for=(1,), spit_cards=(11, 11), layouts_dealt=12)
+    return busy, replace(busy, outcome=SpitOutcome(winner=1, cards_left=(21, 0)))
+
+
+@cache
+def _speed_views() -> tuple[SpeedView, SpeedView]:
+    """A Speed table to a target mid-deal with a call made, and its end."""
+    view = spit_scene(partial(new_speed_game, 2, SpeedOptions(target=100)), views=1)[-1]
+    assert isinstance(view, SpeedView)
+    busy = replace(view, called=(0,), waiting_for=(1,), totals=(99, 87), deal_number=12)
+    return busy, replace(busy, outcome=SpeedOutcome(winner=1, totals=(99, 121)))
+
+
+def _spit_like(
+    views: Callable[[], tuple[SpitView, SpitView] | tuple[SpeedView, SpeedView]], picture: str
+) -> Scene:
+    """The table, the panel or the results of Spit or Speed, from ``views``."""
+
+    def renders(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+        labels = spit_messages.picture_labels(messages, language)
+        busy, over = views()
+        pair = names[:2]
+        if picture == "table":
+            return [partial(spit.table_png, view, pair, labels) for view in (busy, over)]
+        if picture == "panel":
+            return [partial(spit.panel_png, replace(view, seat=0), pair, labels) for view in (busy, over)]
+        if isinstance(over, SpeedView):
+            deal = DealWon(seat=1, points=21, totals=over.outcome.totals if over.outcome else (0, 0))
+            return [partial(spit.results_png, view, pair, labels, deal) for view in (busy, over)]
+        return [partial(spit.results_png, over, pair, labels)]
+
+    return renders
+
+
+LEAGUE = "Liga de los jueves del Café Central de Valladolid"
+
+
+def _rows(names: Sequence[str], values: Sequence[str]) -> tuple[list[standings.Row], standings.Row]:
+    rows = [
+        standings.Row(rank, name, 1234, value)
+        for rank, (name, value) in enumerate(zip(names[:15], values, strict=False), 1)
+    ]
+    return rows, standings.Row(999, names[0], 1234, values[0], mine=True)
+
+
+def league_standings(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    """A Cover Your Assets season (the widest measure: money) of 15 lines and the reader's below."""
+    text = messages.text
+    game = league_messages.game_name(messages, "assets", language)
+
+    def title(name: Callable[[str], str]) -> str:
+        return text("league.standings.title", language, league=name(LEAGUE), game=game, number=12)
+
+    value = league_messages.measure_text(messages, "assets", 12_450_000, language)
+    rows, below = _rows(names, [value] * 15)
+    labels = league_messages.picture_labels(messages, language)
+    hint, measure_word = text("league.measure_hint.assets", language), text("league.measure.assets", language)
+    return [partial(standings.table_png, title, hint, measure_word, rows, below, labels)]
+
+
+def league_leaderboard(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    text = messages.text
+    title = text("leaderboard.title", language, game=league_messages.game_name(messages, "assets", language))
+    rows, below = _rows(names, [messages.number(38.45, language, digits=1)] * 15)
+    labels = league_messages.picture_labels(messages, language)
+    hint, measure_word = text("leaderboard.hint", language), text("leaderboard.measure", language)
+    return [partial(standings.table_png, title, hint, measure_word, rows, below, labels)]
+
+
+def stats_form(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    """The last 20 games (the most /stats shows), every other one won."""
+    bars = [standings.FormBar(1 + index % 8, 8, index % 2 == 0) for index in range(20)]
+    title = messages.text("stats.form", language, count=len(bars))
+    return [partial(standings.form_png, bars, title, league_messages.picture_labels(messages, language))]
+
+
+KINDS = tuple(CardType)
+"""A hand of every kind of card, as many as the seat holds."""
+
+
+@cache
+def _topoum_views() -> list[tuple[Any, Any]]:
+    items = topoum_scene()
+    return items[:: max(1, len(items) // 6)] + items[-1:]
+
+
+def topoum_board(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    labels = topoum_messages.picture_labels(messages, language)
+    return [partial(topoum.board_png, view, names[:4], labels, last) for view, last in _topoum_views()]
+
+
+def topoum_hand(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    labels = topoum_messages.picture_labels(messages, language)
+    return [
+        partial(topoum.hand_png, replace(view, seat=0, hand=KINDS[: view.hand_sizes[0]]), names[:4], labels)
+        for view, _ in _topoum_views()[:-1]
+    ]
+
+
+def topoum_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    labels = topoum_messages.picture_labels(messages, language)
+    view, _ = _topoum_views()[-1]
+    return [partial(topoum.results_png, view, names[:4], labels)]
+
+
+PICTURES: dict[str, Scene] = {
+    "toppo.table": toppo_table,
+    "toppo.line": toppo_line,
+    "toppo.results": toppo_results,
+    "assets.table": assets_table,
+    "assets.hand": assets_hand,
+    "assets.results": assets_results,
+    "spit.table": _spit_like(_spit_views, "table"),
+    "spit.panel": _spit_like(_spit_views, "panel"),
+    "spit.results": _spit_like(_spit_views, "results"),
+    "speed.table": _spit_like(_speed_views, "table"),
+    "speed.panel": _spit_like(_speed_views, "panel"),
+    "speed.results": _spit_like(_speed_views, "results"),
+    "topoum.board": topoum_board,
+    "topoum.hand": topoum_hand,
+    "topoum.results": topoum_results,
+    "league.standings": league_standings,
+    "league.leaderboard": league_leaderboard,
+    "stats.form": stats_form,
+}
+
+
+def smallest(scene: Scene, language: str, messages: Catalog | None = None) -> Measure:
+    """The smallest text of a picture over its busiest positions and every set of long names."""
+    messages = messages or catalog()
+    measures = [measure(render, names) for names in NAME_SETS for render in scene(messages, language, names)]
+    worst = min(measures, key=lambda found: found.px)
+    return replace(worst, cut=tuple(dict.fromkeys(text for found in measures for text in found.cut)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--below", type=float, default=None, help="also list every text smaller than this")
+    parser.add_argument("--only", default="", help="only the pictures whose name starts with this")
+    args = parser.parse_args()
+    result: dict[str, float] = {}
+    print(f"{'picture':20} {'lang':4} {'width':>5} {'scale':>5} {'px':>5}  smallest text (em in the picture)")
+    for name, scene in PICTURES.items():
+        if not name.startswith(args.only):
+            continue
+        for language in LANGUAGES:
+            found = smallest(scene, language)
+            result[name] = round(min(result.get(name, found.px), found.px), 1)
+            flag = "" if found.px >= GOAL else "  < goal"
+            print(
+                f"{name:20} {language:4} {found.width:5} {found.scale:5.2f} {found.px:5.1f}"
+                f"  {found.smallest.text!r} ({found.smallest.em:g}){flag}"
+            )
+            for text in found.cut:
+                print(f"{'':38}  cut: {text!r}")
+            if args.below is not None:
+                small = {(d.text, d.em) for d in found.drawn if d.em * found.scale < args.below}
+                for text, em in sorted(small, key=lambda item: item[1]):
+                    print(f"{'':38}{em * found.scale:5.1f}  {text!r}")
+    print(json.dumps({"min_text_px_at_450": min(result.values()), "pictures": result}))
+
+
+if __name__ == "__main__":
+    main()
