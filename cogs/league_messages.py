@@ -6,7 +6,7 @@ Every function here reads values from the store and returns text or a
 """
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
 
@@ -18,6 +18,7 @@ from cogs.tables import Draft, alt_text, draw
 from data import Game, League, LeagueGame, PlayerStats, Rating, Season, Standing
 from engine.games import MEASURES
 from locales import Catalog
+from render.fonts import NAME_MARK, Naming
 from render.standings import FormBar, Labels, Row, form_png, table_png
 
 COLOUR = discord.Colour.from_rgb(247, 190, 60)
@@ -97,16 +98,16 @@ async def standings_draft(
     runs; ``intro`` goes first (the announcement of a season's end, say)."""
     game = league.game
 
-    def titled(name: Callable[[str], str]) -> str:
-        """The title, with the league's name as ``name`` gives it (shortened on the picture)."""
-        return messages.text(
+    titled = Naming(
+        messages.text(
             "league.standings.title",
             locale,
-            league=name(league.name),
+            league=NAME_MARK,
             game=game_name(messages, game, locale),
             number=season.number,
-        )
-
+        ),
+        league.name,
+    )
     title = titled(str)
     if season.ended_at is None:
         when = messages.text(

@@ -284,6 +284,23 @@ def no_names(text: str) -> Sentence:
     return lambda _: text
 
 
+NAME_MARK = "\x00"
+"""Where :class:`Naming`'s name goes in its text (a character no catalogue text holds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Naming:
+    """A sentence naming one name, as data: a cog builds it from the catalogue with
+    :data:`NAME_MARK` for the name and hands it to the painter's process, which a closure could
+    not reach (it is pickled)."""
+
+    text: str
+    name: str
+
+    def __call__(self, shorten: Callable[[str], str]) -> str:
+        return self.text.replace(NAME_MARK, shorten(self.name))
+
+
 def _longest_names(
     sentence: Sentence, size: int, bold: bool, max_width: int, low: int, high: int
 ) -> str | None:

@@ -6,8 +6,9 @@ from datetime import UTC, datetime
 import pytest
 
 from cogs.league import pick_league, pick_season
-from cogs.league_messages import game_choice, labels_for, measure_text, players_text
-from data import League, LeagueError, LeagueGame, LeagueSettings, Season
+from cogs.league_messages import game_choice, labels_for, measure_text, players_text, standings_draft
+from cogs.painter import PAINTER
+from data import League, LeagueError, LeagueGame, LeagueSettings, Season, Standing
 from locales import catalog
 from render.standings import Labels
 
@@ -89,3 +90,17 @@ def test_the_picture_words_exist_in_both_languages() -> None:
     english, spanish = labels_for(catalog(), "en-GB"), labels_for(catalog(), "es-419")
     assert english == Labels()
     assert spanish.player == "Jugador" and spanish != english
+
+
+async def test_standings_are_drawn_in_the_painters_process_with_a_long_league_name() -> None:
+    """What a draft hands the painter crosses to its process, so it must pickle (a closure
+    for the title did not, and /league standings failed)."""
+    long_name = "The Friday Night Toppo League of the Whole Neighbourhood"
+    season = Season(1, 1, 3, T0, None)
+    rows = [Standing(1, 7, "Alice", 4, 2, 30), Standing(2, 8, "Bruno", 4, 1, 20)]
+    try:
+        draft = await standings_draft(catalog(), league(1, long_name, 10), season, rows, 7, "es-ES")
+    finally:
+        PAINTER.stop()
+    assert draft.words.title is not None and long_name in draft.words.title
+    assert draft.png is not None and draft.png.startswith(b"\x89PNG")
