@@ -59,7 +59,7 @@ async def main(args: argparse.Namespace) -> int:
     from cogs.painter import PARENT_CHECK_SECONDS
     from tests.conftest import build_world
     from tests.fakediscord import BotProcess, FakeDiscord
-    from tests.fakediscord.model import APPLICATION_COMMAND, MESSAGE_COMPONENT, Message
+    from tests.fakediscord.model import APPLICATION_COMMAND, MESSAGE_COMPONENT, Message, walk_components
     from tests.faults.processes import alive, painter_workers, signal_all
 
     rng = random.Random(args.seed)
@@ -89,8 +89,7 @@ async def main(args: argparse.Namespace) -> int:
     def buttons(message: Message) -> list[str]:
         return [
             str(b["custom_id"])
-            for row in message.components
-            for b in row.get("components", [])
+            for b in walk_components(message.components)
             if b.get("type") == 2 and not b.get("disabled")
         ]
 

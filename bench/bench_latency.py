@@ -121,15 +121,25 @@ def percentile(values: list[float], share: float) -> float:
 
 async def main(args: argparse.Namespace) -> int:
     from locales import catalog
+    from tables.registry import SERVER_TABLES
     from tests.conftest import build_world
-    from tests.fakediscord import FakeDiscord
-    from tests.fakediscord.model import APPLICATION_COMMAND, MESSAGE_COMPONENT, Interaction, Message
+    from tests.fakediscord import FakeDiscord, SeenMessage
+    from tests.fakediscord.model import (
+        APPLICATION_COMMAND,
+        MESSAGE_COMPONENT,
+        Interaction,
+        Message,
+        walk_components,
+    )
 
     # It times the bot; the tests hold the traffic to Discord's API description.
     fake = FakeDiscord(check_contract=False)
     world = build_world(fake)
-    host_member = fake.add_member(world.guild, "host")
-    channels = [fake.add_channel(world.guild, f"table-{n}") for n in range(args.tables)]
+    # The load's tables sit in servers of their own, each opened by its own host: the bot lets
+    # a member host MEMBER_TABLES tables and a server hold SERVER_TABLES.
+    load_guilds = [fake.add_guild(f"load-{n}") for n in range(-(-args.tables // SERVER_TABLES))]
+    channels = [fake.add_channel(load_guilds[n // SERVER_TABLES], f"table-{n}") for n in range(args.tables)]
+    hosts = {channel.id: fake.add_member(channel.guild, f"host-{n}") for n, channel in enumerate(channels)}
     await fake.start()
     workdir = Path(tempfile.mkdtemp(prefix="gamenight-bench-"))
     database, stalls_path = workdir / "bench.sqlite3", workdir / "stalls.json"
@@ -170,7 +180,7 @@ async def main(args: argparse.Namespace) -> int:
         return await interact(member, message.channel, MESSAGE_COMPONENT, data, message)
 
     def buttons(message: Message) -> list[dict[str, Any]]:
-        return [b for row in message.components for b in row.get("components", []) if b.get("type") == 2]
+        return [b for b in walk_components(message.components) if b.get("type") == 2]
 
     def button(message: Message, action: str) -> str | None:
         for b in buttons(message):
@@ -182,6 +192,13 @@ async def main(args: argparse.Namespace) -> int:
         return [m for m in channel.messages.values() if not m.ephemeral]
 
     game = GAMES[args.game]
+
+    async def press_seen(member: Any, message: Message, custom_id: str) -> None:
+        """Press, then wait to see the message redrawn, as a person adding a second AI does: the
+        same press on a lobby not yet redrawn is a double click, applied once (cogs/presses.py)."""
+        before = message.edited
+        await press(member, message, custom_id)
+        await fake.wait_for(lambda: message.edited != before, timeout=10, what="the message redrawn")
 
     async def open_table(member: Any, channel: Any, humans: list[Any], ai_seats: int) -> Message:
         """``/<game> start`` by ``member``, who leaves the table to ``humans`` (joining after the
@@ -196,7 +213,7 @@ async def main(args: argparse.Namespace) -> int:
             if human is not member:
                 await press(human, opened, f"{game.prefix}:{tid}:join:")
         for _ in range(ai_seats):
-            await press(member, opened, f"{game.prefix}:{tid}:ai:{args.level}")
+            await press_seen(member, opened, f"{game.prefix}:{tid}:ai:{args.level}")
         await press(member, opened, f"{game.prefix}:{tid}:start:")
         return opened
 
@@ -216,7 +233,7 @@ async def main(args: argparse.Namespace) -> int:
 
     if args.game == "toppo":
         bruno_panel = await panel_of(bruno)
-        if "Waiting" not in (bruno_panel.embeds[0].get("description") or ""):
+        if "Waiting" not in (SeenMessage.of(bruno_panel).card.get("description") or ""):
             turn = button(bruno_panel, "turn")
             assert turn is not None
             await press(bruno, bruno_panel, turn)  # bruno was the start player: open play
@@ -239,7 +256,7 @@ async def main(args: argparse.Namespace) -> int:
         if args.game == "toppo":
             return next(filter(None, (button(panel, action) for action in game.moves)), None)
         cards = next(filter(None, (button(panel, action) for action in ("play", "turn", "move"))), None)
-        status = (panel.embeds[0].get("description") or "").split("\n")[0]
+        status = (SeenMessage.of(panel).card.get("description") or "").split("\n")[0]
         return cards or button(panel, calls.get(status, "refresh"))
 
     async def rematch() -> Message:
@@ -287,7 +304,7 @@ async def main(args: argparse.Namespace) -> int:
 
     # The load: tables of AI seats, opened by a host who then leaves them to the AI.
     for channel in channels:
-        await open_table(host_member, channel, [], game.ai_seats)
+        await open_table(hosts[channel.id], channel, [], game.ai_seats)
     await fake.wait_for(
         lambda: all(any(m.attachments for m in public(c)) for c in channels),
         timeout=120,
@@ -301,7 +318,7 @@ async def main(args: argparse.Namespace) -> int:
                 for message in public(channel):
                     custom_id = button(message, "next")
                     if custom_id is not None:
-                        await press(host_member, message, custom_id)
+                        await press(hosts[channel.id], message, custom_id)
             await asyncio.sleep(1)
 
     keeper = asyncio.create_task(keep_playing())

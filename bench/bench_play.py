@@ -116,9 +116,7 @@ async def play(game: str, live: bool, seconds: float, seed: int) -> dict[str, An
         return note is not None and (note in late_notes or note.startswith(late_starts))
 
     def table_message() -> Any:
-        tables = [
-            m for m in toppo_play.public(world) if str(m.embed.get("title", "")).startswith(table_title)
-        ]
+        tables = [m for m in toppo_play.public(world) if str(m.card.get("title", "")).startswith(table_title)]
         return tables[-1] if tables else None
 
     def enabled(message: Any, action: str) -> list[str]:
@@ -139,7 +137,7 @@ async def play(game: str, live: bool, seconds: float, seed: int) -> dict[str, An
         size = len(panel.display)
         picks = enabled(message, "pick")
         if picks and len(panel.line) == size and (order := find_top(panel.line, panel.display)) is not None:
-            done = message.embed["description"].count("←")
+            done = message.card["description"].count("←")
             if done == size:
                 return first(iter(enabled(message, "top")), None)
             wanted = "." + "".join(map(str, order[: done + 1]))
@@ -162,7 +160,7 @@ async def play(game: str, live: bool, seconds: float, seed: int) -> dict[str, An
         for action in ("play", "turn", "move"):
             if found := enabled(message, action):
                 return found[0]
-        status = message.embed["description"].split("\n")[0]
+        status = message.card["description"].split("\n")[0]
         if status in calls:
             return next(iter(enabled(message, "spit")), None)
         if status in slaps:
@@ -209,7 +207,7 @@ async def play(game: str, live: bool, seconds: float, seed: int) -> dict[str, An
             action = custom_id.split(":")[2]
             if action in ("refresh", "pick"):
                 continue
-            lines = reply.message.embed.get("description", "").split("\n")
+            lines = reply.message.card.get("description", "").split("\n")
             note = next((line[2:] for line in lines if line.startswith("> ")), None)
             run.presses += 1
             if is_late(note):
@@ -224,7 +222,7 @@ async def play(game: str, live: bool, seconds: float, seed: int) -> dict[str, An
     await fake.stop()
     Rest._edit = plain_edit  # type: ignore[method-assign]
 
-    tables = {m.id for m in toppo_play.public(world) if str(m.embed.get("title", "")).startswith(table_title)}
+    tables = {m.id for m in toppo_play.public(world) if str(m.card.get("title", "")).startswith(table_title)}
     table_edits = sorted(t for message_id in tables for t in edits[message_id])
     panels = {
         actor.member.user.username: sorted(t for message_id in own[actor.id] for t in edits[message_id])
