@@ -19,7 +19,7 @@ canvas, some pastes and a fast PNG encode.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image
 
@@ -218,22 +218,8 @@ def answer_hint(view: AssetsView, names: Sequence[str], labels: Labels, seat: in
     return lambda name: labels.to_answer.format(name=name(names[to_act]), asset=asset)
 
 
-def _sentence(
-    canvas: Image.Image,
-    xy: tuple[int, int],
-    sentence: Sentence,
-    size: int,
-    fg: RGB,
-    bg: RGB,
-    *,
-    max_width: int,
-    bold: bool = True,
-    align: str = "left",
-) -> int:
-    """:func:`~render.canvas.paste_sentence` in this game's palette."""
-    return paste_sentence(
-        PALETTE, canvas, xy, sentence, size, fg, bg, bold=bold, max_width=max_width, align=align
-    )
+_sentence = partial(paste_sentence, PALETTE, bold=True)
+""":func:`~render.canvas.paste_sentence` in this game's palette, bold unless told."""
 
 
 HEADER_H = MARGIN + line_height(STATUS_SIZE) + 8
