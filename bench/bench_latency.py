@@ -119,7 +119,20 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def main(args: argparse.Namespace) -> int:
+async def run(args: argparse.Namespace) -> int:
+    """:func:`main`, and if it fails, its bot killed: left alone it would try to reconnect to the
+    gone stand-in for ever."""
+    started: list[asyncio.subprocess.Process] = []
+    try:
+        return await main(args, started)
+    finally:
+        for process in started:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+
+
+async def main(args: argparse.Namespace, started: list[asyncio.subprocess.Process]) -> int:
     from locales import catalog
     from tables.registry import SERVER_TABLES
     from tests.conftest import build_world
@@ -164,6 +177,7 @@ async def main(args: argparse.Namespace) -> int:
             stdout=log,
             stderr=log,
         )
+    started.append(process)
     await fake.wait_for(lambda: fake.gateway.ready_sessions > 0, timeout=30, what="the bot to connect")
     await fake.settle(quiet=0.3, timeout=30)
 
@@ -398,4 +412,4 @@ def parse_args() -> argparse.Namespace:
 
 if __name__ == "__main__":
     arguments = parse_args()
-    sys.exit(serve_bot() if arguments.serve_bot else asyncio.run(main(arguments)))
+    sys.exit(serve_bot() if arguments.serve_bot else asyncio.run(run(arguments)))
