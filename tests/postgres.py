@@ -59,9 +59,13 @@ def find_bindir() -> Path:
 
 
 class Cluster:
-    """A PostgreSQL cluster in a temporary directory, reached through its Unix socket."""
+    """A PostgreSQL cluster in a temporary directory, reached through its Unix socket.
 
-    def __init__(self) -> None:
+    ``durable=False`` (the tests) skips flushing to disk, which a throwaway server does not need;
+    a benchmark comparing it with SQLite wants ``durable=True``, PostgreSQL's defaults."""
+
+    def __init__(self, durable: bool = False) -> None:
+        self.durable = durable
         self.bindir = find_bindir()
         self.root = Path(tempfile.mkdtemp(prefix="gamenight-pg-"))
         self.data = self.root / "data"
@@ -91,10 +95,9 @@ class Cluster:
     def start(self) -> None:
         self._run("initdb", "-D", str(self.data), "-U", SERVER_USER, "--auth=trust", "-E", "UTF8",
                   "--no-locale", "--no-sync")  # fmt: skip
-        options = (
-            f"-k {self.root} -c listen_addresses='' -c fsync=off -c synchronous_commit=off"
-            " -c full_page_writes=off -c max_connections=200"
-        )
+        options = f"-k {self.root} -c listen_addresses='' -c max_connections=200"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "-t", "60", "start"
         )
@@ -111,7 +114,8 @@ class Cluster:
 class Server:
     """The session's PostgreSQL server, started on first use (SQLite-only runs never start it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        self._durable = durable
         self._cluster: Cluster | None = None
         self._url = os.environ.get(TEST_URL_VARIABLE) or None
         self._failure: str | None = None
@@ -122,7 +126,7 @@ class Server:
         if self._url is None:
             if self._failure is None:
                 try:
-                    self._cluster = Cluster()
+                    self._cluster = Cluster(self._durable)
                     self._cluster.start()
                     self._url = self._cluster.url
                 except (ServerError, OSError, subprocess.SubprocessError) as exc:
