@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 
 from dotenv.parser import parse_stream
 
+from data.store import is_url
+
 DEFAULT_DATABASE_PATH = Path("data") / "gamenight.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_TURN_SECONDS = 90.0
@@ -91,7 +93,7 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
     database_path = env_file.parent / Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH)
 
     database_url = (values.get("DATABASE_URL") or "").strip() or None
-    if database_url is not None and urlsplit(database_url).scheme not in ("postgresql", "postgres"):
+    if database_url is not None and not is_url(database_url):
         # Not echoed: the URL may hold a password.
         raise ConfigError(
             "DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host/dbname; "

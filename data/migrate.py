@@ -92,7 +92,7 @@ async def _pragma(conn: aiosqlite.Connection, name: str) -> int:
     return int(row[0]) if row is not None else 0
 
 
-async def migrate_sqlite(conn: aiosqlite.Connection, directory: Path = MIGRATIONS["sqlite"]) -> None:
+async def migrate_sqlite(conn: aiosqlite.Connection, directory: Path) -> None:
     """Apply the pending migrations in order. ``conn`` must be in autocommit mode
     (``isolation_level=None``) so that the transactions here are the only ones."""
     todo = pending(directory, await _pragma(conn, "user_version"))
@@ -160,7 +160,7 @@ def _statements(sql: str) -> list[str]:
 
 
 async def migrate_postgresql(
-    conn: "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]", directory: Path = MIGRATIONS["postgresql"]
+    conn: "asyncpg.pool.PoolConnectionProxy[asyncpg.Record]", directory: Path
 ) -> None:
     """Apply the pending migrations in order, holding the migration lock throughout, so two
     processes starting at once against an empty database do not both run 0001."""

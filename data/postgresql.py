@@ -26,7 +26,7 @@ import asyncpg
 
 from data.driver import Row, T, Work, one_line
 from data.errors import StoreError
-from data.migrate import MIGRATIONS, migrate_postgresql
+from data.migrate import migrate_postgresql
 
 CONNECT_TIMEOUT_S: Final = 10.0
 """How long opening waits for the server before saying it cannot be reached."""
@@ -34,9 +34,9 @@ CONNECT_TIMEOUT_S: Final = 10.0
 POOL_SIZE: Final = 4
 """Connections per process: enough for a burst of finished games and a standings read at once."""
 
-DRIVER_ERRORS: Final = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
-"""What asyncpg raises when the database fails: the server's errors, a connection it lost, the
-network (``OSError`` includes timeouts)."""
+DRIVER_ERRORS: Final = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
+"""What asyncpg raises when the database fails: the server's errors, a connection it lost (or a
+rollback tried on it), the network (``OSError`` includes timeouts)."""
 
 _PLACEHOLDER: Final = re.compile(r"'(?:[^']|'')*'|\?")
 
@@ -88,7 +88,7 @@ class PostgresDatabase:
         self.name = name
 
     @classmethod
-    async def open(cls, url: str, migrations_dir: Path = MIGRATIONS["postgresql"]) -> Self:
+    async def open(cls, url: str, migrations_dir: Path) -> Self:
         """Connect to ``url`` and bring the schema up to date; every failure is a
         :class:`StoreError` naming the URL (without its password) and the server's reason."""
         name = without_password(url)
@@ -136,7 +136,11 @@ class PostgresDatabase:
         try:
             yield
         except DRIVER_ERRORS as exc:
-            raise StoreError(f"database {self.name}: {one_line(exc)}") from exc
+            # A rollback tried on a lost connection fails too, hiding why it was lost: say why.
+            cause: BaseException = exc
+            while isinstance(cause.__context__, DRIVER_ERRORS):
+                cause = cause.__context__
+            raise StoreError(f"database {self.name}: {one_line(cause)}") from exc
 
 
 def without_password(url: str) -> str:

@@ -21,7 +21,7 @@ import aiosqlite
 from data import leagues
 from data.driver import Row, T, Work, one_line
 from data.errors import StoreError
-from data.migrate import MIGRATIONS, migrate_sqlite
+from data.migrate import migrate_sqlite
 
 BUSY_TIMEOUT_MS: Final = 5000
 """How long a write waits for another process's write lock before failing."""
@@ -60,7 +60,7 @@ class SQLiteDatabase:
         self.name = str(path)
 
     @classmethod
-    async def open(cls, path: Path, migrations_dir: Path = MIGRATIONS["sqlite"]) -> Self:
+    async def open(cls, path: Path, migrations_dir: Path) -> Self:
         """Open (creating if needed) the file and bring its schema up to date; every failure is
         a :class:`StoreError` naming the path and a cause an operator can act on."""
         if path.is_dir():

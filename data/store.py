@@ -57,7 +57,6 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self._db = db
-        self.name = db.name
 
     @classmethod
     async def open(cls, database: str | Path, *, migrations_dir: Path | None = None) -> Self:

@@ -14,6 +14,7 @@ import pytest
 from data import GameRecord, PlayerTotals, SavedTable, SeatResult, Store, StoreError
 from data.migrate import MIGRATIONS, Driver, find_migrations
 from data.postgresql import numbered, without_password
+from data.store import open_database
 from tests.data.conftest import Databases, peek
 from tests.postgres import Server, ServerError
 
@@ -294,6 +295,27 @@ async def test_a_missing_postgresql_database_is_refused_in_one_line(postgres_ser
         pytest.fail(str(exc), pytrace=False)
     with pytest.raises(StoreError, match=r'^cannot open database .*: database "gamenight_missing" does not'):
         await Store.open(missing)
+
+
+async def test_a_connection_lost_mid_write_is_a_store_error_and_the_next_write_works(
+    postgres_server: Server,
+) -> None:
+    """As a full disk would: the table that tried to save says "could not save" (StoreError),
+    and the database is usable again at the next try."""
+    try:
+        url = await postgres_server.create_database()
+    except ServerError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    database = await open_database(url)
+    try:
+        lost = r"^database postgresql://\S+: connection was closed .*: terminating connection"
+        with pytest.raises(StoreError, match=lost):
+            await database.writing(lambda conn: conn.execute("SELECT pg_terminate_backend(pg_backend_pid())"))
+        await database.writing(lambda conn: conn.execute("INSERT INTO meta (key, value) VALUES ('k', 'v')"))
+        assert await database.fetch("SELECT value FROM meta") == [("v",)]
+    finally:
+        await database.close()
+        await postgres_server.drop_database(url)
 
 
 def test_printed_urls_hide_only_the_password() -> None:
