@@ -140,19 +140,18 @@ async def _apply_sqlite(conn: aiosqlite.Connection, migration: Migration) -> Non
 
 
 def _statements(sql: str) -> list[str]:
-    """A file's statements, cut where SQLite's own tokenizer says one is complete (a semicolon
-    inside a string or a trigger body does not end it); text after the last one is kept, so an
-    unfinished statement is reported rather than dropped."""
+    """A file's statements, cut at the semicolons where SQLite's own tokenizer says one is
+    complete (not one inside a string or a trigger body); what follows the last one is kept, so
+    an unfinished statement is reported rather than dropped (comments alone run as nothing)."""
     statements, current = [], ""
-    for line in sql.splitlines(keepends=True):
-        current += line
+    *pieces, rest = sql.split(";")
+    for piece in pieces:
+        current += piece + ";"
         if sqlite3.complete_statement(current):
             statements.append(current)
             current = ""
-    if current.strip() and not all(
-        line.strip().startswith("--") for line in current.splitlines() if line.strip()
-    ):
-        statements.append(current)
+    if (current + rest).strip():
+        statements.append(current + rest)
     return statements
 
 

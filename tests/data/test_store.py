@@ -367,11 +367,13 @@ async def test_pending_migrations_are_applied_on_reopen(databases: Databases, tm
     database, driver = await databases.new(), databases.driver
     async with await Store.open(database, migrations_dir=migrations(tmp_path, driver)) as store:
         await store.set_meta("kept", "yes")
-    later = migrations(tmp_path, driver, **{"0002_extra.sql": "CREATE TABLE extra (x INTEGER);\n"})
+    # Two statements on a line, a semicolon in a string, a comment after the last one.
+    extra = "CREATE TABLE extra (x TEXT); INSERT INTO extra VALUES ('a;b');\n-- the end\n"
+    later = migrations(tmp_path, driver, **{"0002_extra.sql": extra})
     async with await Store.open(database, migrations_dir=later) as store:
         assert await store.get_meta("kept") == "yes"
     assert await peek(database, VERSION[driver]) == [(2,)]
-    assert "extra" in await table_names(database, driver)
+    assert await peek(database, "SELECT x FROM extra") == [("a;b",)]
 
 
 async def test_a_migration_leaving_dangling_references_is_rolled_back(
