@@ -25,6 +25,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from data.postgresql import without_password
+
 TEST_URL_VARIABLE = "DATABASE_TEST_URL"
 SERVER_USER = "postgres"
 """Who runs the server when the tests run as root (and the superuser's name in our cluster)."""
@@ -67,20 +69,22 @@ class Cluster:
     def __init__(self, durable: bool = False) -> None:
         self.durable = durable
         self.bindir = find_bindir()
-        self.root = Path(tempfile.mkdtemp(prefix="gamenight-pg-"))
-        self.data = self.root / "data"
-        self.log = self.root / "server.log"
         self._as_server_user: list[str] = []
+        owner: pwd.struct_passwd | None = None
         if os.geteuid() == 0:
             try:
-                user = pwd.getpwnam(SERVER_USER)
+                owner = pwd.getpwnam(SERVER_USER)
             except KeyError:
                 raise ServerError(
                     f"the tests run as root, which PostgreSQL refuses to run as, and there is no "
                     f"{SERVER_USER!r} user to run it as: create one (Debian's postgresql package does)"
                 ) from None
-            os.chown(self.root, user.pw_uid, user.pw_gid)
             self._as_server_user = ["runuser", "-u", SERVER_USER, "--"]
+        self.root = Path(tempfile.mkdtemp(prefix="gamenight-pg-"))
+        if owner is not None:
+            os.chown(self.root, owner.pw_uid, owner.pw_gid)
+        self.data = self.root / "data"
+        self.log = self.root / "server.log"
         self.url = urlunsplit(("postgresql", f"{SERVER_USER}@", "/postgres", f"host={self.root}", ""))
 
     def _run(self, program: str, *args: str) -> None:
@@ -141,13 +145,18 @@ class Server:
             self._cluster.stop()
 
     async def create_database(self) -> str:
-        """A new empty database's URL."""
+        """A new empty database's URL; :class:`ServerError` if the server refuses."""
         name = f"gamenight_test_{uuid.uuid4().hex[:16]}"
-        conn = await asyncpg.connect(self.admin_url)
         try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await conn.close()
+            conn = await asyncpg.connect(self.admin_url)
+            try:
+                await conn.execute(f'CREATE DATABASE "{name}"')
+            finally:
+                await conn.close()
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            raise ServerError(
+                f"cannot create a test database on {without_password(self.admin_url)}: {exc}"
+            ) from exc
         return urlunsplit(urlsplit(self.admin_url)._replace(path=f"/{name}"))
 
     async def drop_database(self, url: str) -> None:

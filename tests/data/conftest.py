@@ -43,9 +43,11 @@ class Databases:
         try:
             url = await self._server.create_database()
         except ServerError as exc:
-            pytest.fail(str(exc), pytrace=False)
-        self._created.append(url)
-        return url
+            failure = str(exc)
+        else:
+            self._created.append(url)
+            return url
+        pytest.fail(failure, pytrace=False)
 
     async def drop(self) -> None:
         for url in self._created:
@@ -57,6 +59,16 @@ async def databases(
     request: pytest.FixtureRequest, tmp_path: Path, postgres_server: Server
 ) -> AsyncIterator[Databases]:
     made = Databases(request.param, tmp_path, postgres_server)
+    try:
+        yield made
+    finally:
+        await made.drop()
+
+
+@pytest.fixture
+async def postgresql(tmp_path: Path, postgres_server: Server) -> AsyncIterator[Databases]:
+    """Fresh PostgreSQL databases, for a test of what only the PostgreSQL driver does."""
+    made = Databases("postgresql", tmp_path, postgres_server)
     try:
         yield made
     finally:

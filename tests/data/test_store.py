@@ -16,7 +16,6 @@ from data.migrate import MIGRATIONS, Driver, find_migrations
 from data.postgresql import numbered, without_password
 from data.store import open_database
 from tests.data.conftest import Databases, peek
-from tests.postgres import Server, ServerError
 
 T0 = datetime(2025, 1, 10, 20, 0, tzinfo=UTC)
 TABLES = {
@@ -288,25 +287,18 @@ async def test_a_server_that_does_not_answer_is_refused_in_one_line_without_the_
     assert "secret" not in message and "\n" not in message
 
 
-async def test_a_missing_postgresql_database_is_refused_in_one_line(postgres_server: Server) -> None:
-    try:
-        missing = urlunsplit(urlsplit(postgres_server.admin_url)._replace(path="/gamenight_missing"))
-    except ServerError as exc:
-        pytest.fail(str(exc), pytrace=False)
+async def test_a_missing_postgresql_database_is_refused_in_one_line(postgresql: Databases) -> None:
+    missing = urlunsplit(urlsplit(str(await postgresql.new()))._replace(path="/gamenight_missing"))
     with pytest.raises(StoreError, match=r'^cannot open database .*: database "gamenight_missing" does not'):
         await Store.open(missing)
 
 
 async def test_a_connection_lost_mid_write_is_a_store_error_and_the_next_write_works(
-    postgres_server: Server,
+    postgresql: Databases,
 ) -> None:
     """As a full disk would: the table that tried to save says "could not save" (StoreError),
     and the database is usable again at the next try."""
-    try:
-        url = await postgres_server.create_database()
-    except ServerError as exc:
-        pytest.fail(str(exc), pytrace=False)
-    database = await open_database(url)
+    database = await open_database(await postgresql.new())
     try:
         lost = r"^database postgresql://\S+: connection was closed .*: terminating connection"
         with pytest.raises(StoreError, match=lost):
@@ -315,7 +307,6 @@ async def test_a_connection_lost_mid_write_is_a_store_error_and_the_next_write_w
         assert await database.fetch("SELECT value FROM meta") == [("v",)]
     finally:
         await database.close()
-        await postgres_server.drop_database(url)
 
 
 def test_printed_urls_hide_only_the_password() -> None:
