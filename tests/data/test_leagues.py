@@ -398,6 +398,23 @@ async def test_standings_follow_each_games_own_measure(
     assert await table(store, league) == expected
 
 
+async def test_equal_totals_are_listed_by_name_in_the_same_order_on_every_driver(store: Store) -> None:
+    """Case aside, by the names' bytes (SQLite's order; PostgreSQL's columns are COLLATE "C"),
+    whatever the PostgreSQL database's locale would say."""
+    league = await league_with_season(store)
+    names = {10: "zoe", 11: "Émile", 12: "Zack", 13: "adam", 14: "Ådne"}
+    await store.record_game(
+        game(
+            "tie",
+            tuple(
+                SeatResult(n, user, name, None, 0, 1, won=True)
+                for n, (user, name) in enumerate(names.items())
+            ),
+        )
+    )
+    assert [name for _, name, *_ in await table(store, league)] == ["adam", "Zack", "zoe", "Ådne", "Émile"]
+
+
 @pytest.mark.parametrize("kind", ["spit", "speed"])
 async def test_spit_and_speed_standings_count_wins(store: Store, kind: Game) -> None:
     league = await league_with_season(store, kind)
