@@ -110,8 +110,9 @@ class Cluster:
     def _linguistic_order(self) -> list[str]:
         """initdb's options for databases that sort text as people of a language do (ICU's
         en-US), as a real deployment's usually do: the store must answer in the same order as
-        on SQLite all the same. ICU comes with PostgreSQL (15 and later can make it the
-        default), so no operating-system locale is needed; older servers sort by bytes."""
+        on SQLite all the same. ICU is built into PostgreSQL (Debian's, Ubuntu's, Homebrew's;
+        15 and later can make it the default), so no operating-system locale is needed; older
+        servers sort by bytes."""
         version = subprocess.run([str(self.bindir / "initdb"), "--version"], capture_output=True, text=True)
         major = re.search(r"(\d+)", version.stdout)
         if major is None or int(major.group(1)) < 15:
