@@ -33,9 +33,14 @@ async def run(config: Config) -> int:
         # REST, interaction callbacks and webhooks all build their URLs from Route.BASE.
         discord.http.Route.BASE = f"{config.api_base}/api/v10"
     try:
-        store = await Store.open(config.database_path)
+        store = await Store.open(config.database)
     except StoreError as exc:
-        fail(f"{exc}; set DATABASE_PATH to a file in a writable directory")
+        fix = (
+            "check DATABASE_URL and that the PostgreSQL server is running"
+            if config.database_url is not None
+            else "set DATABASE_PATH to a file in a writable directory"
+        )
+        fail(f"{exc}; {fix}")
         return 2
     try:
         bot = GameNightBot(

@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 
 from dotenv.parser import parse_stream
 
+from data.store import is_url
+
 DEFAULT_DATABASE_PATH = Path("data") / "gamenight.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_TURN_SECONDS = 90.0
@@ -34,6 +36,14 @@ class Config:
     api_base: str | None
     turn_seconds: float = DEFAULT_TURN_SECONDS
     live_panels: bool = True
+    database_url: str | None = None
+    """A PostgreSQL server's ``postgresql://`` URL; when set, it is the database and
+    ``database_path`` is not used."""
+
+    @property
+    def database(self) -> str | Path:
+        """What the store opens: the PostgreSQL URL if there is one, else the SQLite file."""
+        return self.database_url or self.database_path
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -82,6 +92,14 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
 
     database_path = env_file.parent / Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH)
 
+    database_url = (values.get("DATABASE_URL") or "").strip() or None
+    if database_url is not None and not is_url(database_url):
+        # Not echoed: the URL may hold a password.
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL URL such as postgresql://user:password@host/dbname; "
+            "leave it unset to use the SQLite file DATABASE_PATH"
+        )
+
     dev_guild_raw = values.get("DEV_GUILD_ID", "").strip()
     dev_guild_id: int | None = None
     if dev_guild_raw:
@@ -128,4 +146,5 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
         api_base=api_base,
         turn_seconds=turn_seconds,
         live_panels=live_raw == "on",
+        database_url=database_url,
     )

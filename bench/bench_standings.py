@@ -27,12 +27,12 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import aiosqlite
 from PIL import Image, ImageDraw
 
 from bench.measure import summary, timings
 from data import GameRecord, SeatResult, Store
 from data.ratings import computed
+from data.store import open_database
 from render.fonts import draw_text, line_height, text_width, top_for_middle
 from render.standings import (
     HEAD_TOP,
@@ -139,14 +139,17 @@ async def leaderboard_bench(games: int, requests: int) -> dict[str, object]:
                 await store.record_game(record)
                 recording.append((time.perf_counter() - start) * 1000)
             ours, naive = [], []
-            async with aiosqlite.connect(path) as conn:
+            database = await open_database(path)
+            try:
                 for _ in range(requests):
                     start = time.perf_counter()
                     await store.leaderboard(GUILD, "toppo")
                     ours.append((time.perf_counter() - start) * 1000)
                     start = time.perf_counter()
-                    await computed(conn, GUILD, "toppo")
+                    await database.reading(lambda conn: computed(conn, GUILD, "toppo"))
                     naive.append((time.perf_counter() - start) * 1000)
+            finally:
+                await database.close()
     mine, theirs = summary(ours), summary(naive)
     return {
         "record_ms": summary(recording),

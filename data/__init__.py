@@ -1,4 +1,5 @@
-"""Persistence: the SQLite store, its migrations, results, leagues, ratings and saved tables.
+"""Persistence: the store (SQLite, or PostgreSQL for several processes), its migrations,
+results, leagues, ratings and saved tables.
 
 The rest of the bot imports only what is re-exported here and never writes SQL.
 """

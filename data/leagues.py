@@ -15,8 +15,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Final, cast
 
-import aiosqlite
-
+from data.driver import Connection, Row
 from data.errors import LeagueError
 from data.records import Game, GameRecord, League, LeagueGame, LeagueSettings, Removal, Season
 from data.times import db_time, from_db_time
@@ -41,18 +40,17 @@ def name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
-async def attribution(conn: aiosqlite.Connection, record: GameRecord) -> tuple[int | None, int | None]:
+async def attribution(conn: Connection, record: GameRecord) -> tuple[int | None, int | None]:
     """The (league, season) a game being recorded counts for, or (None, None): its channel's
     league of its game with a running season that started before the game finished, if the
     league lets a game with AI seats count when this one had some."""
-    async with conn.execute(
+    row = await conn.fetchrow(
         "SELECT l.id, l.settings, s.id, s.started_at FROM league_channels c"
         " JOIN leagues l ON l.id = c.league_id"
         " JOIN seasons s ON s.league_id = l.id AND s.ended_at IS NULL"
         " WHERE c.channel_id = ? AND l.guild_id = ? AND l.game = ?",
         (record.channel_id, record.guild_id, record.game),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     if row is None or str(row[3]) > db_time(record.finished_at):
         return None, None
     settings = LeagueSettings.from_json(json.loads(row[1]))
@@ -64,8 +62,13 @@ async def attribution(conn: aiosqlite.Connection, record: GameRecord) -> tuple[i
 # -- leagues ---------------------------------------------------------------------------------------
 
 
+def _league_key(league_id: int) -> str:
+    """What changes to one league serialise on: its settings and seasons are read, then written."""
+    return f"league:{league_id}"
+
+
 async def create(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     guild_id: int,
     name: str,
     game: Game,
@@ -76,25 +79,27 @@ async def create(
     server has a league of that name (in any case or script), or if one of the channels already
     counts for another league of the same game."""
     name = clean_name(name)
-    async with conn.execute(
+    # Channels are not a server's own (a thread id is a channel id too), so every league
+    # creation waits for the one before it: checking, then inserting, must not interleave.
+    await conn.serialise("leagues:create")
+    taken = await conn.fetchrow(
         "SELECT name FROM leagues WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(name))
-    ) as cursor:
-        if (taken := await cursor.fetchone()) is not None:
-            raise LeagueError("name_taken", league=str(taken[0]))
+    )
+    if taken is not None:
+        raise LeagueError("name_taken", league=str(taken[0]))
     marks = ", ".join("?" * len(channel_ids))
-    async with conn.execute(
+    busy = await conn.fetchrow(
         "SELECT c.channel_id, l.name FROM league_channels c JOIN leagues l ON l.id = c.league_id"
         f" WHERE l.game = ? AND c.channel_id IN ({marks}) ORDER BY c.channel_id",
         (game, *channel_ids),
-    ) as cursor:
-        if (busy := await cursor.fetchone()) is not None:
-            raise LeagueError("channel_taken", channel=int(busy[0]), league=str(busy[1]))
-    async with conn.execute(
+    )
+    if busy is not None:
+        raise LeagueError("channel_taken", channel=int(busy[0]), league=str(busy[1]))
+    row = await conn.fetchrow(
         "INSERT INTO leagues (guild_id, name, name_key, game, settings, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
         (guild_id, name, name_key(name), game, json.dumps(LeagueSettings().to_json()), db_time(now)),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     assert row is not None, "INSERT ... RETURNING returns the new row"
     league_id = int(row[0])
     await conn.executemany(
@@ -104,25 +109,23 @@ async def create(
     return league_id
 
 
-async def of_guild(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
+async def of_guild(conn: Connection, guild_id: int) -> list[League]:
     """A server's leagues, by name, with their channels and running seasons."""
-    async with conn.execute(
+    rows = await conn.fetch(
         "SELECT id, guild_id, name, game, settings FROM leagues WHERE guild_id = ? ORDER BY name_key, id",
         (guild_id,),
-    ) as cursor:
-        rows = await cursor.fetchall()
-    async with conn.execute(
+    )
+    channels = await conn.fetch(
         "SELECT c.league_id, c.channel_id FROM league_channels c JOIN leagues l ON l.id = c.league_id"
         " WHERE l.guild_id = ? ORDER BY c.rowid",
         (guild_id,),
-    ) as cursor:
-        channels = await cursor.fetchall()
-    async with conn.execute(
+    )
+    open_seasons = await conn.fetch(
         "SELECT s.id, s.league_id, s.number, s.started_at, s.ended_at FROM seasons s"
         " JOIN leagues l ON l.id = s.league_id WHERE l.guild_id = ? AND s.ended_at IS NULL",
         (guild_id,),
-    ) as cursor:
-        running = {season.league_id: season for season in map(_season, await cursor.fetchall())}
+    )
+    running = {season.league_id: season for season in map(_season, open_seasons)}
     return [
         League(
             id=int(row[0]),
@@ -137,14 +140,12 @@ async def of_guild(conn: aiosqlite.Connection, guild_id: int) -> list[League]:
     ]
 
 
-async def change_settings(
-    conn: aiosqlite.Connection, league_id: int, changes: Mapping[str, Any]
-) -> LeagueSettings:
+async def change_settings(conn: Connection, league_id: int, changes: Mapping[str, Any]) -> LeagueSettings:
     """Change the named settings of a league and keep the others as they are *now*: read and
     written in the caller's one transaction, so two moderators changing different settings at
     once both get theirs."""
-    async with conn.execute("SELECT settings FROM leagues WHERE id = ?", (league_id,)) as cursor:
-        row = await cursor.fetchone()
+    await conn.serialise(_league_key(league_id))
+    row = await conn.fetchrow("SELECT settings FROM leagues WHERE id = ?", (league_id,))
     assert row is not None, "leagues are never deleted"
     settings = dataclasses.replace(LeagueSettings.from_json(json.loads(row[0])), **changes)
     await conn.execute(
@@ -156,7 +157,7 @@ async def change_settings(
 # -- seasons ---------------------------------------------------------------------------------------
 
 
-def _season(row: Sequence[object]) -> Season:
+def _season(row: Row) -> Season:
     return Season(
         id=int(cast(int, row[0])),
         league_id=int(cast(int, row[1])),
@@ -166,33 +167,34 @@ def _season(row: Sequence[object]) -> Season:
     )
 
 
-async def seasons(conn: aiosqlite.Connection, league_id: int) -> list[Season]:
+async def seasons(conn: Connection, league_id: int) -> list[Season]:
     """A league's seasons, first to latest."""
-    async with conn.execute(
+    rows = await conn.fetch(
         "SELECT id, league_id, number, started_at, ended_at FROM seasons WHERE league_id = ? ORDER BY number",
         (league_id,),
-    ) as cursor:
-        return [_season(row) for row in await cursor.fetchall()]
+    )
+    return [_season(row) for row in rows]
 
 
-async def start_season(conn: aiosqlite.Connection, league_id: int, now: datetime) -> Season:
+async def start_season(conn: Connection, league_id: int, now: datetime) -> Season:
     """The league's next season, running from ``now``; refused while one runs."""
+    await conn.serialise(_league_key(league_id))
     known = await seasons(conn, league_id)
     if known and known[-1].running:
         raise LeagueError("season_running", number=known[-1].number)
     number = known[-1].number + 1 if known else 1
-    async with conn.execute(
+    row = await conn.fetchrow(
         "INSERT INTO seasons (league_id, number, started_at) VALUES (?, ?, ?) RETURNING id",
         (league_id, number, db_time(now)),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     assert row is not None, "INSERT ... RETURNING returns the new row"
     return Season(int(row[0]), league_id, number, from_db_time(db_time(now)), None)
 
 
-async def end_season(conn: aiosqlite.Connection, league_id: int, now: datetime) -> Season:
+async def end_season(conn: Connection, league_id: int, now: datetime) -> Season:
     """End the running season at ``now``: its standings stay as they are, as its archive, since
     no game recorded later counts for it. Refused when no season runs."""
+    await conn.serialise(_league_key(league_id))
     known = await seasons(conn, league_id)
     if not known or not known[-1].running:
         raise LeagueError("no_season")
@@ -205,7 +207,7 @@ async def end_season(conn: aiosqlite.Connection, league_id: int, now: datetime) 
 # -- the moderator role ----------------------------------------------------------------------------
 
 
-async def set_moderator_role(conn: aiosqlite.Connection, guild_id: int, role_id: int | None) -> None:
+async def set_moderator_role(conn: Connection, guild_id: int, role_id: int | None) -> None:
     await conn.execute(
         "INSERT INTO guild_settings (guild_id, moderator_role_id) VALUES (?, ?)"
         " ON CONFLICT (guild_id) DO UPDATE SET moderator_role_id = excluded.moderator_role_id",
@@ -217,7 +219,7 @@ async def set_moderator_role(conn: aiosqlite.Connection, guild_id: int, role_id:
 
 
 async def games(
-    conn: aiosqlite.Connection, league_id: int, game: Game, *, limit: int, game_id: int | None = None
+    conn: Connection, league_id: int, game: Game, *, limit: int, game_id: int | None = None
 ) -> list[LeagueGame]:
     """A league's counted games, latest first (or just ``game_id``, if it is one of them)."""
     measure = MEASURES[game]
@@ -226,29 +228,30 @@ async def games(
     if game_id is not None:
         where += " AND g.id = ?"
         params += (game_id,)
-    async with conn.execute(
+    rows = await conn.fetch(
         f"SELECT g.id, s.number, g.finished_at FROM games g JOIN seasons s ON s.id = g.season_id"
         f" WHERE {where} ORDER BY g.id DESC LIMIT ?",
         (*params, limit),
-    ) as cursor:
-        rows = await cursor.fetchall()
+    )
     found = []
     for game_row in rows:
-        async with conn.execute(
+        seated = await conn.fetch(
             f"SELECT COALESCE(p.display_name, r.ai_level), r.{measure.column} FROM results r"
             " LEFT JOIN players p ON p.user_id = r.user_id WHERE r.game_id = ? ORDER BY r.rank, r.seat",
             (game_row[0],),
-        ) as cursor:
-            seats = tuple((str(name), int(value)) for name, value in await cursor.fetchall())
+        )
+        seats = tuple((str(name), int(value)) for name, value in seated)
         found.append(LeagueGame(int(game_row[0]), int(game_row[1]), from_db_time(str(game_row[2])), seats))
     return found
 
 
 async def remove_result(
-    conn: aiosqlite.Connection, league: League, game_id: int, moderator_id: int, reason: str, now: datetime
+    conn: Connection, league: League, game_id: int, moderator_id: int, reason: str, now: datetime
 ) -> LeagueGame:
     """Take a game out of the league's standings (and out of statistics and ratings), logging
-    who did it and why; refused unless it is a counted game of this league."""
+    who did it and why; refused unless it is a counted game of this league (so also when
+    another moderator removed it a moment before)."""
+    await conn.serialise(_league_key(league.id))
     found = await games(conn, league.id, league.game, limit=1, game_id=game_id)
     if not found:
         raise LeagueError("not_league_game", game=game_id, league=league.name)
@@ -259,15 +262,15 @@ async def remove_result(
     return found[0]
 
 
-async def removals(conn: aiosqlite.Connection, league_id: int, limit: int) -> list[Removal]:
+async def removals(conn: Connection, league_id: int, limit: int) -> list[Removal]:
     """The league's removed results, latest first: the log moderators read."""
-    async with conn.execute(
+    rows = await conn.fetch(
         "SELECT x.game_id, x.moderator_id, x.reason, x.removed_at FROM result_removals x"
         " JOIN games g ON g.id = x.game_id WHERE g.league_id = ? ORDER BY x.removed_at DESC, x.game_id DESC"
         " LIMIT ?",
         (league_id, limit),
-    ) as cursor:
-        return [
-            Removal(int(game), int(moderator), str(reason), from_db_time(str(at)))
-            for game, moderator, reason, at in await cursor.fetchall()
-        ]
+    )
+    return [
+        Removal(int(game), int(moderator), str(reason), from_db_time(str(at)))
+        for game, moderator, reason, at in rows
+    ]

@@ -17,9 +17,9 @@ a thread between a read and a short write (:func:`counted_games`, :func:`replaye
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
+from data.driver import Connection
 from data.records import Game, Rating
 
 MODEL: Final = PlackettLuce()
@@ -59,10 +59,10 @@ def skill_of(mu: float, sigma: float) -> float:
     return MODEL.rating(mu, sigma).ordinal()
 
 
-async def rate_game(conn: aiosqlite.Connection, guild_id: int, game: Game, seats: Sequence[Seat]) -> None:
-    """Update the ratings of a game's seats, inside the transaction recording it (which holds the
-    write lock, so reading the ratings and writing them back cannot interleave with another
-    game's update). A game of one seat rates nobody."""
+async def rate_game(conn: Connection, guild_id: int, game: Game, seats: Sequence[Seat]) -> None:
+    """Update the ratings of a game's seats, inside the transaction recording it, which holds
+    :func:`lock_key`: reading the ratings and writing them back cannot interleave with another
+    game's update. A game of one seat rates nobody."""
     if len(seats) < 2:
         return
     who = [(seat.user_id, seat.ai_level) for seat in seats]
@@ -84,18 +84,21 @@ def stale_key(guild_id: int, game: Game) -> str:
     return f"{STALE_PREFIX}{guild_id}:{game}"
 
 
-async def counted_games(
-    conn: aiosqlite.Connection, guild_id: int, game: Game
-) -> tuple[list[list[Seat]], Mark]:
+def lock_key(guild_id: int, game: Game) -> str:
+    """What every change to a server's ratings of ``game`` serialises on (see
+    :meth:`data.driver.Connection.serialise`): each reads the ratings, then writes them."""
+    return f"ratings:{guild_id}:{game}"
+
+
+async def counted_games(conn: Connection, guild_id: int, game: Game) -> tuple[list[list[Seat]], Mark]:
     """The seats of a server's counted games of ``game``, in recording order, and their mark."""
-    async with conn.execute(
+    rows = await conn.fetch(
         "SELECT r.game_id, r.user_id, r.ai_level, r.rank FROM results r JOIN games g ON g.id = r.game_id"
         " WHERE g.guild_id = ? AND g.game = ?"
         " AND NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = g.id)"
         " ORDER BY r.game_id, r.seat",
         (guild_id, game),
-    ) as cursor:
-        rows = await cursor.fetchall()
+    )
     games: dict[int, list[Seat]] = {}
     for game_id, user_id, ai_level, rank in rows:
         games.setdefault(int(game_id), []).append(Seat(user_id, ai_level, int(rank)))
@@ -115,17 +118,18 @@ def replayed(games: Iterable[Sequence[Seat]]) -> dict[Participant, Skill]:
     return ratings
 
 
-async def computed(conn: aiosqlite.Connection, guild_id: int, game: Game) -> dict[Participant, Skill]:
+async def computed(conn: Connection, guild_id: int, game: Game) -> dict[Participant, Skill]:
     """A server's ratings for ``game`` computed from its counted results alone."""
     games, _ = await counted_games(conn, guild_id, game)
     return replayed(games)
 
 
 async def store_replay(
-    conn: aiosqlite.Connection, guild_id: int, game: Game, ratings: dict[Participant, Skill], mark: Mark
+    conn: Connection, guild_id: int, game: Game, ratings: dict[Participant, Skill], mark: Mark
 ) -> bool:
     """Replace a server's ratings for ``game`` with ``ratings``, computed at ``mark``, and clear
     its stale flag; False (and nothing written) if a game was recorded or removed since."""
+    await conn.serialise(lock_key(guild_id, game))
     if await _mark(conn, guild_id, game) != mark:
         return False
     await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
@@ -134,27 +138,25 @@ async def store_replay(
     return True
 
 
-async def _mark(conn: aiosqlite.Connection, guild_id: int, game: Game) -> Mark:
-    async with conn.execute(
+async def _mark(conn: Connection, guild_id: int, game: Game) -> Mark:
+    row = await conn.fetchrow(
         "SELECT (SELECT coalesce(max(id), 0) FROM games WHERE guild_id = ? AND game = ?),"
         " (SELECT count(*) FROM result_removals x JOIN games g ON g.id = x.game_id"
         "  WHERE g.guild_id = ? AND g.game = ?)",
         (guild_id, game, guild_id, game),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     assert row is not None
     return int(row[0]), int(row[1])
 
 
-async def leaderboard(conn: aiosqlite.Connection, guild_id: int, game: Game) -> list[Rating]:
+async def leaderboard(conn: Connection, guild_id: int, game: Game) -> list[Rating]:
     """The people rated in ``game`` on a server, best first (ties: more games, then by name)."""
-    async with conn.execute(
+    rows = await conn.fetch(
         "SELECT r.user_id, p.display_name, r.mu, r.sigma, r.games FROM ratings r"
         " JOIN players p ON p.user_id = r.user_id"
         " WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL",
         (guild_id, game),
-    ) as cursor:
-        rows = await cursor.fetchall()
+    )
     board = [
         Rating(int(user), str(name), float(mu), float(sigma), skill_of(mu, sigma), int(games))
         for user, name, mu, sigma, games in rows
@@ -164,7 +166,7 @@ async def leaderboard(conn: aiosqlite.Connection, guild_id: int, game: Game) -> 
 
 
 async def _current(
-    conn: aiosqlite.Connection, guild_id: int, game: Game, participants: Sequence[Participant]
+    conn: Connection, guild_id: int, game: Game, participants: Sequence[Participant]
 ) -> dict[Participant, Skill]:
     """The stored ratings of these participants (one query: recording waits for it)."""
     people = [user for user, _ in participants if user is not None]
@@ -175,19 +177,18 @@ async def _current(
         for column, keys in (("user_id", people), ("ai_level", levels))
         if keys
     ]
-    async with conn.execute(
+    rows = await conn.fetch(
         "SELECT user_id, ai_level, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
         f" AND ({' OR '.join(wanted)})",
         (guild_id, game, *people, *levels),
-    ) as cursor:
-        rows = await cursor.fetchall()
+    )
     return {
         (user, level): Skill(float(mu), float(sigma), int(games)) for user, level, mu, sigma, games in rows
     }
 
 
 async def _store(
-    conn: aiosqlite.Connection, guild_id: int, game: Game, ratings: Iterable[tuple[Participant, Skill]]
+    conn: Connection, guild_id: int, game: Game, ratings: Iterable[tuple[Participant, Skill]]
 ) -> None:
     """Insert or replace ratings (each participant's unique index decides which)."""
     people, ais = [], []

@@ -7,8 +7,7 @@ never make a total lose an update. A result a moderator removed counts nowhere.
 
 from typing import Final
 
-import aiosqlite
-
+from data.driver import Connection
 from data.records import FormPoint, Game, GameStats, PlayerStats, Standing
 from engine.games import MEASURES
 
@@ -16,19 +15,18 @@ COUNTED: Final = "NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = 
 """SQL condition: game ``g`` still counts (no moderator removed it)."""
 
 
-async def standings(conn: aiosqlite.Connection, league_id: int, season_id: int, game: Game) -> list[Standing]:
+async def standings(conn: Connection, league_id: int, season_id: int, game: Game) -> list[Standing]:
     """A season's players, best first by the game's measure; equal measures share a rank and
     are listed by name."""
     measure = MEASURES[game]
     order = "ASC" if measure.lowest_first else "DESC"
-    async with conn.execute(
+    rows = await conn.fetch(
         "SELECT r.user_id, p.display_name, COUNT(*), SUM(r.won), SUM(r." + measure.column + ") AS total"
         " FROM results r JOIN games g ON g.id = r.game_id JOIN players p ON p.user_id = r.user_id"
         f" WHERE g.league_id = ? AND g.season_id = ? AND r.user_id IS NOT NULL AND {COUNTED}"
         f" GROUP BY r.user_id, p.display_name ORDER BY total {order}, lower(p.display_name), r.user_id",
         (league_id, season_id),
-    ) as cursor:
-        rows = await cursor.fetchall()
+    )
     table: list[Standing] = []
     for place, (user_id, name, games, wins, total) in enumerate(rows, start=1):
         rank = table[-1].rank if table and table[-1].measure == total else place
@@ -36,37 +34,33 @@ async def standings(conn: aiosqlite.Connection, league_id: int, season_id: int, 
     return table
 
 
-async def player_stats(conn: aiosqlite.Connection, guild_id: int, user_id: int, form: int) -> PlayerStats:
+async def player_stats(conn: Connection, guild_id: int, user_id: int, form: int) -> PlayerStats:
     """A player's games on one server: per game, and their last ``form`` games."""
-    async with conn.execute(
+    totals = await conn.fetch(
         "SELECT g.game, COUNT(*), SUM(r.won), SUM(r.score) FROM results r JOIN games g ON g.id = r.game_id"
         f" WHERE r.user_id = ? AND g.guild_id = ? AND {COUNTED}"
         " GROUP BY g.game ORDER BY COUNT(*) DESC, g.game",
         (user_id, guild_id),
-    ) as cursor:
-        per_game = [
-            GameStats(
-                game=str(game),
-                games=int(games),
-                wins=int(wins),
-                measure=int(wins if MEASURES[str(game)].column == "won" else score),
-            )
-            for game, games, wins, score in await cursor.fetchall()
-        ]
-    async with conn.execute(
+    )
+    per_game = [
+        GameStats(
+            game=str(game),
+            games=int(games),
+            wins=int(wins),
+            measure=int(wins if MEASURES[str(game)].column == "won" else score),
+        )
+        for game, games, wins, score in totals
+    ]
+    latest = await conn.fetch(
         "SELECT g.game, r.rank, (SELECT COUNT(*) FROM results o WHERE o.game_id = g.id), r.won"
         " FROM results r JOIN games g ON g.id = r.game_id"
         f" WHERE r.user_id = ? AND g.guild_id = ? AND {COUNTED}"
         " ORDER BY g.finished_at DESC, g.id DESC LIMIT ?",
         (user_id, guild_id, form),
-    ) as cursor:
-        recent = [
-            FormPoint(str(game), int(rank), int(seats), bool(won))
-            for game, rank, seats, won in await cursor.fetchall()
-        ]
+    )
+    recent = [FormPoint(str(game), int(rank), int(seats), bool(won)) for game, rank, seats, won in latest]
     name = None
     if per_game:
-        async with conn.execute("SELECT display_name FROM players WHERE user_id = ?", (user_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await conn.fetchrow("SELECT display_name FROM players WHERE user_id = ?", (user_id,))
         name = None if row is None else str(row[0])
     return PlayerStats(user_id, name, tuple(per_game), tuple(reversed(recent)))

@@ -1,27 +1,23 @@
 """The store: the only place that speaks SQL.
 
-One aiosqlite connection per process, in WAL mode (readers never wait for the writer, and a crash
-mid-write loses nothing committed) with foreign keys on. Everything the rest of the bot needs is a
-method here taking and returning the dataclasses of :mod:`data.records`, so moving to PostgreSQL
-is a second implementation of this class, not a change to its callers.
+Everything the rest of the bot needs is a method here taking and returning the dataclasses of
+:mod:`data.records`, whichever database holds them: an SQLite file (embedded, the default) or a
+PostgreSQL server (for several processes), chosen by what :meth:`Store.open` is given. The SQL is
+written once and runs on either through :mod:`data.driver`.
 """
 
 import asyncio
 import functools
 import json
-import os
-import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Final, Self, TypeVar, cast
-
-import aiosqlite
+from typing import Any, Self, cast
 
 from data import leagues, ratings, standings
-from data.errors import StoreError
-from data.migrate import MIGRATIONS_DIR, migrate
+from data.driver import Connection, Database, Row
+from data.migrate import MIGRATIONS
+from data.postgresql import PostgresDatabase
 from data.records import (
     Game,
     GameRecord,
@@ -36,59 +32,46 @@ from data.records import (
     Season,
     Standing,
 )
+from data.sqlite import SQLiteDatabase
 from data.times import db_time
 
-T = TypeVar("T")
+URL_SCHEMES = ("postgresql://", "postgres://")
+"""How a database given as text says it is a PostgreSQL server, not an SQLite file."""
 
-BUSY_TIMEOUT_MS: Final = 5000
-"""How long a write waits for another process's write lock before failing."""
+
+def is_url(database: str | Path) -> bool:
+    """Whether ``database`` names a PostgreSQL server (else it is an SQLite file's path)."""
+    return isinstance(database, str) and database.startswith(URL_SCHEMES)
+
+
+async def open_database(database: str | Path, migrations_dir: Path | None = None) -> Database:
+    """The database ``database`` names, its schema brought up to date by ``migrations_dir``
+    (default: that database's own migrations)."""
+    if is_url(database):
+        return await PostgresDatabase.open(str(database), migrations_dir or MIGRATIONS["postgresql"])
+    return await SQLiteDatabase.open(Path(database), migrations_dir or MIGRATIONS["sqlite"])
 
 
 class Store:
     """Persistence for settings, results and saved tables; create it with :meth:`open`."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()
-        self.path = path
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
     @classmethod
-    async def open(cls, path: str | Path, *, migrations_dir: Path = MIGRATIONS_DIR) -> Self:
-        """Open (creating if needed) the database at ``path`` and bring its schema up to date.
+    async def open(cls, database: str | Path, *, migrations_dir: Path | None = None) -> Self:
+        """Open the database (an SQLite file's path, created if needed, or a ``postgresql://``
+        URL) and bring its schema up to date.
 
-        Every way this can fail raises :class:`StoreError` with one line naming the path and the
-        cause, because a bot that cannot store results must refuse to start rather than lose them.
+        Every way this can fail raises :class:`StoreError` with one line naming the database and
+        the cause, because a bot that cannot store results must refuse to start rather than lose
+        them.
         """
-        path = Path(path)
-        if path.is_dir():
-            raise StoreError(f"cannot open database {path}: it is a directory")
-        _make_parent(path)
-        try:
-            conn = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise StoreError(f"cannot open database {path}: {_open_failure(path, exc)}") from exc
-        try:
-            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
-                row = await cursor.fetchone()
-            if row is None or str(row[0]).lower() != "wal":
-                raise StoreError("WAL journaling is not available on this filesystem")
-            await conn.create_function("league_name_key", 1, leagues.name_key, deterministic=True)
-            await migrate(conn, migrations_dir)
-            await conn.execute("PRAGMA foreign_keys = ON")
-        except (sqlite3.Error, StoreError) as exc:
-            await conn.close()
-            cause = _open_failure(path, exc) if isinstance(exc, sqlite3.Error) else str(exc)
-            raise StoreError(f"cannot open database {path}: {cause}") from exc
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn, path)
+        return cls(await open_database(database, migrations_dir))
 
     async def close(self) -> None:
-        """Close the connection once running writes have finished, so none is cut short."""
-        async with self._lock:
-            await self._conn.close()
+        """Close the database once running writes have finished, so none is cut short."""
+        await self._db.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -100,12 +83,12 @@ class Store:
 
     async def get_meta(self, key: str) -> str | None:
         """A bot-wide value, e.g. the hash of the synced command set (to skip needless syncs)."""
-        rows = await self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        rows = await self._db.fetch("SELECT value FROM meta WHERE key = ?", (key,))
         return str(rows[0][0]) if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
         """Store a bot-wide value, replacing the previous one."""
-        await self._write(
+        await self._db.writing(
             lambda conn: conn.execute(
                 "INSERT INTO meta (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -117,12 +100,12 @@ class Store:
 
     async def get_guild_locale(self, guild_id: int) -> str | None:
         """The locale chosen for a server's public messages; None means use the server's own."""
-        rows = await self._read("SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        rows = await self._db.fetch("SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return cast(str | None, rows[0][0]) if rows else None
 
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
         """Override (or with None, stop overriding) the locale of a server's public messages."""
-        await self._write(
+        await self._db.writing(
             lambda conn: conn.execute(
                 "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
@@ -132,11 +115,11 @@ class Store:
 
     async def pings_wanted(self, user_id: int) -> bool:
         """Whether ``user_id`` lets the bot mention them when a table waits for them (default yes)."""
-        rows = await self._read("SELECT pings FROM member_settings WHERE user_id = ?", (user_id,))
+        rows = await self._db.fetch("SELECT pings FROM member_settings WHERE user_id = ?", (user_id,))
         return not rows or bool(rows[0][0])
 
     async def set_pings(self, user_id: int, wanted: bool) -> None:
-        await self._write(
+        await self._db.writing(
             lambda conn: conn.execute(
                 "INSERT INTO member_settings (user_id, pings) VALUES (?, ?)"
                 " ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
@@ -160,7 +143,7 @@ class Store:
         of its game that its channel belongs to (if that league lets games with AI seats count,
         when it had any); see :func:`data.leagues.attribution`.
         """
-        return await self._write(lambda conn: _record(conn, record))
+        return await self._db.writing(lambda conn: _record(conn, record))
 
     async def player_totals(self, user_id: int, game: Game | None = None) -> PlayerTotals:
         """Games, wins and points of a player, over all games or one; summed by the database,
@@ -174,7 +157,7 @@ class Store:
         if game is not None:  # two query texts, not "? IS NULL", which PostgreSQL cannot type
             sql += " AND g.game = ?"
             params = (user_id, game)
-        row = (await self._read(sql, params))[0]
+        row = (await self._db.fetch(sql, params))[0]
         return PlayerTotals(games=int(row[0]), wins=int(row[1]), score=int(row[2]))
 
     # -- leagues --------------------------------------------------------------------------------
@@ -186,7 +169,7 @@ class Store:
         and no season yet; :class:`LeagueError` if the name or a channel is taken."""
         if not channel_ids:
             raise ValueError("a league needs at least one channel")
-        league_id = await self._write(
+        league_id = await self._db.writing(
             lambda conn: leagues.create(conn, guild_id, name, game, channel_ids, now or _now())
         )
         found = await self.leagues(guild_id)
@@ -194,7 +177,7 @@ class Store:
 
     async def leagues(self, guild_id: int) -> list[League]:
         """A server's leagues by name, each with its channels, settings and running season."""
-        return await self._reading(lambda conn: leagues.of_guild(conn, guild_id))
+        return await self._db.reading(lambda conn: leagues.of_guild(conn, guild_id))
 
     async def league_of_channel(self, guild_id: int, channel_id: int, game: Game) -> League | None:
         """The league of ``game`` whose games count in the channel, if any (running season or not)."""
@@ -204,32 +187,32 @@ class Store:
     async def change_league_settings(self, league_id: int, **changes: Any) -> LeagueSettings:
         """Set the given fields of a league's :class:`LeagueSettings`, keep the rest; returns
         the settings now stored."""
-        return await self._write(lambda conn: leagues.change_settings(conn, league_id, changes))
+        return await self._db.writing(lambda conn: leagues.change_settings(conn, league_id, changes))
 
     async def start_season(self, league_id: int, *, now: datetime | None = None) -> Season:
         """Start the league's next season; :class:`LeagueError` while one runs."""
-        return await self._write(lambda conn: leagues.start_season(conn, league_id, now or _now()))
+        return await self._db.writing(lambda conn: leagues.start_season(conn, league_id, now or _now()))
 
     async def end_season(self, league_id: int, *, now: datetime | None = None) -> Season:
         """End the running season, archiving its standings; :class:`LeagueError` if none runs."""
-        return await self._write(lambda conn: leagues.end_season(conn, league_id, now or _now()))
+        return await self._db.writing(lambda conn: leagues.end_season(conn, league_id, now or _now()))
 
     async def seasons(self, league_id: int) -> list[Season]:
-        return await self._reading(lambda conn: leagues.seasons(conn, league_id))
+        return await self._db.reading(lambda conn: leagues.seasons(conn, league_id))
 
     async def get_moderator_role(self, guild_id: int) -> int | None:
         """The role whose members may run a server's leagues (besides Manage Server)."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return None if not rows or rows[0][0] is None else int(rows[0][0])
 
     async def set_moderator_role(self, guild_id: int, role_id: int | None) -> None:
-        await self._write(lambda conn: leagues.set_moderator_role(conn, guild_id, role_id))
+        await self._db.writing(lambda conn: leagues.set_moderator_role(conn, guild_id, role_id))
 
     async def league_games(self, league: League, limit: int) -> list[LeagueGame]:
         """The league's counted games, latest first."""
-        return await self._reading(lambda conn: leagues.games(conn, league.id, league.game, limit=limit))
+        return await self._db.reading(lambda conn: leagues.games(conn, league.id, league.game, limit=limit))
 
     async def remove_result(
         self, league: League, game_id: int, moderator_id: int, reason: str, *, now: datetime | None = None
@@ -239,15 +222,15 @@ class Store:
         league. The removal marks the ratings stale in its transaction, so a crash before the
         rebuild is caught up at the next start (:meth:`rebuild_stale_ratings`)."""
 
-        async def work(conn: aiosqlite.Connection) -> LeagueGame:
+        async def work(conn: Connection) -> LeagueGame:
             removed = await leagues.remove_result(conn, league, game_id, moderator_id, reason, now or _now())
             await conn.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')",
+                "INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) DO NOTHING",
                 (ratings.stale_key(league.guild_id, league.game),),
             )
             return removed
 
-        removed = await self._write(work)
+        removed = await self._db.writing(work)
         await self.rebuild_ratings(league.guild_id, league.game)
         return removed
 
@@ -256,18 +239,18 @@ class Store:
         loop and without holding the database: read, compute in a thread, then write in a short
         transaction if no game was recorded or removed meanwhile (else compute again)."""
         while True:
-            games, mark = await self._reading(lambda conn: ratings.counted_games(conn, guild_id, game))
+            games, mark = await self._db.reading(lambda conn: ratings.counted_games(conn, guild_id, game))
             rebuilt = await asyncio.to_thread(ratings.replayed, games)
             stored = functools.partial(
                 ratings.store_replay, guild_id=guild_id, game=game, ratings=rebuilt, mark=mark
             )
-            if await self._write(stored):
+            if await self._db.writing(stored):
                 return
 
     async def rebuild_stale_ratings(self) -> int:
         """Rebuild the ratings a removal left stale (the bot stopped before rebuilding them);
         returns how many (server, game) pairs were rebuilt."""
-        rows = await self._read("SELECT key FROM meta WHERE key LIKE ?", (f"{ratings.STALE_PREFIX}%",))
+        rows = await self._db.fetch("SELECT key FROM meta WHERE key LIKE ?", (f"{ratings.STALE_PREFIX}%",))
         for (key,) in rows:
             guild_id, game = str(key).removeprefix(ratings.STALE_PREFIX).split(":")
             await self.rebuild_ratings(int(guild_id), game)
@@ -275,23 +258,25 @@ class Store:
 
     async def removals(self, league_id: int, limit: int = 10) -> list[Removal]:
         """The league's log of removed results, latest first."""
-        return await self._reading(lambda conn: leagues.removals(conn, league_id, limit))
+        return await self._db.reading(lambda conn: leagues.removals(conn, league_id, limit))
 
     async def standings(self, league: League, season: Season) -> list[Standing]:
         """A season's standings by the league game's measure (see :data:`engine.games.MEASURES`)."""
-        return await self._reading(lambda conn: standings.standings(conn, league.id, season.id, league.game))
+        return await self._db.reading(
+            lambda conn: standings.standings(conn, league.id, season.id, league.game)
+        )
 
     async def player_stats(self, guild_id: int, user_id: int, form: int = 20) -> PlayerStats:
         """A player's games on a server, per game, and their last ``form`` games."""
-        return await self._reading(lambda conn: standings.player_stats(conn, guild_id, user_id, form))
+        return await self._db.reading(lambda conn: standings.player_stats(conn, guild_id, user_id, form))
 
     async def leaderboard(self, guild_id: int, game: Game) -> list[Rating]:
         """A server's players of ``game`` by skill rating, best first."""
-        return await self._reading(lambda conn: ratings.leaderboard(conn, guild_id, game))
+        return await self._db.reading(lambda conn: ratings.leaderboard(conn, guild_id, game))
 
     async def rated_games(self, guild_id: int) -> list[Game]:
         """The games a server has rated players in, the most rated players first."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT game FROM ratings WHERE guild_id = ? AND user_id IS NOT NULL"
             " GROUP BY game ORDER BY COUNT(*) DESC, game",
             (guild_id,),
@@ -319,7 +304,8 @@ class Store:
         ]
         state = json.dumps(table.state)
 
-        async def work(conn: aiosqlite.Connection) -> None:
+        async def work(conn: Connection) -> None:
+            await conn.serialise(_table_key(table.table_id))
             if record is not None:
                 await _record(conn, record)
             await conn.execute(
@@ -332,117 +318,77 @@ class Store:
             if moves_written == 0:
                 await conn.execute("DELETE FROM saved_moves WHERE table_id = ?", (table.table_id,))
             await conn.executemany(
-                "INSERT OR REPLACE INTO saved_moves (table_id, seq, move) VALUES (?, ?, ?)", new_moves
+                "INSERT INTO saved_moves (table_id, seq, move) VALUES (?, ?, ?)"
+                " ON CONFLICT (table_id, seq) DO UPDATE SET move = excluded.move",
+                new_moves,
             )
 
-        await self._write(work)
+        await self._db.writing(work)
 
     async def load_tables(self) -> list[SavedTable]:
         """Every saved table with its moves, in a stable order, for resuming them all at
         start-up. A state that is not a JSON object (a write cut short, a hand edit) comes back
         empty with its ``damage``."""
 
-        async def read(conn: aiosqlite.Connection) -> list[SavedTable]:
-            async with conn.execute(
+        async def read(conn: Connection) -> list[SavedTable]:
+            moves: dict[str, list[str]] = {}
+            for table_id, move in await conn.fetch(
                 "SELECT table_id, move FROM saved_moves ORDER BY table_id, seq"
-            ) as cursor:
-                moves: dict[str, list[str]] = {}
-                for table_id, move in await cursor.fetchall():
-                    moves.setdefault(str(table_id), []).append(str(move))
-            async with conn.execute(
+            ):
+                moves.setdefault(str(table_id), []).append(str(move))
+            rows = await conn.fetch(
                 "SELECT table_id, guild_id, channel_id, game, state FROM saved_tables ORDER BY table_id"
-            ) as cursor:
-                return [_saved_table(row, moves.get(str(row[0]), [])) for row in await cursor.fetchall()]
+            )
+            return [_saved_table(row, moves.get(str(row[0]), [])) for row in rows]
 
-        return await self._reading(read)
+        return await self._db.reading(read)
 
     async def set_aside_table(self, table_id: str, reason: str) -> None:
         """Move a saved table that cannot be resumed out of the way, keeping it with ``reason``
         for a person to look at; its channel is free for a new table."""
 
-        async def work(conn: aiosqlite.Connection) -> None:
+        async def work(conn: Connection) -> None:
+            await conn.serialise(_table_key(table_id))
+            rows = await conn.fetch(
+                "SELECT move FROM saved_moves WHERE table_id = ? ORDER BY seq", (table_id,)
+            )
             await conn.execute(
-                "INSERT OR REPLACE INTO set_aside_tables"
+                "INSERT INTO set_aside_tables"
                 " (table_id, guild_id, channel_id, game, state, moves, reason, set_aside_at)"
-                " SELECT table_id, guild_id, channel_id, game, state,"
-                " (SELECT json_group_array(CASE WHEN json_valid(move) THEN json(move) ELSE move END)"
-                " FROM (SELECT move FROM saved_moves m"
-                "  WHERE m.table_id = t.table_id ORDER BY seq)), ?, ?"
-                " FROM saved_tables t WHERE table_id = ?",
-                (reason, db_time(_now()), table_id),
+                " SELECT table_id, guild_id, channel_id, game, state, ?, ?, ? FROM saved_tables"
+                " WHERE table_id = ? ON CONFLICT (table_id) DO UPDATE SET guild_id = excluded.guild_id,"
+                " channel_id = excluded.channel_id, game = excluded.game, state = excluded.state,"
+                " moves = excluded.moves, reason = excluded.reason, set_aside_at = excluded.set_aside_at",
+                (_move_list(str(move) for (move,) in rows), reason, db_time(_now()), table_id),
             )
             await conn.execute("DELETE FROM saved_tables WHERE table_id = ?", (table_id,))
 
-        await self._write(work)
+        await self._db.writing(work)
 
     async def delete_table(self, table_id: str, record: GameRecord | None = None) -> None:
         """Forget a table that ended or expired; unknown ids are ignored. With the ``record`` of
         the game that ended it, in the same transaction (see :meth:`save_table`)."""
 
-        async def work(conn: aiosqlite.Connection) -> None:
+        async def work(conn: Connection) -> None:
+            await conn.serialise(_table_key(table_id))
             if record is not None:
                 await _record(conn, record)
             await conn.execute("DELETE FROM saved_tables WHERE table_id = ?", (table_id,))
 
-        await self._write(work)
-
-    # -- plumbing -------------------------------------------------------------------------------
-
-    async def _read(self, sql: str, params: Iterable[object] = ()) -> list[sqlite3.Row]:
-        """Run a query under the lock, so it never sees another task's half-done transaction
-        (all tasks share the one connection)."""
-        async with self._lock, self._translated():
-            return list(await self._conn.execute_fetchall(sql, params))
-
-    async def _reading(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        """Run several queries in one read transaction: they all see the same moment, even while
-        another process writes."""
-        async with self._lock, self._translated():
-            await self._conn.execute("BEGIN")
-            try:
-                return await work(self._conn)
-            finally:
-                await self._conn.execute("COMMIT")
-
-    async def _write(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        """Run ``work`` in one write transaction, serialised with every other use of the connection.
-
-        One connection cannot hold two transactions, so writers queue on the lock instead of
-        failing. BEGIN IMMEDIATE takes SQLite's write lock up front, so another process makes us
-        wait (busy_timeout) instead of failing half-way with "database is locked". The transaction
-        is shielded: a caller cancelled mid-write (a table being torn down) loses no result and
-        leaves no transaction open.
-        """
-        return await asyncio.shield(self._transaction(work))
-
-    async def _transaction(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        async with self._lock, self._translated():
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                result = await work(self._conn)
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
-                raise
-            return result
-
-    @asynccontextmanager
-    async def _translated(self) -> AsyncIterator[None]:
-        """Re-raise driver errors as :class:`StoreError`, so callers never import sqlite3."""
-        try:
-            yield
-        except sqlite3.Error as exc:
-            raise StoreError(f"database {self.path}: {_one_line(exc)}") from exc
+        await self._db.writing(work)
 
 
-async def _record(conn: aiosqlite.Connection, record: GameRecord) -> int:
-    """Write a finished game inside the caller's transaction (see :meth:`Store.record_game`)."""
+async def _record(conn: Connection, record: GameRecord) -> int:
+    """Write a finished game inside the caller's transaction (see :meth:`Store.record_game`).
+
+    Recordings of one server's game are serialised: each reads the ratings it updates, and the
+    league season it counts for."""
+    await conn.serialise(ratings.lock_key(record.guild_id, record.game))
     finished = db_time(record.finished_at)
     league_id, season_id = record.league_id, record.season_id
     if league_id is None:
         league_id, season_id = await leagues.attribution(conn, record)
-    async with conn.execute(
+    row = await conn.fetchrow(
         "INSERT INTO games (guild_id, channel_id, game, league_id, season_id, result_key,"
         " options, started_at, finished_at, has_ai) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (result_key) DO NOTHING RETURNING id",
@@ -458,15 +404,15 @@ async def _record(conn: aiosqlite.Connection, record: GameRecord) -> int:
             finished,
             int(record.has_ai),
         ),
-    ) as cursor:
-        row = await cursor.fetchone()
+    )
     if row is None:
-        async with conn.execute("SELECT id FROM games WHERE result_key = ?", (record.result_key,)) as cursor:
-            existing = await cursor.fetchone()
+        existing = await conn.fetchrow("SELECT id FROM games WHERE result_key = ?", (record.result_key,))
         assert existing is not None, "ON CONFLICT skipped the insert, so the key exists"
         return int(existing[0])
     game_id = int(row[0])
-    humans = [s for s in record.seats if s.user_id is not None]
+    # By id: two recordings of different servers' games updating the same people lock their
+    # rows in one order, so they cannot deadlock.
+    humans = sorted((s for s in record.seats if s.user_id is not None), key=lambda s: s.user_id or 0)
     # A name seen in an older game (recorded late) must not overwrite a newer one.
     await conn.executemany(
         "INSERT INTO players (user_id, display_name, updated_at) VALUES (?, ?, ?)"
@@ -484,7 +430,25 @@ async def _record(conn: aiosqlite.Connection, record: GameRecord) -> int:
     return game_id
 
 
-def _saved_table(row: sqlite3.Row, moves: list[str]) -> SavedTable:
+def _table_key(table_id: str) -> str:
+    """What saves of one table serialise on (a table is saved by the process running it, but a
+    second process resuming it must not interleave its writes)."""
+    return f"table:{table_id}"
+
+
+def _move_list(moves: Iterable[str]) -> str:
+    """A table's stored moves as one JSON array, for a person to read: a move that is not JSON
+    (a damaged row) is kept as a string rather than lost."""
+    kept: list[object] = []
+    for move in moves:
+        try:
+            kept.append(json.loads(move))
+        except json.JSONDecodeError:
+            kept.append(move)
+    return json.dumps(kept, separators=(",", ":"), ensure_ascii=False)
+
+
+def _saved_table(row: Row, moves: list[str]) -> SavedTable:
     table_id, guild_id, channel_id, game = str(row[0]), int(row[1]), int(row[2]), str(row[3])
     try:
         state = json.loads(row[4])
@@ -498,38 +462,3 @@ def _saved_table(row: sqlite3.Row, moves: list[str]) -> SavedTable:
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-def _make_parent(path: Path) -> None:
-    """Create the database's directory, explaining the usual failure (a file in the way)."""
-    directory = path.parent
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        blocker = next((p for p in (directory, *directory.parents) if p.exists() and not p.is_dir()), None)
-        cause = (
-            f"{blocker} is a file, not a directory"
-            if blocker is not None
-            else f"cannot create directory {directory} ({exc.strerror or exc})"
-        )
-        raise StoreError(f"cannot open database {path}: {cause}") from exc
-
-
-def _open_failure(path: Path, exc: sqlite3.Error) -> str:
-    """Why opening failed, in words an operator can act on; SQLite's own message is vague."""
-    if not os.access(path.parent, os.W_OK):
-        return f"the directory {path.parent} is not writable"
-    if path.exists() and not os.access(path, os.W_OK):
-        return "the file is read-only"
-    if not path.exists():
-        # SQLite only says "unable to open database file"; the OS says why (even to root,
-        # who passes the access check above on a read-only or virtual filesystem).
-        try:
-            path.touch()
-        except OSError as os_error:
-            return f"cannot create the file ({os_error.strerror or os_error})"
-    return _one_line(exc)
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__

@@ -150,3 +150,24 @@ def test_bot_with_unwritable_database_path_exits_2(tmp_path: Path) -> None:
     blocker.write_text("a file where a directory should be")
     result = run_bot(tmp_path, {"DISCORD_TOKEN": "t", "DATABASE_PATH": str(blocker / "db.sqlite3")})
     assert_one_line_exit_2(result, "DATABASE_PATH")
+
+
+def test_database_url_chooses_postgresql_over_the_sqlite_file(tmp_path: Path) -> None:
+    url = "postgresql://bot:secret@db.example/gamenight"
+    config = load_config({"DISCORD_TOKEN": "t", "DATABASE_URL": f" {url} "}, tmp_path / ".env")
+    assert (config.database_url, config.database) == (url, url)
+    unset = load_config({"DISCORD_TOKEN": "t"}, tmp_path / ".env")
+    assert (unset.database_url, unset.database) == (None, tmp_path / DEFAULT_DATABASE_PATH)
+
+
+def test_a_database_url_that_is_not_postgresql_is_refused_without_echoing_it(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="DATABASE_URL must be a PostgreSQL URL") as caught:
+        load_config({"DISCORD_TOKEN": "t", "DATABASE_URL": "mysql://bot:secret@db/gn"}, tmp_path / ".env")
+    assert "secret" not in str(caught.value)
+
+
+def test_bot_with_an_unreachable_database_url_exits_2_without_the_password(tmp_path: Path) -> None:
+    url = f"postgresql://bot:secret@/gamenight?host={tmp_path}"  # no server listens there
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": "t", "DATABASE_URL": url})
+    assert_one_line_exit_2(result, "check DATABASE_URL and that the PostgreSQL server is running")
+    assert "secret" not in result.stderr

@@ -3,7 +3,6 @@ same transaction), seasons and their archived standings, idempotent and concurre
 removed results with their log, each game's measure in the standings, statistics and ratings."""
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from data import (
     SeatResult,
     Store,
 )
+from tests.data.conftest import Databases, peek
 
 T0 = datetime(2025, 3, 7, 20, 0, tzinfo=UTC)
 GUILD, GAMES, LOUNGE = 100, 200, 201
@@ -61,12 +61,6 @@ def game(
         finished_at=finished,
         seats=seated,
     )
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(tmp_path / "bot.sqlite3") as opened:
-        yield opened
 
 
 async def league_with_season(store: Store, game_kind: Game = "toppo", **settings: object) -> League:
@@ -218,13 +212,15 @@ async def test_a_retried_recording_counts_once_for_standings_and_ratings(store: 
     assert [(rating.name, rating.games) for rating in board] == [("Ana", 1), ("Ben", 1), ("Cat", 1)]
 
 
-async def test_two_tables_finishing_at_the_same_moment_are_both_kept(store: Store, tmp_path: Path) -> None:
+async def test_two_tables_finishing_at_the_same_moment_are_both_kept(
+    store: Store, database: str | Path
+) -> None:
     league = await store.create_league(GUILD, "Friday", "toppo", [GAMES, LOUNGE], now=T0)
     await store.start_season(league.id, now=T0)
     one = game("toppo:one:1", seats({ANA: 0, BEN: 4}), channel=GAMES)
     two = game("toppo:two:1", seats({CAT: 0, DAN: 7}), channel=LOUNGE)
 
-    async with await Store.open(tmp_path / "bot.sqlite3") as second_process:
+    async with await Store.open(database) as second_process:
         ids = await asyncio.gather(store.record_game(one), second_process.record_game(two))
 
     assert len(set(ids)) == 2
@@ -249,11 +245,70 @@ async def test_many_concurrent_games_lose_no_result_or_rating_update(store: Stor
     }
 
 
+async def test_processes_recording_games_against_one_ai_level_at_once_rate_every_game(
+    database: str | Path,
+) -> None:
+    """Different people, so only the AI level's rating is shared: each game's update of it
+    must start from the one before."""
+    async with await Store.open(database) as one, await Store.open(database) as other:
+        records = [
+            game(
+                f"ai{n}",
+                (
+                    SeatResult(0, 1000 + n, f"P{n}", None, 0, 1, won=True),
+                    SeatResult(1, None, "AI (hard)", "hard", 5, 2, won=False),
+                ),
+            )
+            for n in range(16)
+        ]
+        await asyncio.gather(*(store.record_game(r) for r in records for store in (one, other)))
+    assert await peek(database, "SELECT games FROM ratings WHERE ai_level = 'hard'") == [(16,)]
+
+
+async def test_processes_changing_different_settings_at_once_keep_both(database: str | Path) -> None:
+    async with await Store.open(database) as one, await Store.open(database) as other:
+        league = await one.create_league(GUILD, "Friday", "toppo", [GAMES])
+        for display in (3, 4, 5, 3, 4, 5):  # each round sets both from scratch: a lost update shows
+            ai_games = display % 2 == 0
+            await asyncio.gather(
+                one.change_league_settings(league.id, toppo_display=display),
+                other.change_league_settings(league.id, ai_games_count=ai_games),
+            )
+            (stored,) = await one.leagues(GUILD)
+            assert (stored.settings.toppo_display, stored.settings.ai_games_count) == (display, ai_games)
+
+
+async def test_processes_ending_and_starting_seasons_at_once_run_one_at_a_time(database: str | Path) -> None:
+    async with await Store.open(database) as one, await Store.open(database) as other:
+        league = await one.create_league(GUILD, "Friday", "toppo", [GAMES], now=T0)
+        outcomes = await asyncio.gather(
+            *(store.start_season(league.id, now=T0) for store in (one, other, one, other)),
+            return_exceptions=True,
+        )
+    refused = [o for o in outcomes if isinstance(o, LeagueError)]
+    assert len(refused) == 3 and {o.code for o in refused} == {"season_running"}, outcomes
+
+
+async def test_two_moderators_removing_one_result_at_once_log_it_once(database: str | Path) -> None:
+    async with await Store.open(database) as one, await Store.open(database) as other:
+        league = await league_with_season(one)
+        await one.record_game(game("doubtful", seats({ANA: 0, BEN: 5})))
+        (doubtful,) = await one.league_games(league, 10)
+        outcomes = await asyncio.gather(
+            one.remove_result(league, doubtful.id, moderator_id=DAN, reason="first"),
+            other.remove_result(league, doubtful.id, moderator_id=CAT, reason="second"),
+            return_exceptions=True,
+        )
+        assert len(await one.removals(league.id)) == 1
+    assert sorted(type(o).__name__ for o in outcomes) == ["LeagueError", "LeagueGame"], outcomes
+    assert all(o.code == "not_league_game" for o in outcomes if isinstance(o, LeagueError))
+
+
 # -- removing a result -----------------------------------------------------------------------------
 
 
 async def test_a_removed_result_leaves_standings_statistics_and_ratings_and_is_logged(
-    store: Store, tmp_path: Path
+    store: Store, databases: Databases
 ) -> None:
     league = await league_with_season(store)
     kept = [game("a", seats({ANA: 0, BEN: 5, CAT: 8})), game("c", seats({CAT: 0, ANA: 3, BEN: 4}))]
@@ -280,7 +335,7 @@ async def test_a_removed_result_leaves_standings_statistics_and_ratings_and_is_l
     assert ben.games == (GameStats("toppo", games=2, wins=0, measure=9),)
     assert (await store.player_totals(BEN)).games == 2
 
-    async with await Store.open(tmp_path / "never.sqlite3") as never_had_it:
+    async with await Store.open(await databases.new()) as never_had_it:
         for record in kept:
             await never_had_it.record_game(record)
         assert await store.leaderboard(GUILD, "toppo") == await never_had_it.leaderboard(GUILD, "toppo")
@@ -341,6 +396,23 @@ async def test_standings_follow_each_games_own_measure(
     for number, scores in enumerate(games):
         await store.record_game(game(f"{kind}{number}", seats(scores, lowest_wins=lowest_wins), kind=kind))
     assert await table(store, league) == expected
+
+
+async def test_equal_totals_are_listed_by_name_in_the_same_order_on_every_driver(store: Store) -> None:
+    """Case aside, by the names' bytes (SQLite's order; PostgreSQL's columns are COLLATE "C"),
+    whatever the PostgreSQL database's locale would say."""
+    league = await league_with_season(store)
+    names = {10: "zoe", 11: "Émile", 12: "Zack", 13: "adam", 14: "Ådne"}
+    await store.record_game(
+        game(
+            "tie",
+            tuple(
+                SeatResult(n, user, name, None, 0, 1, won=True)
+                for n, (user, name) in enumerate(names.items())
+            ),
+        )
+    )
+    assert [name for _, name, *_ in await table(store, league)] == ["adam", "Zack", "zoe", "Ådne", "Émile"]
 
 
 @pytest.mark.parametrize("kind", ["spit", "speed"])

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-FORBIDDEN = frozenset({"discord", "PIL", "aiosqlite", "asyncio", "time", "random"})
+FORBIDDEN = frozenset({"discord", "PIL", "aiosqlite", "asyncpg", "asyncio", "time", "random"})
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 

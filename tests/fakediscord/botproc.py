@@ -56,6 +56,7 @@ class BotProcess:
             DISCORD_TOKEN=self.token,
             DISCORD_API_BASE=self.fake.base_url,
             DATABASE_PATH=str(self.database),
+            DATABASE_URL="",
             DEV_GUILD_ID="" if self.dev_guild_id is None else str(self.dev_guild_id),
             LOG_LEVEL=self.log_level,
             TURN_SECONDS="",

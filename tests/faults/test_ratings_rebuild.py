@@ -16,14 +16,14 @@ from tests.data.test_leagues import ANA, BEN, CAT, DAN, GUILD, T0, game, league_
 
 
 async def ratings_now(store: Store) -> dict[tuple[int | None, str | None], tuple[float, float, int]]:
-    rows = await store._read(
+    rows = await store._db.fetch(
         "SELECT user_id, ai_level, mu, sigma, games FROM ratings WHERE guild_id = ?", (GUILD,)
     )
     return {(row[0], row[1]): (round(row[2], 9), round(row[3], 9), row[4]) for row in rows}
 
 
 async def replay_now(store: Store) -> dict[tuple[int | None, str | None], tuple[float, float, int]]:
-    computed = await store._reading(lambda conn: ratings.computed(conn, GUILD, "toppo"))
+    computed = await store._db.reading(lambda conn: ratings.computed(conn, GUILD, "toppo"))
     return {who: (round(s.mu, 9), round(s.sigma, 9), s.games) for who, s in computed.items()}
 
 
