@@ -45,11 +45,12 @@ async def run(config: Config) -> int:
     try:
         bot = GameNightBot(
             store=store,
-            tables=TableRegistry(store, turn_seconds=config.turn_seconds),
+            tables=TableRegistry(store, turn_seconds=config.turn_seconds, owns=config.shards.owns),
             messages=catalog(),
             dev_guild_id=config.dev_guild_id,
             api_base=config.api_base,
             live_panels=config.live_panels,
+            shards=config.shards,
         )
         closing: list[asyncio.Task[None]] = []
         loop = asyncio.get_running_loop()

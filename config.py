@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from dotenv.parser import parse_stream
 
 from data.store import is_url
+from tables.shards import ALL_SHARDS, Shards
 
 DEFAULT_DATABASE_PATH = Path("data") / "gamenight.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -39,6 +40,8 @@ class Config:
     database_url: str | None = None
     """A PostgreSQL server's ``postgresql://`` URL; when set, it is the database and
     ``database_path`` is not used."""
+    shards: Shards = ALL_SHARDS
+    """The shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``); all of them by default."""
 
     @property
     def database(self) -> str | Path:
@@ -138,6 +141,8 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
     if live_raw not in ("on", "off"):
         raise ConfigError(f"LIVE_PANELS must be on or off, not {live_raw!r}")
 
+    shards = read_shards(values.get("SHARD_COUNT") or "", values.get("SHARD_IDS") or "")
+
     return Config(
         token=token,
         database_path=database_path,
@@ -147,4 +152,28 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
         turn_seconds=turn_seconds,
         live_panels=live_raw == "on",
         database_url=database_url,
+        shards=shards,
     )
+
+
+def read_shards(count_raw: str, ids_raw: str) -> Shards:
+    """``SHARD_COUNT`` (how many shards the bot has in all) and ``SHARD_IDS`` (which of them this
+    process runs, such as ``0,1``); neither: one process runs every shard Discord recommends."""
+    count_raw, ids_raw = count_raw.strip(), ids_raw.strip()
+    count: int | None = None
+    if count_raw:
+        if not (count_raw.isascii() and count_raw.isdigit()) or not 1 <= int(count_raw) <= 65536:
+            raise ConfigError(f"SHARD_COUNT must be a number of shards from 1, not {count_raw!r}")
+        count = int(count_raw)
+    if not ids_raw:
+        return Shards(count)
+    parts = [part.strip() for part in ids_raw.split(",")]
+    if count is None or not all(part.isascii() and part.isdigit() for part in parts):
+        raise ConfigError(
+            f"SHARD_IDS must list this process's shards as numbers, such as 0,1, with SHARD_COUNT "
+            f"set, not {ids_raw!r}"
+        )
+    try:
+        return Shards.of(count, [int(part) for part in parts])
+    except ValueError:
+        raise ConfigError(f"SHARD_IDS must be shards from 0 to {count - 1}, not {ids_raw!r}") from None

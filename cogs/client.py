@@ -26,6 +26,7 @@ from data import LeagueError, SavedTable, Store
 from engine.games import NAMES
 from locales import Catalog
 from tables.registry import TableRegistry
+from tables.shards import ALL_SHARDS, Shards
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +48,10 @@ INVITE_PERMISSIONS = discord.Permissions(
 pictures), and find the table message again after a restart."""
 
 
-class GameNightBot(commands.Bot):
-    """A ``commands.Bot`` for slash commands only, with the project's services attached."""
+class GameNightBot(commands.AutoShardedBot):
+    """A bot for slash commands only, with the project's services attached. Sharded: one
+    process runs every shard Discord recommends, or the ones ``shards`` names (several
+    processes sharing one PostgreSQL database; see :mod:`tables.shards`)."""
 
     def __init__(
         self,
@@ -59,6 +62,7 @@ class GameNightBot(commands.Bot):
         dev_guild_id: int | None = None,
         api_base: str | None = None,
         live_panels: bool = True,
+        shards: Shards = ALL_SHARDS,
     ) -> None:
         # The bot never joins voice; without this discord.py warns about missing voice libraries
         # on every start, which reads like a fault to whoever runs it.
@@ -74,12 +78,15 @@ class GameNightBot(commands.Bot):
             max_messages=None,
             help_command=None,
             tree_cls=GameNightTree,
+            shard_count=shards.count,
+            shard_ids=None if shards.ids is None else list(shards.ids),
         )
         self.store = store
         self.tables = tables
         self.messages = messages
         self.panels = LivePanels(messages, tables.clock, enabled=live_panels)
         self.dev_guild_id = dev_guild_id
+        self.process_shards = shards
         self.api_base = api_base
         self.started_at = time.monotonic()
 
@@ -101,7 +108,8 @@ class GameNightBot(commands.Bot):
         for saved in set_aside:
             await self._tell_set_aside(saved)
         assert self.application_id is not None  # set by login
-        await sync_if_changed(self.tree, self.store, self.application_id, self.dev_guild_id)
+        if self.process_shards.syncs_commands:  # commands are the application's: one process syncs them
+            await sync_if_changed(self.tree, self.store, self.application_id, self.dev_guild_id)
         # Keeping the event loop responsive while many tables play (bench/bench_latency.py):
         # what exists now (modules, the command tree, the resumed tables) lives as long as the
         # process, and a full garbage collection scanning it all stalls the loop for 15 ms and
@@ -118,6 +126,9 @@ class GameNightBot(commands.Bot):
             self.application_id, permissions=INVITE_PERMISSIONS, scopes=("bot", "applications.commands")
         )
         servers = f"{len(self.guilds)} server{'' if len(self.guilds) == 1 else 's'}"
+        shards = self.process_shards
+        if shards.ids is not None:
+            servers += f" (shards {', '.join(map(str, shards.ids))} of {shards.count})"
         log.info(
             "ready as %s in %s; invite it to another with %s",
             self.user.name,

@@ -71,9 +71,18 @@ class ChannelTaken(Exception):
 class TableRegistry:
     """Tables by channel id, saved through the store."""
 
-    def __init__(self, store: Store, clock: Clock | None = None, turn_seconds: float = 90.0) -> None:
-        """``turn_seconds``: how long turn-based tables wait for a player (``TURN_SECONDS``)."""
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock | None = None,
+        turn_seconds: float = 90.0,
+        owns: Callable[[int], bool] = lambda guild_id: True,
+    ) -> None:
+        """``turn_seconds``: how long turn-based tables wait for a player (``TURN_SECONDS``);
+        ``owns``: whether a server's tables are this process's (its shard's, see
+        :mod:`tables.shards`): only those are resumed, the rest stay saved for their process."""
         self.store = store
+        self.owns = owns
         self.clock: Clock = clock or LoopClock()
         self.turn_limits = TurnLimits.of(turn_seconds)
         self.pacing = ChannelPacing(self.clock)
@@ -112,8 +121,8 @@ class TableRegistry:
         self._loaders[game] = loader
 
     async def resume_saved(self) -> list[SavedTable]:
-        """Load and start every saved table whose game has a loader; returns the tables set
-        aside instead, for their channels to be told.
+        """Load and start every saved table of this process's servers whose game has a loader;
+        returns the tables set aside instead, for their channels to be told.
 
         A bad row must never stop the bot from starting nor hold its channel: a table whose
         state is damaged or cannot be loaded (whatever the loader raises) is moved aside in the
@@ -122,6 +131,8 @@ class TableRegistry:
         """
         set_aside: list[SavedTable] = []
         for saved in await self.store.load_tables():
+            if not self.owns(saved.guild_id):
+                continue
             loader = self._loaders.get(saved.game)
             if loader is None:
                 log.warning("table %s: no loader for %s; left saved", saved.table_id, saved.game)

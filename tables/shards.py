@@ -47,3 +47,7 @@ class Shards:
     def syncs_commands(self) -> bool:
         """Whether this process syncs the application's commands (the one running shard 0)."""
         return self.ids is None or 0 in self.ids
+
+
+ALL_SHARDS = Shards()
+"""One process running every shard: the default."""

@@ -34,6 +34,14 @@ def test_turn_seconds_can_be_shortened(tmp_path: Path) -> None:
     assert config.turn_seconds == 4.5
 
 
+def test_shards_name_this_processs_share_of_the_bot(tmp_path: Path) -> None:
+    config = load_config({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": " 3, 2"}, tmp_path / ".env")
+    assert (config.shards.count, config.shards.ids) == (4, (2, 3))
+    assert not config.shards.syncs_commands
+    alone = load_config({"DISCORD_TOKEN": "t"}, tmp_path / ".env").shards
+    assert (alone.count, alone.ids, alone.syncs_commands) == (None, None, True)
+
+
 def test_api_base_loses_its_trailing_slash(tmp_path: Path) -> None:
     config = load_config({"DISCORD_TOKEN": "t", "DISCORD_API_BASE": "http://127.0.0.1:9/"}, tmp_path / ".env")
     assert config.api_base == "http://127.0.0.1:9"
@@ -52,6 +60,13 @@ def test_api_base_loses_its_trailing_slash(tmp_path: Path) -> None:
         ),
         ({"DISCORD_TOKEN": "t", "TURN_SECONDS": "soon"}, "TURN_SECONDS must be a number of seconds"),
         ({"DISCORD_TOKEN": "t", "TURN_SECONDS": "1"}, "TURN_SECONDS must be a number of seconds"),
+        ({"DISCORD_TOKEN": "t", "SHARD_COUNT": "two"}, "SHARD_COUNT must be a number of shards"),
+        ({"DISCORD_TOKEN": "t", "SHARD_IDS": "0,1"}, "SHARD_IDS must list .* with SHARD_COUNT set"),
+        ({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "SHARD_IDS must list"),
+        (
+            {"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "1,2"},
+            "SHARD_IDS must be shards from 0 to 1",
+        ),
     ],
 )
 def test_each_mistake_is_named(tmp_path: Path, environ: dict[str, str], expected: str) -> None:

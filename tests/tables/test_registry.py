@@ -7,6 +7,7 @@ import pytest
 
 from data import SavedTable, Store
 from tables.registry import ChannelTaken, TableRegistry
+from tables.shards import Shards
 
 
 @dataclass
@@ -80,3 +81,21 @@ class ResumableTable(FakeTable):
 
     def resume(self) -> None:
         self.resumed = True
+
+
+async def test_a_process_resumes_only_the_tables_of_its_shards_servers(tmp_path: Path) -> None:
+    """Two processes share the database: each resumes its own servers' tables and leaves the
+    others' saved, damaged ones included (their owner sets them aside)."""
+    ours, theirs = 0 << 22, 1 << 22  # server ids on shards 0 and 1 of 2
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        await store.save_table(SavedTable("t1", ours, 10, "toppo", {"moves": 1}))
+        await store.save_table(SavedTable("t2", theirs, 11, "toppo", {"moves": 2}))
+        await store.save_table(SavedTable("t3", theirs, 12, "toppo", {"damaged": True}))
+        registry = TableRegistry(store, owns=Shards.of(2, [0]).owns)
+        registry.register_loader(
+            "toppo", lambda saved: ResumableTable(saved.channel_id, saved.state["moves"])
+        )
+
+        assert await registry.resume_saved() == []
+        assert registry.get(10) is not None and registry.get(11) is None and len(registry) == 1
+        assert [saved.table_id for saved in await store.load_tables()] == ["t1", "t2", "t3"]
