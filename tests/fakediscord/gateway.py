@@ -4,6 +4,11 @@ HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats and their acks, RESUME with 
 bot missed, and the transport compression discord.py asks for in the URL (``zlib-stream``: one
 shared zlib stream, each message ending in a Z_SYNC_FLUSH; ``zstd-stream`` when a zstd codec is
 importable). A dropped connection leaves the session resumable, as on Discord.
+
+Sharding as Discord does it: an IDENTIFY may carry ``"shard": [shard_id, shard_count]``; the
+session then gets READY and GUILD_CREATE only for the guilds it owns (``(guild_id >> 22) %
+shard_count == shard_id``) and only the events of those guilds; events of no guild go to shard 0.
+A session identified without ``shard`` is shard [0, 1] and owns every guild.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ CLOSE_DECODE_ERROR = 4002
 CLOSE_NOT_AUTHENTICATED = 4003
 CLOSE_AUTHENTICATION_FAILED = 4004
 CLOSE_ALREADY_AUTHENTICATED = 4005
+CLOSE_INVALID_SHARD = 4010
+CLOSE_SHARDING_REQUIRED = 4011
 CLOSE_INVALID_INTENTS = 4013
 CLOSE_DISALLOWED_INTENTS = 4014
 
@@ -73,6 +80,32 @@ _COMPRESSORS: dict[str, Callable[[], Callable[[bytes], bytes] | None]] = {
 }
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that owns a guild: Discord's formula (the id's creation millisecond, modulo)."""
+    return (guild_id >> 22) % shard_count
+
+
+def _parse_shard(raw: Any) -> tuple[int, int] | None:
+    """IDENTIFY's ``shard`` as (shard_id, shard_count), or None if Discord would refuse it."""
+    if not isinstance(raw, list) or len(raw) != 2:
+        return None
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in raw):
+        return None
+    shard_id, shard_count = raw
+    if shard_count < 1 or not 0 <= shard_id < shard_count:
+        return None
+    return shard_id, shard_count
+
+
+def event_guild(event: str, data: JSON) -> int | None:
+    """The guild an event belongs to (for routing it to the shard that owns it), if any."""
+    if data.get("guild_id") is not None:
+        return int(data["guild_id"])
+    if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE") and data.get("id") is not None:
+        return int(data["id"])
+    return None
+
+
 class Connection:
     """One websocket. Sends are serialised because the compression stream is shared and ordered."""
 
@@ -98,10 +131,21 @@ class Connection:
 class Session:
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)
+    """(shard_id, shard_count) from IDENTIFY; (0, 1), every guild, when it sent none."""
     seq: int = 0
     sent: list[JSON] = field(default_factory=list)
     connection: Connection | None = None
     resumable: bool = True
+    ready: bool = False
+    """READY and the GUILD_CREATEs of its guilds have been sent."""
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether the session gets events of this guild (None: of no guild, which shard 0 gets)."""
+        shard_id, shard_count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return shard_of(guild_id, shard_count) == shard_id
 
     async def dispatch(self, event: str, data: JSON) -> None:
         """Number and keep the event (for a later RESUME), and send it if connected."""
@@ -129,12 +173,23 @@ class Gateway:
         self._acks: set[asyncio.Task[None]] = set()
         # Events sent again on RESUME because the bot was disconnected when they happened.
         self.replayed: list[str] = []
-        # Sessions that have received READY and their GUILD_CREATEs: a bot process is "in".
+        # Sessions that have received READY and their GUILD_CREATEs (one per shard of a bot).
         self.ready_sessions = 0
+        # Guilds one session may hold before IDENTIFY is refused with 4011 "Sharding required"
+        # (Discord: 2500). None: no limit.
+        self.max_session_guilds: int | None = None
 
     @property
     def live(self) -> list[Session]:
         return [s for s in self.sessions.values() if s.connection is not None]
+
+    def ready_shards(self, shard_count: int | None = None) -> set[int]:
+        """Shard ids with a connected session that has had its READY (of ``shard_count`` shards)."""
+        return {s.shard[0] for s in self.live if s.ready and shard_count in (None, s.shard[1])}
+
+    def owners(self, guild_id: int) -> list[Session]:
+        """The connected sessions that get this guild's events."""
+        return [s for s in self.live if s.owns(guild_id)]
 
     def check(self, event: str, data: JSON) -> None:
         """Hold an event's objects to Discord's API description (``contract.py``)."""
@@ -142,12 +197,19 @@ class Gateway:
             for problem in self.fake.contract.check_event(event, data):
                 self.fake.problem(problem)
 
-    async def dispatch(self, event: str, data: JSON, *, intent: int = 0) -> None:
-        """Send an event to every live or resumable session that subscribed to ``intent``."""
+    async def dispatch(self, event: str, data: JSON, *, intent: int = 0) -> list[Session]:
+        """Send an event to every live or resumable session that subscribed to ``intent`` and whose
+        shard owns the event's guild (shard 0 for an event of no guild); returns those sessions."""
         self.check(event, data)
+        guild_id = event_guild(event, data)
+        sent = []
         for session in list(self.sessions.values()):
-            if session.resumable and (intent == 0 or session.intents & intent):
+            if not session.resumable or not session.owns(guild_id):
+                continue
+            if intent == 0 or session.intents & intent:
                 await session.dispatch(event, data)
+                sent.append(session)
+        return sent
 
     async def drop(self, code: int = 4000) -> None:
         """Close every live connection the way a network fault or Discord restart does; the
@@ -263,12 +325,23 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS & ~fake.privileged_intents_enabled:
             await connection.ws.close(code=CLOSE_DISALLOWED_INTENTS, message=b"Disallowed intent(s).")
             return None
-        session = Session(id=secrets.token_hex(16), intents=intents, connection=connection)
+        shard = (0, 1)
+        if data.get("shard") is not None:
+            parsed = _parse_shard(data["shard"])
+            if parsed is None:
+                await connection.ws.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard.")
+                return None
+            shard = parsed
+        session = Session(id=secrets.token_hex(16), intents=intents, shard=shard, connection=connection)
+        guilds = [g for g in fake.guilds.values() if session.owns(g.id)]
+        if self.max_session_guilds is not None and len(guilds) > self.max_session_guilds:
+            await connection.ws.close(code=CLOSE_SHARDING_REQUIRED, message=b"Sharding required.")
+            return None
         self.sessions[session.id] = session
         ready: JSON = {
             "v": 10,
             "user": fake.application.bot.to_dict(),
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds.values()],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": fake.base_url.replace("http", "ws", 1) + "/gateway/resume",
@@ -281,15 +354,16 @@ class Gateway:
             "geo_ordered_rtc_regions": [],
             "_trace": ["fakediscord"],
         }
-        if "shard" in data:
-            ready["shard"] = data["shard"]
+        if data.get("shard") is not None:
+            ready["shard"] = list(shard)
         self.check("READY", ready)
         await session.dispatch("READY", ready)
         members = bool(intents & INTENT_GUILD_MEMBERS)
-        for guild in fake.guilds.values():
+        for guild in guilds:
             created = guild.to_dict(bot_id=fake.application.bot.id, all_members=members)
             self.check("GUILD_CREATE", created)
             await session.dispatch("GUILD_CREATE", created)
+        session.ready = True
         self.ready_sessions += 1
         fake.touch()
         return session
@@ -300,6 +374,7 @@ class Gateway:
         if session is None or not session.resumable or data.get("token") != self.fake.application.token:
             await connection.send({"op": OP_INVALID_SESSION, "d": False})
             return None
+        # The session keeps its shard (and so its guilds): RESUME names no shard, on Discord too.
         session.connection = connection
         seq = data.get("seq") or 0
         for payload in session.sent:

@@ -287,7 +287,7 @@ class Rest:
 
     async def get_gateway(self, call: Call) -> tuple[int, Any]:
         limit = {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}
-        return 200, {"url": self.fake.gateway_url, "shards": 1, "session_start_limit": limit}
+        return 200, {"url": self.fake.gateway_url, "shards": self.fake.shards, "session_start_limit": limit}
 
     async def get_me(self, call: Call) -> tuple[int, Any]:
         return 200, self.fake.application.bot.to_private_dict()

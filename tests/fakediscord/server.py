@@ -12,12 +12,12 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from aiohttp import web
 
 from .contract import contract
-from .gateway import Gateway
+from .gateway import Gateway, Session, shard_of
 from .model import (
     ACK_DEADLINE,
     ATTACH_FILES,
@@ -64,10 +64,22 @@ class FakeDiscord:
     """Discord, for one application, on a local port."""
 
     def __init__(
-        self, *, heartbeat_interval_ms: int = 41250, settle_quiet: float = 0.1, check_contract: bool = True
+        self,
+        *,
+        heartbeat_interval_ms: int = 41250,
+        settle_quiet: float = 0.1,
+        check_contract: bool = True,
+        shards: int = 1,
+        max_session_guilds: int | None = None,
     ) -> None:
         """``check_contract``: hold every request, answer and gateway payload to Discord's API
-        description (``contract.py``); off only for tests that send Discord what it refuses."""
+        description (``contract.py``); off only for tests that send Discord what it refuses.
+        ``shards``: the shard count GET /gateway/bot recommends. ``max_session_guilds``: the
+        guilds one gateway session may hold (Discord: 2500); an IDENTIFY whose shard (or, without
+        one, the whole bot) holds more is closed with 4011 "Sharding required". Both settable later
+        (``shards``, ``gateway.max_session_guilds``)."""
+        if shards < 1:
+            raise ValueError(f"shards must be at least 1, not {shards}")
         self.clock = Clock()
         self.ids = Snowflakes(self.clock)
         bot = User(self.ids.next(), "GameNight", bot=True)
@@ -78,11 +90,16 @@ class FakeDiscord:
         self.guilds: dict[int, Guild] = {}
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
+        # The gateway sessions each interaction was sent to (by interaction id): with shards, only
+        # the session(s) owning the interaction's guild.
+        self.interaction_sessions: dict[int, list[Session]] = {}
+        self.shards = shards
         self.privileged_intents_enabled = 0
         self.settle_quiet = settle_quiet
         self.problems: list[str] = []
         self.contract = contract() if check_contract else None
         self.gateway = Gateway(self, heartbeat_interval_ms)
+        self.gateway.max_session_guilds = max_session_guilds
         self.rest = Rest(self)
         self.ratelimits = RateLimiter(self.clock, self.rest.route_keys)
         self._last_activity = time.monotonic()
@@ -144,11 +161,21 @@ class FakeDiscord:
 
     # Building the world.
 
-    def add_guild(self, name: str, *, preferred_locale: str = "en-US") -> Guild:
-        """A server the bot is in, owned by the application's owner, with @everyone and a bot role."""
-        guild = Guild(
-            self.ids.next(), name, owner_id=self.application.owner.id, preferred_locale=preferred_locale
-        )
+    def add_guild(
+        self, name: str, *, preferred_locale: str = "en-US", shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A server the bot is in, owned by the application's owner, with @everyone and a bot role.
+
+        ``shard=(shard_id, shard_count)``: give it an id that shard owns. Ids carry their creation
+        millisecond, so guilds built in one test would otherwise all land on the same shard; the
+        id's millisecond is moved forward by less than ``shard_count``."""
+        guild_id = self.ids.next()
+        if shard is not None:
+            shard_id, shard_count = shard
+            if not 0 <= shard_id < shard_count:
+                raise ValueError(f"no shard {shard_id} of {shard_count}")
+            guild_id += ((shard_id - shard_of(guild_id, shard_count)) % shard_count) << 22
+        guild = Guild(guild_id, name, owner_id=self.application.owner.id, preferred_locale=preferred_locale)
         guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_DEFAULT)
         bot_role = Role(self.ids.next(), self.application.name, BOT_PERMISSIONS, position=1, managed=True)
         guild.roles[bot_role.id] = bot_role
@@ -222,10 +249,15 @@ class FakeDiscord:
         self.interactions_by_token[record.token] = record
         return record
 
-    async def deliver(self, record: Interaction) -> None:
-        """Send INTERACTION_CREATE to the bot (buffered for a resume if it is disconnected)."""
+    async def deliver(self, record: Interaction) -> list[Session]:
+        """Send INTERACTION_CREATE to the bot (buffered for a resume if it is disconnected): to the
+        sessions whose shard owns the guild, which are returned and kept in
+        :attr:`interaction_sessions`. None of them connected or resumable: nobody answers, and the
+        user sees "This interaction failed"."""
         payload = record.payload(self.bot_member(record.channel.guild))
-        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        sessions = await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        self.interaction_sessions[record.id] = sessions
+        return sessions
 
     def callback_arrived(self, interaction_id: str, arrived: float | None) -> None:
         """A callback request for an interaction reached the stand-in (its body still unread);
@@ -265,6 +297,16 @@ class FakeDiscord:
             await self.gateway.dispatch(event, message.to_dict(gateway=True), intent=INTENT_GUILD_MESSAGES)
 
     # Waiting and bookkeeping.
+
+    async def wait_shards(self, shard_ids: Iterable[int], shard_count: int, *, timeout: float = 10.0) -> None:
+        """Wait until each of ``shard_ids`` (of ``shard_count``) has a connected session that has
+        had its READY and GUILD_CREATEs: a sharded bot process (or several) is in."""
+        wanted = set(shard_ids)
+        await self.wait_for(
+            lambda: wanted <= self.gateway.ready_shards(shard_count),
+            timeout=timeout,
+            what=f"shards {sorted(wanted)} of {shard_count} to be READY",
+        )
 
     def problem(self, text: str) -> None:
         """Something Discord would have refused or a user would have seen go wrong."""
