@@ -49,6 +49,7 @@ from engine.topoum.board import HEXES, INDEX, RAYS
 from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType, Category
 from engine.topoum.state import Cell, Stage, TopoumView
 from locales import Catalog
+from render.fonts import SHORT_NAME, cut_name
 from render.topoum import Labels, board_png, cost_text, hand_png, results_png
 from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
 from tables.topoum import BadDeck, Menu, TopoumTable
@@ -62,6 +63,8 @@ PER_ROW = 5
 """Buttons on a row."""
 PER_SELECT = 25
 """Options in a select menu."""
+OPTION_DESCRIPTION = 100
+"""Discord's limit on a select option's description: past it, names are shortened, not the words."""
 GREY, GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
 DIRECTION_ARROWS = ("↘", "↗", "↑", "↖", "↙", "↓")
 """``engine.hexgrid``'s directions 0-5 as they point on the board picture (flat-topped hexes,
@@ -323,7 +326,16 @@ def hex_description(
     messages: Catalog, cells: dict[Hex, Cell], hex_: Hex, names: Sequence[str], locale: str
 ) -> str:
     """What is on a hex, for a select menu option: whose base (which side up), whose mole, an
-    obstacle; or that it is free."""
+    obstacle; or that it is free. Within Discord's 100 characters by shortening long names."""
+    said = _hex_words(messages, cells, hex_, names, locale)
+    if len(said) <= OPTION_DESCRIPTION:
+        return said
+    return _hex_words(messages, cells, hex_, [cut_name(name, SHORT_NAME) for name in names], locale)
+
+
+def _hex_words(
+    messages: Catalog, cells: dict[Hex, Cell], hex_: Hex, names: Sequence[str], locale: str
+) -> str:
     text = messages.text
     cell = cells.get(hex_)
     if cell is None:
@@ -461,7 +473,7 @@ def _hex_option(
     else:
         cells = {cell.hex: cell for cell in menu.cells}
         description = hex_description(messages, cells, option.hex, names, locale)
-    return discord.SelectOption(label=option.hex.label, value=str(value), description=description[:100])
+    return discord.SelectOption(label=option.hex.label, value=str(value), description=description)
 
 
 def _ransom_buttons(
@@ -510,7 +522,7 @@ def _view(
         view.add_item(select("pick", arg, row, options, placeholder=placeholder, row=row))
     for number, (action, button_arg, label, style, disabled) in enumerate(placed):
         row = len(selects) + number // PER_ROW
-        view.add_item(button(action, button_arg, label[:80], style, row, disabled=disabled))
+        view.add_item(button(action, button_arg, label, style, row, disabled=disabled))
     return view
 
 

@@ -340,7 +340,7 @@ def _panel_buttons(
         if waiting_for is None
         else text("toppo.panel.wait_start", locale, name=waiting_for)
     )
-    view.add_item(button("turn", stamp, turn[:80], discord.ButtonStyle.primary, 3, disabled=not turnable))
+    view.add_item(button("turn", stamp, turn, discord.ButtonStyle.primary, 3, disabled=not turnable))
     view.add_item(button("renew", stamp, text("toppo.panel.renew", locale), grey, 3, disabled=not ready))
     view.add_item(button("toppo", "", text("toppo.panel.toppo", locale), discord.ButtonStyle.danger, 3))
     view.add_item(button("vote", stamp, text("toppo.panel.vote", locale), grey, 3, disabled=seat in votes))

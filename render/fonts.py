@@ -267,12 +267,18 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
     return "".join(parts[:low]).rstrip() + ELLIPSIS
 
 
-def _shortened(name: str, limit: int | None) -> str:
-    """``name`` isolated (see :func:`render.bidi.isolate`), cut to ``limit`` clusters with "…"."""
+def cut_name(name: str, limit: int | None) -> str:
+    """``name`` cut to ``limit`` clusters (a letter with its accents, a whole emoji) with "…";
+    whole if it is that short or ``limit`` is None."""
     parts = clusters(name)
     if limit is None or len(parts) <= limit:
-        return isolate(name)
-    return isolate("".join(parts[:limit]).rstrip() + ELLIPSIS)
+        return name
+    return "".join(parts[:limit]).rstrip() + ELLIPSIS
+
+
+def _shortened(name: str, limit: int | None) -> str:
+    """``name`` isolated (see :func:`render.bidi.isolate`), cut to ``limit`` clusters with "…"."""
+    return isolate(cut_name(name, limit))
 
 
 Sentence = Callable[[Callable[[str], str]], str]

@@ -14,7 +14,15 @@ from cogs.painter import PAINTER
 from cogs.seated import SelectFactory, buttons_for
 from cogs.tables import Draft
 from cogs.topoum import TOPOUM, parse_path
-from cogs.topoum_messages import PREFIX, labels_for, names_of, notice_text, panel_draft, public_draft
+from cogs.topoum_messages import (
+    PREFIX,
+    hex_description,
+    labels_for,
+    names_of,
+    notice_text,
+    panel_draft,
+    public_draft,
+)
 from data import Store
 from engine.errors import IllegalAction
 from engine.hexgrid import Hex
@@ -38,8 +46,9 @@ from engine.topoum.events import (
     Passed,
     PeaceDrawn,
 )
-from engine.topoum.state import Position, Stage
+from engine.topoum.state import Cell, Position, Stage
 from locales import catalog
+from render.fonts import SHORT_NAME
 from render.topoum import BoardPlan
 from tables.lobby import Seat
 from tables.registry import TableRegistry
@@ -283,3 +292,22 @@ def test_a_panel_components_argument_is_a_stamp_and_a_path() -> None:
     for malformed in ("", "1b-2", "1b.x", ".1"):
         with pytest.raises(IllegalAction):
             parse_path(malformed)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_crowded_hex_is_described_whole_within_discords_limit(locale: str) -> None:
+    """A neutral base, a rival's mole and an obstacle with 32-character names pass a select
+    option's 100 characters: the names are shortened, every word of the sentence stays."""
+    hex_ = Hex(0, 0)
+    names = ["Ω" * 32, "Ж" * 32]
+    cells = {hex_: Cell(hex_, owner=0, neutral=True, mole=1, obstacle=Obstacle.TURNIP)}
+    said = hex_description(catalog(), cells, hex_, names, locale)
+    whole = " · ".join(
+        [
+            catalog().text("topoum_play.hex.neutral", locale, owner=names[0]),
+            catalog().text("topoum_play.hex.mole", locale, owner=names[1]),
+            catalog().text("topoum_play.obstacle.turnip", locale),
+        ]
+    )
+    assert len(whole) > 100 and len(said) <= 100
+    assert said == whole.replace(names[0], "Ω" * SHORT_NAME + "…").replace(names[1], "Ж" * SHORT_NAME + "…")
