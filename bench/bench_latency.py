@@ -18,7 +18,8 @@ are measured twice in one run: first with only the probe's table (the baseline),
 with "Next game" or "Rematch", so the load lasts). The ratio loaded/baseline is printed with p50, p99 and max.
 
 Inside the bot, a watcher wakes every millisecond and records how late it woke: a late wake-up is
-an event-loop stall (nothing else could run either). The longest stall in each phase is printed.
+an event-loop stall (nothing else could run either). The longest stall in each phase is printed,
+and the full garbage collections with their CPU time, to tell a collector pause from slow work.
 Targets on the project's 2-core machine: p99 press-to-reply at most 50 ms with the tables running,
 and no stall over 5 ms.
 """
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import signal
@@ -63,13 +65,30 @@ async def watch_loop(stalls: list[tuple[float, float, float]]) -> None:
             stalls.append((time.time(), late, time.thread_time() - cpu))
 
 
+def time_full_collections(collections: list[tuple[float, float]]) -> None:
+    """Record (when, CPU time) of every full (generation 2) garbage collection, so the bench can
+    print them beside the stalls and tell a collector pause from the bot's own slow work."""
+    started = [0.0]
+
+    def timer(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.thread_time()
+        elif info["generation"] == 2:
+            collections.append((time.time(), time.thread_time() - started[0]))
+
+    gc.callbacks.append(timer)
+
+
 def serve_bot() -> int:
-    """Run ``bot.py``'s main unchanged, with :func:`watch_loop` beside it; the stalls are written
-    to the file named by ``GAMENIGHT_BENCH_STALLS`` when the bot stops."""
+    """Run ``bot.py``'s main unchanged, with :func:`watch_loop` and
+    :func:`time_full_collections` beside it; what they saw is written to the file named by
+    ``GAMENIGHT_BENCH_STALLS`` when the bot stops."""
     import bot
 
     original = bot.run
     stalls: list[tuple[float, float, float]] = []
+    collections: list[tuple[float, float]] = []
+    time_full_collections(collections)
 
     async def run(config: Any) -> int:
         watcher = asyncio.create_task(watch_loop(stalls))
@@ -77,7 +96,9 @@ def serve_bot() -> int:
             return await original(config)
         finally:
             watcher.cancel()
-            Path(os.environ[STALLS_ENV]).write_text(json.dumps(stalls))
+            Path(os.environ[STALLS_ENV]).write_text(
+                json.dumps({"stalls": stalls, "collections": collections})
+            )
 
     bot.run = run
     return bot.main()
@@ -348,13 +369,19 @@ async def main(args: argparse.Namespace, started: list[asyncio.subprocess.Proces
     process.send_signal(signal.SIGINT)
     code = await asyncio.wait_for(process.wait(), timeout=30)
     await fake.stop()
-    stalls = [tuple(s) for s in json.loads(stalls_path.read_text())]
+    seen = json.loads(stalls_path.read_text())
+    stalls = [tuple(s) for s in seen["stalls"]]
     problems = fake.take_problems()
 
     print(f"press-to-reply latency, {args.presses} presses of a private panel's buttons per phase")
     for phase in (baseline, loaded):
-        window = [(late, cpu) for when, late, cpu in stalls if phase.started <= when <= phase.ended]
-        longest = max(window, default=(0.0, 0.0))
+        window = [stall for stall in stalls if phase.started <= stall[0] <= phase.ended]
+        longest = max(window, key=lambda stall: stall[1], default=(0.0, 0.0, 0.0))
+        busy = [stall for stall in window if stall[2] > TARGET_STALL]
+        full = [(when, cpu) for when, cpu in seen["collections"] if phase.started <= when <= phase.ended]
+        collected = sum(
+            1 for end, late, _ in busy if any(end - late - WATCH_PERIOD <= when <= end for when, _ in full)
+        )
         print(f"  {phase.name}")
         print(
             f"    p50 {1000 * statistics.median(phase.latencies):6.1f} ms   "
@@ -362,10 +389,15 @@ async def main(args: argparse.Namespace, started: list[asyncio.subprocess.Proces
             f"max {1000 * max(phase.latencies):6.1f} ms"
         )
         print(
-            f"    longest event-loop stall {1000 * longest[0]:.1f} ms (the loop's own CPU in it: "
-            f"{1000 * longest[1]:.1f} ms); stalls over {1000 * TARGET_STALL:.0f} ms: "
-            f"{sum(1 for late, _ in window if late > TARGET_STALL)}, of which busy over "
-            f"{1000 * TARGET_STALL:.0f} ms: {sum(1 for _, cpu in window if cpu > TARGET_STALL)}"
+            f"    longest event-loop stall {1000 * longest[1]:.1f} ms (the loop's own CPU in it: "
+            f"{1000 * longest[2]:.1f} ms); stalls over {1000 * TARGET_STALL:.0f} ms: "
+            f"{sum(1 for stall in window if stall[1] > TARGET_STALL)}, of which busy over "
+            f"{1000 * TARGET_STALL:.0f} ms: {len(busy)}"
+        )
+        print(
+            f"    full garbage collections: {len(full)}, longest "
+            f"{1000 * max((cpu for _, cpu in full), default=0.0):.1f} ms (CPU); "
+            f"busy stalls with one in them: {collected} of {len(busy)}"
         )
     p50_ratio = statistics.median(loaded.latencies) / statistics.median(baseline.latencies)
     p99_ratio = percentile(loaded.latencies, 0.99) / percentile(baseline.latencies, 0.99)
