@@ -375,12 +375,12 @@ async def main(args: argparse.Namespace, started: list[asyncio.subprocess.Proces
 
     print(f"press-to-reply latency, {args.presses} presses of a private panel's buttons per phase")
     for phase in (baseline, loaded):
-        window = [stall for stall in stalls if phase.started <= stall[0] <= phase.ended]
-        longest = max(window, key=lambda stall: stall[1], default=(0.0, 0.0, 0.0))
-        busy = [stall for stall in window if stall[2] > TARGET_STALL]
+        window = [(end, late, cpu) for end, late, cpu in stalls if phase.started <= end <= phase.ended]
+        longest = max(((late, cpu) for _, late, cpu in window), default=(0.0, 0.0))
+        busy = [(end, late) for end, late, cpu in window if cpu > TARGET_STALL]
         full = [(when, cpu) for when, cpu in seen["collections"] if phase.started <= when <= phase.ended]
         collected = sum(
-            1 for end, late, _ in busy if any(end - late - WATCH_PERIOD <= when <= end for when, _ in full)
+            1 for end, late in busy if any(end - late - WATCH_PERIOD <= when <= end for when, _ in full)
         )
         print(f"  {phase.name}")
         print(
@@ -389,9 +389,9 @@ async def main(args: argparse.Namespace, started: list[asyncio.subprocess.Proces
             f"max {1000 * max(phase.latencies):6.1f} ms"
         )
         print(
-            f"    longest event-loop stall {1000 * longest[1]:.1f} ms (the loop's own CPU in it: "
-            f"{1000 * longest[2]:.1f} ms); stalls over {1000 * TARGET_STALL:.0f} ms: "
-            f"{sum(1 for stall in window if stall[1] > TARGET_STALL)}, of which busy over "
+            f"    longest event-loop stall {1000 * longest[0]:.1f} ms (the loop's own CPU in it: "
+            f"{1000 * longest[1]:.1f} ms); stalls over {1000 * TARGET_STALL:.0f} ms: "
+            f"{sum(1 for _, late, _ in window if late > TARGET_STALL)}, of which busy over "
             f"{1000 * TARGET_STALL:.0f} ms: {len(busy)}"
         )
         print(
