@@ -15,6 +15,7 @@ import aiohttp
 import discord
 
 from cogs.client import GameNightBot
+from cogs.internals import send_rest_to
 from config import Config, ConfigError, load_config
 from data import Store, StoreError
 from locales import catalog
@@ -30,8 +31,7 @@ def fail(message: str) -> None:
 
 async def run(config: Config) -> int:
     if config.api_base is not None:
-        # REST, interaction callbacks and webhooks all build their URLs from Route.BASE.
-        discord.http.Route.BASE = f"{config.api_base}/api/v10"
+        send_rest_to(config.api_base)
     try:
         store = await Store.open(config.database)
     except StoreError as exc:

@@ -11,14 +11,15 @@ import gc
 import logging
 import sys
 import time
+from typing import Any
 
 import discord
-import yarl
 from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
 from cogs.i18n import CatalogTranslator, private_locale
+from cogs.internals import connect_gateway_to, quiet_voice_warnings
 from cogs.live_panels import LivePanels
 from cogs.painter import PAINTER
 from cogs.sync import sync_if_changed
@@ -64,22 +65,23 @@ class GameNightBot(commands.AutoShardedBot):
         live_panels: bool = True,
         shards: Shards = ALL_SHARDS,
     ) -> None:
-        # The bot never joins voice; without this discord.py warns about missing voice libraries
-        # on every start, which reads like a fault to whoever runs it.
-        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        quiet_voice_warnings()
         # The bot reads no messages: without the message intents Discord stops sending it every
         # message of its channels, including every edit of its own table pictures (dozens a
         # second with many tables), and without a message cache none of them is kept.
         intents = discord.Intents.default()
         intents.messages = False
+        # discord.py takes shard_ids as absent or a list, never None (its own default).
+        sharding: dict[str, Any] = {"shard_count": shards.count}
+        if shards.ids is not None:
+            sharding["shard_ids"] = list(shards.ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             max_messages=None,
             help_command=None,
             tree_cls=GameNightTree,
-            shard_count=shards.count,
-            shard_ids=None if shards.ids is None else list(shards.ids),
+            **sharding,
         )
         self.store = store
         self.tables = tables
@@ -95,7 +97,7 @@ class GameNightBot(commands.AutoShardedBot):
             # Login already went through Route.BASE; the gateway address comes from the same
             # place, as Discord's own /gateway/bot tells a client where to connect.
             _, url, _ = await self.http.get_bot_gateway()
-            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+            connect_gateway_to(url)
         await self.tree.set_translator(CatalogTranslator(self.messages))
         await PAINTER.start()
         for extension in EXTENSIONS:
