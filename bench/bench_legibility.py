@@ -297,7 +297,10 @@ def assets_hand(messages: Catalog, language: str, names: Sequence[str]) -> Rende
     busy, _ = _assets_views()
     answering = replace(busy, seat=4, hand=HAND, hand_size=len(HAND))
     watching = replace(answering, seat=2)
-    return [partial(assets.hand_png, view, view.seat, names[:6], labels) for view in (answering, watching)]
+    return [
+        partial(assets.hand_png, view, seat, names[:6], labels)
+        for view, seat in ((answering, 4), (watching, 2))
+    ]
 
 
 def assets_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:

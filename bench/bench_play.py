@@ -71,7 +71,8 @@ async def play(game: str, live: bool, seconds: float, seed: int) -> dict[str, An
     from tests.conftest import build_world
     from tests.e2e import toppo_play
     from tests.fakediscord import BotProcess, FakeDiscord
-    from tests.fakediscord.rest import Rest
+    from tests.fakediscord.model import JSON, Message
+    from tests.fakediscord.rest import Call, Rest
 
     # It times the bot; the tests hold the traffic to Discord's API description.
     fake = FakeDiscord(settle_quiet=0.02, check_contract=False)
@@ -79,11 +80,13 @@ async def play(game: str, live: bool, seconds: float, seed: int) -> dict[str, An
     edits: dict[int, list[float]] = defaultdict(list)
     plain_edit = Rest._edit
 
-    def recorded_edit(rest: Rest, call: Any, message: Any, payload: Any, *, path: Any) -> None:
+    def recorded_edit(
+        rest: Rest, call: Call, message: Message, payload: JSON, *, path: list[str | int]
+    ) -> None:
         plain_edit(rest, call, message, payload, path=path)
         edits[message.id].append(time.monotonic())
 
-    Rest._edit = recorded_edit  # type: ignore[method-assign]
+    Rest._edit = recorded_edit  # type: ignore[method-assign, assignment]
     await fake.start()
     database = Path(tempfile.mkdtemp(prefix="gamenight-play-")) / "bench.sqlite3"
     bot = BotProcess(fake, database, log_level="WARNING", env={"LIVE_PANELS": "on" if live else "off"})
@@ -263,11 +266,11 @@ async def main(args: argparse.Namespace) -> int:
         late = f"{100 * figures['too_late_share']:5.1f}%"
         print(f"  {name:<20} {figures['moves']:>6}  {public}   {panel}   {late}")
     for game in ("toppo", "spit"):
-        live, base = results[f"{game}_live"], results[f"{game}_baseline"]
-        met = all(live[key] <= goal for key, goal in GOALS.items())
+        with_live, base = results[f"{game}_live"], results[f"{game}_baseline"]
+        met = all(with_live[key] <= goal for key, goal in GOALS.items())
         print(
-            f"  {game}: live/baseline panel p50 x{live['panel_p50'] / base['panel_p50']:.2f}, "
-            f"too late {100 * live['too_late_share']:.1f}% vs {100 * base['too_late_share']:.1f}%; "
+            f"  {game}: live/baseline panel p50 x{with_live['panel_p50'] / base['panel_p50']:.2f}, "
+            f"too late {100 * with_live['too_late_share']:.1f}% vs {100 * base['too_late_share']:.1f}%; "
             f"goals {'met' if met else 'NOT met'}"
         )
     print(

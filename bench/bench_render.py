@@ -30,8 +30,9 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bench.measure import loop_stall, summary, timings
+from engine.ai import Level
 from engine.rng import Rng, derive_seed
-from engine.toppo.ai import Level, choose
+from engine.toppo.ai import choose
 from engine.toppo.cards import Card
 from engine.toppo.state import ToppoOptions, ToppoView, new_game
 from render.cards import paint_back, paint_slot

@@ -8,6 +8,7 @@ earlier process of the bot: the restart test presses exactly this button.
 import re
 import time
 from importlib.metadata import version
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -67,7 +68,7 @@ class RefreshAbout(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
     async def from_custom_id(
         cls,
         interaction: discord.Interaction,
-        item: discord.ui.Button[discord.ui.View],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> "RefreshAbout":

@@ -21,7 +21,7 @@ from discord.utils import escape_markdown
 from cogs.i18n import catalogue_words
 from cogs.layout import Words
 from cogs.lobby import ButtonFactory, closed_lobby_draft, lobby_draft, seat_names
-from cogs.seated import SelectFactory
+from cogs.seated import ChoiceSelects
 from cogs.tables import Draft, alt_text, draw
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset, parse_cards
@@ -288,7 +288,7 @@ async def panel_draft(
     seat: int,
     locale: str,
     button: ButtonFactory,
-    select: SelectFactory,
+    select: ChoiceSelects,
     *,
     note: str | None = None,
 ) -> Draft:
@@ -354,7 +354,7 @@ def _controls(
     messages: Catalog,
     locale: str,
     button: ButtonFactory,
-    select: SelectFactory,
+    select: ChoiceSelects,
     stamp: str,
     legal: Sequence[Action],
     view: AssetsView,

@@ -9,6 +9,7 @@ nothing.
 import hashlib
 import json
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,7 +22,7 @@ log = logging.getLogger(__name__)
 
 async def command_payload(
     tree: app_commands.CommandTree[discord.Client], guild: discord.Object | None
-) -> list:
+) -> list[dict[str, Any]]:
     """The JSON that ``tree.sync`` would send for this scope."""
     commands = tree.get_commands(guild=guild)
     translator = tree.translator

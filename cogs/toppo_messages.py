@@ -317,9 +317,9 @@ def _panel_buttons(
             picked = str(index) in picks
             view.add_item(button("pick", f"{stamp}.{picks}{index}", label, grey, 0, disabled=picked or full))
     if ready and len(picks) == 1:
-        for slot in range(size):
-            label = text("toppo.panel.match", locale, slot=SLOT_LETTERS[slot])
-            view.add_item(button("match", f"{stamp}.{picks}{slot}", label, grey, 1))
+        for place in range(size):
+            label = text("toppo.panel.match", locale, slot=SLOT_LETTERS[place])
+            view.add_item(button("match", f"{stamp}.{picks}{place}", label, grey, 1))
     if can_top:
         complete = len(picks) == size
         label = (

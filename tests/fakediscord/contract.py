@@ -242,7 +242,11 @@ def _telling(context: list[ValidationError]) -> ValidationError | None:
     for error in context:
         branches.setdefault(error.relative_schema_path[0], []).append(error)
     meant = [errors for errors in branches.values() if not any(_other_kind(e) for e in errors)]
-    return best_match(min(meant, key=len)) if meant else None
+    if not meant:
+        return None
+    shortest: list[ValidationError] = min(meant, key=len)
+    best: ValidationError | None = best_match(shortest)
+    return best
 
 
 def _event_objects(event: str, data: Any) -> Iterator[tuple[str, Any, str]]:

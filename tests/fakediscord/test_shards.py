@@ -267,13 +267,16 @@ class Process(commands.AutoShardedBot):
     """One bot process running some of the 4 shards, answering /where with its name and shard."""
 
     def __init__(self, name: str, shard_ids: list[int] | None) -> None:
+        # discord.py takes shard_ids as absent or a list, never None (its own default).
+        sharding: dict[str, Any] = (
+            {} if shard_ids is None else {"shard_ids": shard_ids, "shard_count": SHARDS}
+        )
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
-            shard_ids=shard_ids,
-            shard_count=None if shard_ids is None else SHARDS,
             guild_ready_timeout=0.05,
+            **sharding,
         )
 
         @self.tree.command(description="Which process and shard answer")
