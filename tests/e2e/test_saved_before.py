@@ -1,0 +1,111 @@
+"""Tables saved by an earlier version of the bot resume, and the buttons they had still work.
+
+``tests/fixtures/saved_before_27.json`` holds four tables (one of each game, two people each,
+some moves made) as the bot saved them at commit cd5a614, before the games' shared pieces were
+extracted (issue 27), with the custom ids of their table messages and of each person's panel at
+that moment. Each is put back into a fresh database (its server, channel and member ids mapped to
+this run's stand-in; its messages stayed in that run's Discord, so the bot posts them anew), the
+bot starts on it, and every message must carry the same custom ids as before: a button on a
+message posted by the earlier version is answered as it was. A move from each panel is then
+played and shown.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from data import SavedTable, Store
+from tests.conftest import World, assert_bot_healthy
+from tests.fakediscord import BotProcess, SeenMessage
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "saved_before_27.json"
+PANEL_BUTTON = {"toppo": "line", "assets": "hand", "spit": "cards", "topoum": "hand"}
+"""Which button of each table message opened a panel then."""
+
+
+def custom_ids(message: SeenMessage) -> list[str]:
+    return sorted(str(b["custom_id"]) for b in message.buttons()) + sorted(
+        str(s["custom_id"]) for s in message.selects()
+    )
+
+
+def table_message(world: World, channel_id: int) -> SeenMessage | None:
+    channel = world.guild.channels[channel_id]
+    shown = [m for m in world.fake.public_messages(channel) if m.buttons() and m.attachments]
+    return shown[-1] if shown else None
+
+
+async def saved_tables(world: World, database: Path) -> dict[str, Any]:
+    """The fixture's tables saved in ``database`` for this world; its custom ids by game."""
+    fixture = json.loads(FIXTURE.read_text())
+    channels = {game: world.fake.add_channel(world.guild, game) for game in PANEL_BUTTON}
+    now = {"guild": world.guild.id, "alice": world.alice.id, "bruno": world.bruno.id}
+    now |= {f"channel_{game}": channel.id for game, channel in channels.items()}
+
+    def mapped(value: Any) -> Any:
+        text = json.dumps(value)
+        for name, old in fixture["ids"].items():
+            text = text.replace(str(old), str(now[name]))
+        return json.loads(text)
+
+    async with await Store.open(database) as store:
+        for row in mapped(fixture["tables"]):
+            # Their messages were in the earlier run's Discord: the bot posts them anew.
+            row["state"] |= {"message_id": None, "retired_message_id": None, "ping": None}
+            saved = SavedTable(
+                row["table_id"], row["guild_id"], row["channel_id"], row["game"], row["state"],
+                moves=tuple(row["moves"]),
+            )  # fmt: skip
+            await store.save_table(saved)
+    return mapped(fixture["custom_ids"])
+
+
+async def test_tables_saved_before_the_shared_pieces_resume_with_the_same_buttons(
+    world: World, database: Path
+) -> None:
+    recorded = await saved_tables(world, database)
+    bot = BotProcess(world.fake, database)
+    await bot.start()
+    try:
+        for game, seen in recorded.items():
+            await world.fake.wait_for(
+                lambda seen=seen: table_message(world, seen["channel"]) is not None,
+                timeout=30,
+                what=f"the {game} table posted again",
+            )
+            table = table_message(world, seen["channel"])
+            assert table is not None
+            assert custom_ids(table) == seen["table_ids"], game
+            opener = next(
+                b for b in table.buttons() if str(b["custom_id"]).split(":")[2] == PANEL_BUTTON[game]
+            )
+            channel = world.guild.channels[seen["channel"]]
+            panels = []
+            for name, member in (("alice", world.alice.member), ("bruno", world.bruno.member)):
+                actor = world.fake.actor(member, channel)
+                panel = (await actor.press(table, custom_id=str(opener["custom_id"]))).message
+                assert panel.ephemeral
+                assert custom_ids(panel) == seen["panels"][name], f"{game}: {name}'s panel"
+                panels.append((name, actor, panel))
+            for name, actor, panel in panels:
+                moves = [
+                    b
+                    for b in actor.current(panel).buttons()
+                    if not b.get("disabled") and str(b["custom_id"]).split(":")[2] not in ("refresh", "view")
+                ]
+                if not moves:
+                    continue
+                before = actor.current(table).text
+                pressed = await actor.press(panel, custom_id=str(moves[0]["custom_id"]))
+                assert pressed.response_type == 7, f"{game}: {name}'s move did not redraw the panel"
+                await world.fake.wait_for(
+                    lambda actor=actor, table=table, before=before: actor.current(table).text != before,
+                    timeout=15,
+                    what=f"the {game} table showing {name}'s move",
+                )
+    finally:
+        code = await bot.stop()
+    assert code == 0, bot.output
+    assert_bot_healthy(bot)
