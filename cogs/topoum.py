@@ -121,7 +121,7 @@ async def press_panel(
                 before = table.menu(seat, stamp, chosen).chosen
                 await table.play(interaction.user.id, stamp, chosen)
                 note = messages.text(
-                    "topoum_play.panel.note_done", locale, steps=steps_text(messages, before, names, locale)
+                    "topoum.panel.note_done", locale, steps=steps_text(messages, before, names, locale)
                 )
             else:
                 table.menu(seat, stamp, chosen)
@@ -141,9 +141,9 @@ def refused_note(bot: GameNightBot, table: TopoumTable, error: IllegalAction, lo
     messages = bot.messages
     if error.reason is Reason.NOT_YOUR_TURN and table.state is not None:
         name = bold(names_of(messages, table, locale)[table.state.current])
-        return messages.text("topoum_play.panel.note_turn", locale, name=name)
+        return messages.text("topoum.panel.note_turn", locale, name=name)
     if error.reason is Reason.STALE:
-        return messages.text("topoum_play.panel.note_stale", locale)
+        return messages.text("topoum.panel.note_stale", locale)
     return refusal_text(messages, error, locale)
 
 
@@ -152,8 +152,8 @@ def refused_note(bot: GameNightBot, table: TopoumTable, error: IllegalAction, lo
 
 class Topoum(commands.Cog):
     topoum = app_commands.Group(
-        name=command_text("topoum_play.command_name"),
-        description=command_text("topoum_play.command_description"),
+        name=command_text("topoum.command_name"),
+        description=command_text("topoum.command_description"),
         guild_only=True,
     )
 
@@ -161,7 +161,7 @@ class Topoum(commands.Cog):
         self.bot = bot
 
     @topoum.command(
-        name=command_text("topoum_play.start_name"), description=command_text("topoum_play.start_description")
+        name=command_text("topoum.start_name"), description=command_text("topoum.start_description")
     )
     async def start(self, interaction: discord.Interaction) -> None:
         """Open a lobby in this channel, with whoever ran the command as host in the first seat."""

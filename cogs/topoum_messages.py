@@ -101,7 +101,7 @@ def bold(name: str) -> str:
 
 
 def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
-    """One thing that happened, in words (``topoum_play.notice.<code>``)."""
+    """One thing that happened, in words (``topoum.notice.<code>``)."""
     labels = labels_for(messages, locale)
     values: dict[str, object] = dict(notice.values)
     if "card" in values:
@@ -109,14 +109,14 @@ def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale:
     if "category" in values:
         values["category"] = labels.category(Category(str(values["category"])))
     if "loss" in values:
-        values["loss"] = messages.text(f"topoum_play.loss.{values['loss']}", locale)
+        values["loss"] = messages.text(f"topoum.loss.{values['loss']}", locale)
     if "obstacle" in values:
-        values["obstacle"] = messages.text(f"topoum_play.obstacle.{values['obstacle']}", locale)
+        values["obstacle"] = messages.text(f"topoum.obstacle.{values['obstacle']}", locale)
     for seat_value in ("owner", "captor"):
         if seat_value in values:
             values[seat_value] = bold(names[int(str(values[seat_value]))])
     player = "" if notice.player is None else bold(names[notice.player])
-    return messages.text(f"topoum_play.notice.{notice.code}", locale, player=player, **values)
+    return messages.text(f"topoum.notice.{notice.code}", locale, player=player, **values)
 
 
 def deadline_text(table: TopoumTable) -> str | None:
@@ -135,7 +135,7 @@ def deck_text(messages: Catalog, types: Sequence[CardType], locale: str) -> str:
     labels = labels_for(messages, locale)
     return ", ".join(
         messages.text(
-            "topoum_play.lobby.deck_card",
+            "topoum.lobby.deck_card",
             locale,
             card=labels.card(card),
             category=labels.category(CATEGORY[card]),
@@ -151,7 +151,7 @@ def deck_options(messages: Catalog, table: TopoumTable, locale: str, button: But
     labels = labels_for(messages, locale)
     picked = table.card_types
     shown = (
-        text("topoum_play.lobby.deck_random", locale)
+        text("topoum.lobby.deck_random", locale)
         if picked is None
         else deck_text(messages, picked, locale)
     )
@@ -169,13 +169,13 @@ def deck_options(messages: Catalog, table: TopoumTable, locale: str, button: But
         "",
         0,
         options,
-        placeholder=text("topoum_play.lobby.deck_placeholder", locale),
+        placeholder=text("topoum.lobby.deck_placeholder", locale),
         min_values=1,
         max_values=7,
         row=2,
     )
-    random = button("random", "", text("topoum_play.lobby.random", locale), discord.ButtonStyle.secondary, 3)
-    return LobbyChoices(fields=[(text("topoum_play.lobby.deck", locale), shown)], items=[select, random])
+    random = button("random", "", text("topoum.lobby.random", locale), discord.ButtonStyle.secondary, 3)
+    return LobbyChoices(fields=[(text("topoum.lobby.deck", locale), shown)], items=[select, random])
 
 
 def bad_deck_text(messages: Catalog, bad: BadDeck, locale: str) -> str:
@@ -183,11 +183,11 @@ def bad_deck_text(messages: Catalog, bad: BadDeck, locale: str) -> str:
     labels = labels_for(messages, locale)
     parts = []
     if bad.picked != TYPES_PER_GAME:
-        parts.append(messages.text("topoum_play.lobby.bad_count", locale, picked=bad.picked))
+        parts.append(messages.text("topoum.lobby.bad_count", locale, picked=bad.picked))
     if bad.missing:
         categories = ", ".join(labels.category(category) for category in bad.missing)
-        parts.append(messages.text("topoum_play.lobby.bad_categories", locale, categories=categories))
-    parts.append(messages.text("topoum_play.lobby.deck_kept", locale))
+        parts.append(messages.text("topoum.lobby.bad_categories", locale, categories=categories))
+    parts.append(messages.text("topoum.lobby.deck_kept", locale))
     return " ".join(parts)
 
 
@@ -220,17 +220,17 @@ def status_text(messages: Catalog, table: TopoumTable, names: Sequence[str], loc
     seat = state.current
     name = bold(names[seat])
     if table.seats[seat].is_ai:
-        return messages.text("topoum_play.status.ai", locale, name=name)
+        return messages.text("topoum.status.ai", locale, name=name)
     deadline = deadline_text(table)
     if deadline is None:
-        return messages.text("topoum_play.status.turn_plain", locale, name=name)
-    return messages.text("topoum_play.status.turn", locale, name=name, deadline=deadline)
+        return messages.text("topoum.status.turn_plain", locale, name=name)
+    return messages.text("topoum.status.turn", locale, name=name, deadline=deadline)
 
 
 def _notices_field(messages: Catalog, table: TopoumTable, words: Words, names: Sequence[str]) -> None:
     if table.notices:
         lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
-        words.add_field(name=messages.text("topoum_play.table.recent", table.locale), value="\n".join(lines))
+        words.add_field(name=messages.text("topoum.table.recent", table.locale), value="\n".join(lines))
 
 
 async def _playing_draft(messages: Catalog, table: TopoumTable, button: ButtonFactory) -> Draft:
@@ -240,20 +240,20 @@ async def _playing_draft(messages: Catalog, table: TopoumTable, button: ButtonFa
     names = names_of(messages, table, locale)
     labels = labels_for(messages, locale)
     title = (
-        text("topoum_play.table.title_setup", locale)
+        text("topoum.table.title_setup", locale)
         if state.stage in SETUP_STAGES
-        else text("topoum_play.table.title", locale, turn=state.turn)
+        else text("topoum.table.title", locale, turn=state.turn)
     )
     lines = [
         status_text(messages, table, names, locale),
-        text("topoum_play.table.deck", locale, cards=deck_text(messages, state.card_types, locale)),
+        text("topoum.table.deck", locale, cards=deck_text(messages, state.card_types, locale)),
     ]
     if state.farmer is not None:
-        lines.append(text("topoum_play.table.farmer", locale, farmer=labels.farmer_name(state.farmer)))
+        lines.append(text("topoum.table.farmer", locale, farmer=labels.farmer_name(state.farmer)))
     words = Words(title=title, description="\n".join(lines), colour=COLOUR)
     _notices_field(messages, table, words, names)
     view = discord.ui.View(timeout=None)
-    view.add_item(button("hand", "", text("topoum_play.table.panel", locale), discord.ButtonStyle.primary, 0))
+    view.add_item(button("hand", "", text("topoum.table.panel", locale), discord.ButtonStyle.primary, 0))
     seen = state.view()
     png = await draw(board_png, seen, names, labels, table.last_turn())
     return Draft(words, view, png, "topoum.png", board_alt(messages, seen, names, title, locale))
@@ -266,14 +266,14 @@ def board_alt(messages: Catalog, seen: TopoumView, names: Sequence[str], title: 
     def moles(seat: int) -> str:
         held = [cell.hex.label for cell in seen.cells if cell.mole == seat]
         if not held:
-            return text("topoum_play.alt.no_moles", locale)
-        return text("topoum_play.alt.moles", locale, hexes=", ".join(held))
+            return text("topoum.alt.no_moles", locale)
+        return text("topoum.alt.moles", locale, hexes=", ".join(held))
 
     players = "; ".join(
-        text("topoum_play.alt.player", locale, name=name, badges=seen.badges[seat], moles=moles(seat))
+        text("topoum.alt.player", locale, name=name, badges=seen.badges[seat], moles=moles(seat))
         for seat, name in enumerate(names)
     )
-    return alt_text([text("topoum_play.alt.board", locale, title=title, players=players)])
+    return alt_text([text("topoum.alt.board", locale, title=title, players=players)])
 
 
 async def _over_draft(messages: Catalog, table: TopoumTable) -> Draft:
@@ -287,14 +287,14 @@ async def _over_draft(messages: Catalog, table: TopoumTable) -> Draft:
     lines = []
     if outcome is not None:
         winners = ", ".join(bold(names[seat]) for seat in outcome.winners)
-        lines.append(text("topoum_play.table.winner", locale, names=winners, badges=max(outcome.badges)))
+        lines.append(text("topoum.table.winner", locale, names=winners, badges=max(outcome.badges)))
         order = sorted(
             range(state.players), key=lambda seat: (-outcome.badges[seat], -outcome.colour_bases[seat])
         )
         for seat in order:
             lines.append(
                 text(
-                    "topoum_play.table.standing",
+                    "topoum.table.standing",
                     locale,
                     name=bold(names[seat]),
                     badges=outcome.badges[seat],
@@ -302,15 +302,15 @@ async def _over_draft(messages: Catalog, table: TopoumTable) -> Draft:
                 )
             )
     if table.idle_expired:
-        lines.append(text("topoum_play.table.expired", locale, minutes=int(TABLE_IDLE // 60)))
+        lines.append(text("topoum.table.expired", locale, minutes=int(TABLE_IDLE // 60)))
     words = Words(
-        title=text("topoum_play.table.over_title", locale), description="\n".join(lines), colour=COLOUR
+        title=text("topoum.table.over_title", locale), description="\n".join(lines), colour=COLOUR
     )
     _notices_field(messages, table, words, names)
     if outcome is None:
         return Draft(words)
     png = await draw(results_png, state.view(), names, labels_for(messages, locale))
-    alt = alt_text([text("topoum_play.alt.results", locale, title=words.title), *lines])
+    alt = alt_text([text("topoum.alt.results", locale, title=words.title), *lines])
     return Draft(words, None, png, "results.png", alt)
 
 
@@ -339,13 +339,13 @@ def _hex_words(
     text = messages.text
     cell = cells.get(hex_)
     if cell is None:
-        return text("topoum_play.hex.free", locale)
+        return text("topoum.hex.free", locale)
     owner = names[cell.owner]
-    parts = [text("topoum_play.hex.neutral" if cell.neutral else "topoum_play.hex.base", locale, owner=owner)]
+    parts = [text("topoum.hex.neutral" if cell.neutral else "topoum.hex.base", locale, owner=owner)]
     if cell.mole is not None:
-        parts.append(text("topoum_play.hex.mole", locale, owner=names[cell.mole]))
+        parts.append(text("topoum.hex.mole", locale, owner=names[cell.mole]))
     if cell.obstacle is not None:
-        parts.append(text(f"topoum_play.obstacle.{cell.obstacle}", locale))
+        parts.append(text(f"topoum.obstacle.{cell.obstacle}", locale))
     return " · ".join(parts)
 
 
@@ -362,34 +362,34 @@ def step_text(messages: Catalog, action: Action, names: Sequence[str], locale: s
     match action:
         case ChooseAction(kind=kind):
             return text(
-                "topoum_play.step.enter" if kind is ActionKind.ENTER else "topoum_play.step.move", locale
+                "topoum.step.enter" if kind is ActionKind.ENTER else "topoum.step.move", locale
             )
         case Place(hex=hex_):
-            return text("topoum_play.step.place", locale, hex=hex_.label)
+            return text("topoum.step.place", locale, hex=hex_.label)
         case Reclaim(hex=hex_):
-            return text("topoum_play.step.reclaim", locale, hex=hex_.label)
+            return text("topoum.step.reclaim", locale, hex=hex_.label)
         case SelectMole(hex=hex_):
-            return text("topoum_play.step.mole", locale, hex=hex_.label)
+            return text("topoum.step.mole", locale, hex=hex_.label)
         case MoveTo(hex=hex_):
-            return text("topoum_play.step.to", locale, hex=hex_.label)
+            return text("topoum.step.to", locale, hex=hex_.label)
         case PlayCard(card=card, slot=None):
-            return text("topoum_play.step.card_hand", locale, card=labels.card(card))
+            return text("topoum.step.card_hand", locale, card=labels.card(card))
         case PlayCard(card=card, slot=slot):
-            return text("topoum_play.step.card_line", locale, card=labels.card(card), slot=(slot or 0) + 1)
+            return text("topoum.step.card_line", locale, card=labels.card(card), slot=(slot or 0) + 1)
         case ChangeBase():
-            return text("topoum_play.step.change", locale)
+            return text("topoum.step.change", locale)
         case Target(hex=hex_):
-            return text("topoum_play.step.target", locale, hex=hex_.label)
+            return text("topoum.step.target", locale, hex=hex_.label)
         case Direction(direction=direction):
-            return text("topoum_play.step.direction", locale, arrow=DIRECTION_ARROWS[direction])
+            return text("topoum.step.direction", locale, arrow=DIRECTION_ARROWS[direction])
         case KeepPart(hex=hex_):
-            return text("topoum_play.step.part", locale, hex=hex_.label)
+            return text("topoum.step.part", locale, hex=hex_.label)
         case Ransom(captor=captor):
-            return text("topoum_play.step.ransom", locale, name=names[captor])
+            return text("topoum.step.ransom", locale, name=names[captor])
         case EndMoves():
-            return text("topoum_play.step.stop", locale)
+            return text("topoum.step.stop", locale)
         case _:
-            return text("topoum_play.step.pass", locale)
+            return text("topoum.step.pass", locale)
 
 
 def steps_text(messages: Catalog, actions: Sequence[Action], names: Sequence[str], locale: str) -> str:
@@ -406,23 +406,23 @@ def prompt_text(messages: Catalog, menu: Menu, seat: int, locale: str) -> str:
     acting = "" if pending.acting is None else pending.acting.label
     if stage is Stage.START:
         if options and all(isinstance(option, Pass | Ransom) for option in options):
-            return text("topoum_play.prompt.start_pass", locale)
+            return text("topoum.prompt.start_pass", locale)
         if any(isinstance(option, Place) for option in options):
-            return text("topoum_play.prompt.start_forced", locale)
+            return text("topoum.prompt.start_forced", locale)
         if any(isinstance(option, Reclaim) for option in options):
-            return text("topoum_play.prompt.start_reclaim", locale)
-        return text("topoum_play.prompt.start", locale)
+            return text("topoum.prompt.start_reclaim", locale)
+        return text("topoum.prompt.start", locale)
     if stage is Stage.CARD:
         key = "card_or_change" if any(isinstance(option, ChangeBase) for option in options) else "card"
-        return text(f"topoum_play.prompt.{key}", locale, hex=acting)
+        return text(f"topoum.prompt.{key}", locale, hex=acting)
     if stage is Stage.MOVE_SELECT:
         key = "move_select_or_stop" if EndMoves(seat) in options else "move_select"
-        return text(f"topoum_play.prompt.{key}", locale)
+        return text(f"topoum.prompt.{key}", locale)
     if stage is Stage.TARGET:
         card = labels.card(pending.card.card) if pending.card is not None else ""
         key = "direction" if any(isinstance(option, Direction) for option in options) else "target"
-        return text(f"topoum_play.prompt.{key}", locale, card=card)
-    return text(f"topoum_play.prompt.{stage}", locale, hex=acting)
+        return text(f"topoum.prompt.{key}", locale, card=card)
+    return text(f"topoum.prompt.{stage}", locale, hex=acting)
 
 
 Button = tuple[str, str, str, discord.ButtonStyle, bool]
@@ -433,20 +433,20 @@ def _option_label(messages: Catalog, option: Action, menu: Menu, names: Sequence
     text = messages.text
     match option:
         case ChooseAction(kind=kind):
-            key = "topoum_play.panel.enter" if kind is ActionKind.ENTER else "topoum_play.panel.move"
+            key = "topoum.panel.enter" if kind is ActionKind.ENTER else "topoum.panel.move"
             return text(key, locale)
         case ChangeBase():
-            return text("topoum_play.panel.change", locale)
+            return text("topoum.panel.change", locale)
         case Direction(direction=direction):
             assert menu.pending.acting is not None
             first = direction_hex(menu.pending.acting, direction)
             return text(
-                "topoum_play.panel.direction", locale, arrow=DIRECTION_ARROWS[direction], hex=first.label
+                "topoum.panel.direction", locale, arrow=DIRECTION_ARROWS[direction], hex=first.label
             )
         case EndMoves():
-            return text("topoum_play.panel.stop", locale)
+            return text("topoum.panel.stop", locale)
         case _:
-            return text("topoum_play.panel.pass", locale)
+            return text("topoum.panel.pass", locale)
 
 
 def _card_option(
@@ -456,10 +456,10 @@ def _card_option(
     the Operations Line slot and what it costs."""
     labels = labels_for(messages, locale)
     if option.slot is None:
-        description = messages.text("topoum_play.card.hand", locale, number=hand.index(option.card) + 1)
+        description = messages.text("topoum.card.hand", locale, number=hand.index(option.card) + 1)
     else:
         cost = cost_text(LINE_COSTS[option.slot])
-        description = messages.text("topoum_play.card.line", locale, slot=option.slot + 1, cost=cost)
+        description = messages.text("topoum.card.line", locale, slot=option.slot + 1, cost=cost)
     return discord.SelectOption(label=labels.card(option.card), value=str(value), description=description)
 
 
@@ -469,7 +469,7 @@ def _hex_option(
     assert isinstance(option, HEX_CHOICES)
     if isinstance(option, KeepPart):
         part = next(part for part in menu.pending.parts if part[0] == option.hex)
-        description = messages.text("topoum_play.hex.part", locale, size=len(part))
+        description = messages.text("topoum.hex.part", locale, size=len(part))
     else:
         cells = {cell.hex: cell for cell in menu.cells}
         description = hex_description(messages, cells, option.hex, names, locale)
@@ -495,7 +495,7 @@ def _ransom_buttons(
     for captor, held in enumerate(prisoners):
         if held:
             index = offered.get(captor)
-            label = messages.text("topoum_play.panel.ransom", locale, name=names[captor])
+            label = messages.text("topoum.panel.ransom", locale, name=names[captor])
             if index is None or menu is None:
                 buttons.append(("go", f"{stamp}-{captor}", label, discord.ButtonStyle.danger, True))
             else:
@@ -515,7 +515,7 @@ def _view(
 ) -> discord.ui.View:
     """The components on the message's five rows: select menus (one a row) first, then the
     buttons and Refresh, five to a row."""
-    placed = [*buttons, ("view", "", messages.text("topoum_play.panel.refresh", locale), GREY, False)]
+    placed = [*buttons, ("view", "", messages.text("topoum.panel.refresh", locale), GREY, False)]
     assert len(selects) + math.ceil(len(placed) / PER_ROW) <= ROWS, "more components than rows"
     view = discord.ui.View(timeout=None)
     for row, (placeholder, options) in enumerate(selects):
@@ -550,7 +550,7 @@ def _menu_view(
     hexes: list[discord.SelectOption] = []
     cards: list[discord.SelectOption] = []
     if menu.complete:
-        buttons.append(("go", path_arg(stamp, path), text("topoum_play.panel.confirm", locale), GREEN, False))
+        buttons.append(("go", path_arg(stamp, path), text("topoum.panel.confirm", locale), GREEN, False))
     for index, option in enumerate(menu.options):
         choice = path_arg(stamp, (*path, index))
         if isinstance(option, HEX_CHOICES):
@@ -565,17 +565,17 @@ def _menu_view(
     buttons += _ransom_buttons(messages, stamp, prisoners, names, locale, menu)
     if path:
         buttons.append(
-            ("step", path_arg(stamp, path[:-1]), text("topoum_play.panel.back", locale), GREY, False)
+            ("step", path_arg(stamp, path[:-1]), text("topoum.panel.back", locale), GREY, False)
         )
     selects: list[tuple[str, Sequence[discord.SelectOption]]] = []
     if cards:
-        selects.append((text("topoum_play.menu.card", locale), cards))
+        selects.append((text("topoum.menu.card", locale), cards))
     for start in range(0, len(hexes), PER_SELECT):
         chunk = hexes[start : start + PER_SELECT]
         placeholder = (
-            text("topoum_play.menu.hex", locale)
+            text("topoum.menu.hex", locale)
             if len(hexes) <= PER_SELECT
-            else text("topoum_play.menu.hex_range", locale, first=chunk[0].label, last=chunk[-1].label)
+            else text("topoum.menu.hex_range", locale, first=chunk[0].label, last=chunk[-1].label)
         )
         selects.append((placeholder, chunk))
     return _view(messages, locale, selects, buttons, path_arg(stamp, path), button, select)
@@ -607,41 +607,41 @@ async def panel_draft(
     menu: Menu | None = None
     playing = table.phase is Phase.PLAYING
     if not playing:
-        parts.append(text("topoum_play.panel.over", locale))
+        parts.append(text("topoum.panel.over", locale))
     elif state.current == seat:
         menu = table.menu(seat, table.stamp(), path)
         setup = menu.pending.stage in SETUP_STAGES
-        parts.append(text("topoum_play.panel.your_setup" if setup else "topoum_play.panel.your_turn", locale))
+        parts.append(text("topoum.panel.your_setup" if setup else "topoum.panel.your_turn", locale))
         deadline = deadline_text(table)
         if deadline is not None:
-            parts.append(text("topoum_play.panel.time_left", locale, deadline=deadline))
+            parts.append(text("topoum.panel.time_left", locale, deadline=deadline))
     else:
-        parts.append(text("topoum_play.panel.waiting", locale, name=bold(names[state.current])))
+        parts.append(text("topoum.panel.waiting", locale, name=bold(names[state.current])))
     if note:
         parts.append(f"> {note}")
     for captor, held in enumerate(prisoners):
         if held and playing:
-            parts.append(text("topoum_play.panel.prisoners", locale, count=held, name=bold(names[captor])))
+            parts.append(text("topoum.panel.prisoners", locale, count=held, name=bold(names[captor])))
     view: discord.ui.View | None = None
     if menu is not None:
         if menu.chosen:
             parts.append(
                 text(
-                    "topoum_play.panel.choices",
+                    "topoum.panel.choices",
                     locale,
                     steps=steps_text(messages, menu.chosen, names, locale),
                 )
             )
         if menu.complete:
-            parts.append(text("topoum_play.panel.confirm_hint", locale))
+            parts.append(text("topoum.panel.confirm_hint", locale))
         else:
             parts.append(prompt_text(messages, menu, seat, locale))
         view = _menu_view(messages, menu, names, locale, seen.hand or (), prisoners, button, select)
     elif playing:
         ransoms = _ransom_buttons(messages, table.stamp(), prisoners, names, locale, None)
         view = _view(messages, locale, (), ransoms, "", button, select)
-    words = Words(title=text("topoum_play.panel.title", locale), description="\n".join(parts), colour=COLOUR)
+    words = Words(title=text("topoum.panel.title", locale), description="\n".join(parts), colour=COLOUR)
     png = await draw(hand_png, seen, names, labels_for(messages, locale))
     shown = ", ".join(labels_for(messages, locale).card(card) for card in seen.hand or ())
-    cards = shown or text("topoum_play.alt.no_cards", locale)
-    return Draft(words, view, png, "hand.png", alt_text([text("topoum_play.alt.hand", locale, cards=cards)]))
+    cards = shown or text("topoum.alt.no_cards", locale)
+    return Draft(words, view, png, "hand.png", alt_text([text("topoum.alt.hand", locale, cards=cards)]))

@@ -159,7 +159,7 @@ async def test_the_largest_panels_fit_discords_limits(tmp_path: Path, locale: st
         within_discords_limits(draft)
         assert described_in(draft, locale)
     assert forced.menu(0, forced.stamp()).pending.stage is Stage.START
-    assert catalog().text("topoum_play.prompt.start_forced", locale) in (ransoms.words.description or "")
+    assert catalog().text("topoum.prompt.start_forced", locale) in (ransoms.words.description or "")
     for draft in (ransoms, entering, targets):
         menus = selects(draft)
         offered = [option for menu in menus for option in menu["options"]]  # type: ignore[attr-defined]
@@ -237,7 +237,7 @@ def test_every_notice_reads_in_both_languages(locale: str) -> None:
     notices = every_notice()
     texts = [notice_text(catalog(), notice, names, locale) for notice in notices]
     catalogued = {
-        key.split(".")[-1] for key in catalog().messages["en"] if key.startswith("topoum_play.notice.")
+        key.split(".")[-1] for key in catalog().messages["en"] if key.startswith("topoum.notice.")
     }
     assert {notice.code for notice in notices} == catalogued, "every kind of notice, each in the catalogue"
     assert all("{" not in line and "_" not in line for line in texts), texts
@@ -304,9 +304,9 @@ def test_a_crowded_hex_is_described_whole_within_discords_limit(locale: str) -> 
     said = hex_description(catalog(), cells, hex_, names, locale)
     whole = " · ".join(
         [
-            catalog().text("topoum_play.hex.neutral", locale, owner=names[0]),
-            catalog().text("topoum_play.hex.mole", locale, owner=names[1]),
-            catalog().text("topoum_play.obstacle.turnip", locale),
+            catalog().text("topoum.hex.neutral", locale, owner=names[0]),
+            catalog().text("topoum.hex.mole", locale, owner=names[1]),
+            catalog().text("topoum.obstacle.turnip", locale),
         ]
     )
     assert len(whole) > 100 and len(said) <= 100

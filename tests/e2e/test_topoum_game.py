@@ -31,7 +31,7 @@ async def test_a_picked_deck_an_ai_seat_and_an_absent_player_passed(world: World
     try:
         lobby = (await world.alice.slash("topoum start")).message
         assert lobby.card["title"] == "Topoum: a table is open"
-        assert text("topoum_play.lobby.deck_random") in lobby.text
+        assert text("topoum.lobby.deck_random") in lobby.text
         bad = await world.alice.choose(lobby, NO_SPECIAL)
         stranger = await world.bruno.choose(lobby, DECK)
         await world.alice.choose(lobby, DECK)
@@ -43,11 +43,11 @@ async def test_a_picked_deck_an_ai_seat_and_an_absent_player_passed(world: World
         table = await wait_public(world, lambda m: m.id == lobby.id and bool(m.attachments))
         assert "Bayonet (Combat)" in table.text and "Decoration (Special)" in table.text
         assert "Short Range" not in table.text
-        warned = text("topoum_play.notice.hurry", player="**Alice**", seconds=1)
+        warned = text("topoum.notice.hurry", player="**Alice**", seconds=1)
         await wait_public(world, lambda m: m.id == lobby.id and warned in m.text, timeout=20)
-        timed_out = text("topoum_play.notice.timed_out", player="**Alice**")
+        timed_out = text("topoum.notice.timed_out", player="**Alice**")
         await wait_public(world, lambda m: m.id == lobby.id and timed_out in m.text, timeout=20)
-        passed = text("topoum_play.notice.passed", player="**Alice**")
+        passed = text("topoum.notice.passed", player="**Alice**")
         await wait_public(world, lambda m: m.id == lobby.id and passed in m.text, timeout=40)
     finally:
         code = await bot.stop()
@@ -57,9 +57,9 @@ async def test_a_picked_deck_an_ai_seat_and_an_absent_player_passed(world: World
     assert bad.message.ephemeral
     assert bad.message.content == " ".join(
         [
-            text("topoum_play.lobby.bad_count", picked=6),
-            text("topoum_play.lobby.bad_categories", categories="Special"),
-            text("topoum_play.lobby.deck_kept"),
+            text("topoum.lobby.bad_count", picked=6),
+            text("topoum.lobby.bad_categories", categories="Special"),
+            text("topoum.lobby.deck_kept"),
         ]
     )
     assert stranger.message.content == text("refused.host_only", "es-ES")
@@ -79,7 +79,7 @@ PATIENCE = 45.0
 
 def is_my_turn(panel: Panel) -> bool:
     return panel.description.startswith(
-        (text("topoum_play.panel.your_turn"), text("topoum_play.panel.your_setup"))
+        (text("topoum.panel.your_turn"), text("topoum.panel.your_setup"))
     )
 
 
@@ -111,7 +111,7 @@ async def test_a_game_against_an_ai_through_the_menus_ends_shown_and_saved(
     table_id = await seed_table(database, world, [world.alice, "normal"], LATE_GAME)
     bot = BotProcess(world.fake, database)
     await bot.start()
-    over = text("topoum_play.table.over_title")
+    over = text("topoum.table.over_title")
     try:
         table = await table_message(world)
         panel = await open_panel(world.alice, table)
@@ -140,7 +140,7 @@ async def test_a_game_against_an_ai_through_the_menus_ends_shown_and_saved(
     assert [seat[1] for seat in seats] == [world.alice.id, None] and seats[1][2] == "normal"
     names = ["**Alice**", "**AI 1 (normal)**"]
     for seat, _, _, badges, _ in seats:
-        standing = text("topoum_play.table.standing", name=names[seat], badges=badges, bases=0)
+        standing = text("topoum.table.standing", name=names[seat], badges=badges, bases=0)
         assert standing.split(",")[0] in results.text, "the badges shown are the scores saved"
     winners = [seat for seat, *_, won in seats if won]
     best = max(badges for *_, badges, _ in seats)

@@ -40,7 +40,7 @@ def table_now(world: World) -> SeenMessage:
 
 async def turn_is(world: World, number: int) -> None:
     """Wait until the table message shows turn ``number``."""
-    title = text("topoum_play.table.title", turn=number)
+    title = text("topoum.table.title", turn=number)
     await wait_public(world, lambda m: m.title == title)
 
 
@@ -52,15 +52,15 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
     await bot.start()
     try:
         table = await table_message(world)
-        assert table.card["title"] == text("topoum_play.table.title", turn=1)
+        assert table.card["title"] == text("topoum.table.title", turn=1)
         assert "**Alice** to play" in table.text
         alice = await open_panel(world.alice, table)
         early = await open_panel(world.alice, table)
         earlier = await open_panel(world.alice, table)
         bruno = await open_panel(world.bruno, table)
-        assert bruno.description.startswith(es("topoum_play.panel.waiting", name="**Alice**"))
-        assert es("topoum_play.panel.ransom", name="Alice") in bruno.labels()
-        assert bruno.button(es("topoum_play.panel.ransom", name="Alice")).get("disabled"), (
+        assert bruno.description.startswith(es("topoum.panel.waiting", name="**Alice**"))
+        assert es("topoum.panel.ransom", name="Alice") in bruno.labels()
+        assert bruno.button(es("topoum.panel.ransom", name="Alice")).get("disabled"), (
             "not on Alice's turn"
         )
 
@@ -68,7 +68,7 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
         # change of mind on the way.
         assert alice.labels() == ["Enter combat", "Move moles", "Refresh"]
         alice = await alice.pick("Enter combat", "I7", "Short Range")
-        assert alice.description.endswith(text("topoum_play.prompt.target", card="Short Range"))
+        assert alice.description.endswith(text("topoum.prompt.target", card="Short Range"))
         assert sorted(alice.labels()) == sorted(["H7", "I6", "Back", "Refresh"])
         alice = await alice.pick("I6")
         assert (
@@ -79,7 +79,7 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
         assert alice.labels() == ["Confirm", "Back", "Refresh"]
         alice = await alice.press("Confirm")
         assert alice.note == "Played: Enter combat → base on I7 → Short Range from your hand → on H7"
-        assert alice.description.startswith(text("topoum_play.panel.waiting", name="**Bruno**"))
+        assert alice.description.startswith(text("topoum.panel.waiting", name="**Bruno**"))
         await turn_is(world, 2)
         shown = table_now(world).text
         assert "**Alice** played Short Range from their hand." in shown
@@ -87,39 +87,39 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
 
         # Out of turn: an earlier panel of Alice's, pressed on Bruno's turn.
         early = await early.press("Move moles")
-        assert early.note == text("topoum_play.panel.note_turn", name="**Bruno**")
+        assert early.note == text("topoum.panel.note_turn", name="**Bruno**")
         assert early.labels() == ["Refresh"]
 
         # Turn 2, Bruno (in Spanish): ransom a mole, then step from I6 onto his base on H6 and
         # turn it over instead of playing a card.
         bruno = await bruno.press("Actualizar")
-        assert es("topoum_play.prompt.start") in bruno.description
-        bruno = await bruno.press(es("topoum_play.panel.ransom", name="Alice"))
+        assert es("topoum.prompt.start") in bruno.description
+        bruno = await bruno.press(es("topoum.panel.ransom", name="Alice"))
         assert bruno.note == es(
-            "topoum_play.panel.note_done", steps=es("topoum_play.step.ransom", name="Alice")
+            "topoum.panel.note_done", steps=es("topoum.step.ransom", name="Alice")
         )
-        assert es("topoum_play.panel.ransom", name="Alice") not in bruno.labels(), "no prisoner left"
-        bruno = await bruno.pick(es("topoum_play.panel.move"), "I6")
+        assert es("topoum.panel.ransom", name="Alice") not in bruno.labels(), "no prisoner left"
+        bruno = await bruno.pick(es("topoum.panel.move"), "I6")
         assert sorted(label for label in bruno.labels() if len(label) <= 3) == ["H6", "H7", "I7"]
         bruno = await bruno.pick("H6")
-        assert es("topoum_play.prompt.card_or_change", hex="H6") in bruno.description
-        bruno = await bruno.pick(es("topoum_play.panel.change"), es("topoum_play.panel.confirm"))
+        assert es("topoum.prompt.card_or_change", hex="H6") in bruno.description
+        bruno = await bruno.pick(es("topoum.panel.change"), es("topoum.panel.confirm"))
         await turn_is(world, 3)
 
         # After the turn moved on: the earliest panel, from turn 1, is out of date, and says so.
         stale = await earlier.press("Enter combat")
-        assert stale.note == text("topoum_play.panel.note_stale")
-        assert text("topoum_play.prompt.start") in stale.description
+        assert stale.note == text("topoum.panel.note_stale")
+        assert text("topoum.prompt.start") in stale.description
         assert "Your choices" not in stale.description, "the stale choice was not taken"
 
         # Turn 3, Alice: step from G6 onto the centre, play Panic Attack from there towards
         # Bruno's mole on H6, confirm, then stop moving the others.
         alice = await alice.press("Refresh")
         alice = await alice.pick("Move moles", "G6", "G7", "Panic Attack")
-        assert alice.description.endswith(text("topoum_play.prompt.direction", card="Panic Attack"))
+        assert alice.description.endswith(text("topoum.prompt.direction", card="Panic Attack"))
         assert "↗ towards H6" in alice.labels() and "↘ towards H7" in alice.labels()
         alice = await alice.pick("↗ towards H6", "Confirm")
-        assert text("topoum_play.prompt.move_select_or_stop") in alice.description
+        assert text("topoum.prompt.move_select_or_stop") in alice.description
         assert "F7" in alice.labels() and "Stop moving" in alice.labels()
         alice = await alice.press("Stop moving")
         assert alice.note == "Played: stop moving"
@@ -146,7 +146,7 @@ async def test_a_panel_is_private_and_refused_to_someone_not_seated(world: World
     await bot.start()
     try:
         table = await table_message(world)
-        carla = await world.carla.press(table, label=text("topoum_play.table.panel"))
+        carla = await world.carla.press(table, label=text("topoum.table.panel"))
         alice = await open_panel(world.alice, table)
     finally:
         await bot.stop()

@@ -31,7 +31,7 @@ async def test_a_turn_half_played_carries_on_after_a_restart(world: World, datab
     table = await table_message(world)
     before = await open_panel(world.alice, table)
     before = await before.pick("Move moles", "G6", "G7", "Change the base", "Confirm")
-    assert text("topoum_play.prompt.move_select_or_stop") in before.description
+    assert text("topoum.prompt.move_select_or_stop") in before.description
     assert await first.stop() == 0
     assert_bot_healthy(first)
     steps = saved_steps(database)
@@ -41,7 +41,7 @@ async def test_a_turn_half_played_carries_on_after_a_restart(world: World, datab
     await second.start()
     try:
         after = await before.press("Stop moving")
-        next_turn = text("topoum_play.table.title", turn=3)
+        next_turn = text("topoum.table.title", turn=3)
         await wait_public(world, lambda m: m.title == next_turn, timeout=30)
     finally:
         code = await second.stop()

@@ -105,7 +105,7 @@ class Panel:
 
 
 async def open_panel(actor: Actor, table: SeenMessage) -> Panel:
-    reply = await actor.press(table, label=text("topoum_play.table.panel", table_locale(table)))
+    reply = await actor.press(table, label=text("topoum.table.panel", table_locale(table)))
     assert reply.message.ephemeral, reply.message.text
     return Panel(actor, reply.message)
 
