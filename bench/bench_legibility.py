@@ -228,7 +228,7 @@ TOTALS = (312, 287, 455, 199, 368, 402, 251, 330)
 
 
 def toppo_table(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = toppo_messages.picture_labels(messages, language)
+    labels = toppo_messages.labels_for(messages, language)
     busy, over = _toppo_views()
     waiting = replace(busy, restarter=6)
     return [partial(toppo.table_png, view, names[:8], TOTALS, 12, labels) for view in (busy, waiting, over)]
@@ -236,7 +236,7 @@ def toppo_table(messages: Catalog, language: str, names: Sequence[str]) -> Rende
 
 def toppo_line(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
     """Seat 0's line with every hint at once: toppo may be called, matching, votes incl. theirs."""
-    labels = toppo_messages.picture_labels(messages, language)
+    labels = toppo_messages.labels_for(messages, language)
     busy, over = _toppo_views()
     mine = replace(busy, seat=0, deck_sizes=(4,) * 8, matching=(True,) * 8)
     return [
@@ -246,7 +246,7 @@ def toppo_line(messages: Catalog, language: str, names: Sequence[str]) -> Render
 
 
 def toppo_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = toppo_messages.picture_labels(messages, language)
+    labels = toppo_messages.labels_for(messages, language)
     _, over = _toppo_views()
     series = Series(8, seed=1).view()
     view = replace(series, game=over, totals=TOTALS, history=(None,) * 12, chooser=6)  # type: ignore[arg-type]
@@ -339,7 +339,7 @@ def _spit_like(
     """The table, the panel or the results of Spit or Speed, from ``views``."""
 
     def renders(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-        labels = spit_messages.picture_labels(messages, language)
+        labels = spit_messages.labels_for(messages, language)
         busy, over = views()
         pair = names[:2]
         if picture == "table":
@@ -407,12 +407,12 @@ def _topoum_views() -> list[tuple[Any, Any]]:
 
 
 def topoum_board(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = topoum_messages.picture_labels(messages, language)
+    labels = topoum_messages.labels_for(messages, language)
     return [partial(topoum.board_png, view, names[:4], labels, last) for view, last in _topoum_views()]
 
 
 def topoum_hand(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = topoum_messages.picture_labels(messages, language)
+    labels = topoum_messages.labels_for(messages, language)
     return [
         partial(topoum.hand_png, replace(view, seat=0, hand=KINDS[: view.hand_sizes[0]]), names[:4], labels)
         for view, _ in _topoum_views()[:-1]
@@ -420,7 +420,7 @@ def topoum_hand(messages: Catalog, language: str, names: Sequence[str]) -> Rende
 
 
 def topoum_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = topoum_messages.picture_labels(messages, language)
+    labels = topoum_messages.labels_for(messages, language)
     view, _ = _topoum_views()[-1]
     return [partial(topoum.results_png, view, names[:4], labels)]
 

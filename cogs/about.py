@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
-from engine.games import NAMES
+from engine.games import names
 
 
 def format_duration(bot: GameNightBot, seconds: float, locale: str) -> str:
@@ -46,7 +46,7 @@ def about_message(bot: GameNightBot, locale: str) -> tuple[discord.Embed, discor
     embed.add_field(name=text("about.tables", locale), value=str(len(bot.tables)))
     embed.add_field(
         name=text("about.games", locale),
-        value="\n".join(text(f"games.{game}", locale) for game in NAMES),
+        value="\n".join(text(f"games.{game}", locale) for game in names()),
         inline=False,
     )
     view = discord.ui.View(timeout=None)

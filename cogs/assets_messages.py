@@ -18,18 +18,18 @@ from functools import cache
 import discord
 from discord.utils import escape_markdown
 
+from cogs.components import ButtonFactory, ChoiceSelects, Controls
 from cogs.i18n import catalogue_words
 from cogs.layout import Words
-from cogs.lobby import ButtonFactory, closed_lobby_draft, lobby_draft, seat_names
-from cogs.seated import ChoiceSelects
 from cogs.tables import Draft, alt_text, draw
+from cogs.words import between_games, bold, expired_text, names_of, notice_line, notices_field
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset, parse_cards
 from engine.assets.state import AssetsView, Stage
 from locales import Catalog
 from render.assets import Labels, hand_png, results_png, table_png
 from tables.assets import AssetsTable
-from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
+from tables.seated import Notice, Phase
 
 COLOUR = discord.Colour.from_rgb(46, 139, 87)
 BUTTONS_PER_ROW = 5
@@ -59,16 +59,6 @@ def money_text(messages: Catalog, amount: int, locale: str) -> str:
     return messages.money(amount, locale)
 
 
-def names_of(messages: Catalog, table: AssetsTable, locale: str) -> list[str]:
-    """What to call each seat (an AI by number and level, in ``locale``)."""
-    return seat_names(messages, table.seats, locale)
-
-
-def bold(name: str) -> str:
-    """A player's name in a message: bold, and never read as markdown (names are anyone's)."""
-    return f"**{escape_markdown(name)}**"
-
-
 def _worded(
     messages: Catalog, values: dict[str, int | str], names: Sequence[str], locale: str
 ) -> dict[str, object]:
@@ -90,9 +80,8 @@ def _worded(
 
 def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
     """One thing that happened, in words (``assets.notice.<code>``)."""
-    player = "" if notice.player is None else bold(names[notice.player])
     values = _worded(messages, dict(notice.values), names, locale)
-    return messages.text(f"assets.notice.{notice.code}", locale, player=player, **values)
+    return notice_line(messages, "assets", notice, names, locale, values)
 
 
 def callout_text(messages: Catalog, table: AssetsTable, notice: Notice) -> str:
@@ -107,18 +96,6 @@ def callout_text(messages: Catalog, table: AssetsTable, notice: Notice) -> str:
 
 
 # -- the public message ----------------------------------------------------------------------------
-
-
-async def public_draft(messages: Catalog, table: AssetsTable, button: ButtonFactory) -> Draft:
-    """The table's public message for its phase, in the table's locale."""
-    locale = table.locale
-    if table.phase is Phase.LOBBY:
-        return lobby_draft(messages, table.lobby, game="assets", levels=LEVELS, locale=locale, button=button)
-    if table.phase is Phase.CLOSED:
-        return closed_lobby_draft(messages, game="assets", minutes=int(LOBBY_IDLE // 60), locale=locale)
-    if table.phase is Phase.PLAYING:
-        return await _playing_draft(messages, table, button)
-    return await _results_draft(messages, table, button)
 
 
 def public_status(messages: Catalog, view: AssetsView, names: Sequence[str], locale: str) -> str:
@@ -136,12 +113,6 @@ def public_status(messages: Catalog, view: AssetsView, names: Sequence[str], loc
     )
 
 
-def _notices_field(messages: Catalog, table: AssetsTable, words: Words, names: Sequence[str]) -> None:
-    if table.notices:
-        lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
-        words.add_field(name=messages.text("assets.table.recent", table.locale), value="\n".join(lines))
-
-
 def discard_text(messages: Catalog, view: AssetsView, locale: str) -> str:
     """The top of the discard pile, in words (or that it is empty)."""
     top = view.discard_top
@@ -155,7 +126,8 @@ def _sets(view: AssetsView, seat: int) -> int:
     return stack.under + (stack.top is not None)
 
 
-async def _playing_draft(messages: Catalog, table: AssetsTable, button: ButtonFactory) -> Draft:
+async def playing_draft(messages: Catalog, table: AssetsTable, controls: Controls) -> Draft:
+    """A round being played: stacks, discard pile, whose move it is, what happened."""
     locale = table.locale
     text = messages.text
     view = table.require_state().view()
@@ -181,9 +153,10 @@ async def _playing_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
 
     players = [player(seat, escape_markdown(name)) for seat, name in enumerate(names)]
     words.add_field(name=text("assets.table.players", locale), value="\n".join(players))
-    _notices_field(messages, table, words, names)
+    notices_field(messages, table, words, notice_text, names)
     buttons = discord.ui.View(timeout=None)
-    buttons.add_item(button("hand", "", text("assets.table.my_hand", locale), discord.ButtonStyle.primary, 0))
+    label = text("assets.table.my_hand", locale)
+    buttons.add_item(controls.button("hand", "", label, discord.ButtonStyle.primary, 0))
     png = await draw(table_png, view, names, labels_for(messages, locale))
     alt = text(
         "assets.alt.table",
@@ -195,7 +168,7 @@ async def _playing_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
     return Draft(words, buttons, png, "assets.png", alt_text([alt]))
 
 
-async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFactory) -> Draft:
+async def results_draft(messages: Catalog, table: AssetsTable, controls: Controls) -> Draft:
     """After a round, and once the match is over (won, ended between rounds, or left idle)."""
     locale = table.locale
     text = messages.text
@@ -221,7 +194,7 @@ async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
     else:
         title = text("assets.results.over_title", locale)
         if table.idle_expired:
-            description = text("assets.results.expired", locale, minutes=int(TABLE_IDLE // 60))
+            description = expired_text(messages, table)
         elif view.round_scores:
             description = text("assets.results.ended", locale, number=len(view.round_scores))
         else:
@@ -239,14 +212,12 @@ async def _results_draft(messages: Catalog, table: AssetsTable, button: ButtonFa
 
     lines = [line(seat, escape_markdown(names[seat])) for seat in standings]
     words.add_field(name=text("assets.results.standings", locale), value="\n".join(lines))
-    _notices_field(messages, table, words, names)
-    buttons: discord.ui.View | None = None
-    if table.phase is Phase.RESULTS and view.outcome is None:
-        buttons = discord.ui.View(timeout=None)
-        label = text("assets.results.next", locale)
-        buttons.add_item(button("next", str(number), label, discord.ButtonStyle.primary, 0))
-        label = text("assets.results.end", locale)
-        buttons.add_item(button("end", str(number), label, discord.ButtonStyle.secondary, 0))
+    notices_field(messages, table, words, notice_text, names)
+    buttons = (
+        between_games(messages, table, controls)
+        if table.phase is Phase.RESULTS and view.outcome is None
+        else None
+    )
     if not round_over:
         return Draft(words, buttons)
     png = await draw(results_png, view, names, labels_for(messages, locale))
@@ -287,9 +258,9 @@ async def panel_draft(
     table: AssetsTable,
     seat: int,
     locale: str,
-    button: ButtonFactory,
-    select: ChoiceSelects,
+    controls: Controls,
     *,
+    kept: str = "",
     note: str | None = None,
 ) -> Draft:
     """A player's own panel: their hand as a numbered picture and in words, the discard pile,
@@ -322,12 +293,12 @@ async def panel_draft(
         total=money_text(messages, view.totals[seat], locale),
     )
     parts += [discard, stack]
-    words = Words(
+    card = Words(
         title=text("assets.panel.title", locale, number=view.round_number),
         description="\n".join(parts),
         colour=COLOUR,
     )
-    controls = _controls(messages, locale, button, select, stamp, legal, view, names)
+    moves = _moves(messages, locale, controls.button, controls.choices, stamp, legal, view, names)
     png = await draw(hand_png, view, seat, names, labels_for(messages, locale))
     alt = text(
         "assets.alt.hand",
@@ -336,7 +307,7 @@ async def panel_draft(
         discard=discard,
         stack=stack,
     )
-    return Draft(words, controls, png, "hand.png", alt_text([alt]))
+    return Draft(card, moves, png, "hand.png", alt_text([alt]))
 
 
 MOVE_ROWS = (
@@ -350,7 +321,7 @@ MOVE_ROWS = (
 its select menu, and its buttons' style. Answers share the first row with Give up."""
 
 
-def _controls(
+def _moves(
     messages: Catalog,
     locale: str,
     button: ButtonFactory,

@@ -24,22 +24,14 @@ from cogs.live_panels import LivePanels
 from cogs.painter import PAINTER
 from cogs.sync import sync_if_changed
 from data import LeagueError, SavedTable, Store
-from engine.games import NAMES
 from locales import Catalog
 from tables.registry import TableRegistry
 from tables.shards import ALL_SHARDS, Shards
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = (
-    "cogs.about",
-    *(f"cogs.{game}" for game in NAMES),
-    "cogs.rules",
-    "cogs.league",
-    "cogs.stats",
-    "cogs.pings",
-)
-"""The cogs loaded at start-up: each registered game's own (engine/games.py) among the shared ones."""
+EXTENSIONS = ("cogs.about", "cogs.seated", "cogs.rules", "cogs.league", "cogs.stats", "cogs.pings")
+"""The cogs loaded at start-up; ``cogs.seated`` installs every registered game (engine/games.py)."""
 
 
 INVITE_PERMISSIONS = discord.Permissions(

@@ -36,11 +36,13 @@ from cogs.league_messages import (
     standings_draft,
 )
 from cogs.tables import tell_privately
-from data import GAMES, TOPPO_DISPLAYS, TURN_TIMER_LIMITS, Game, League, LeagueError, Season
+from data import TOPPO_DISPLAYS, TURN_TIMER_LIMITS, Game, League, LeagueError, Season
 from data.leagues import NAME_LIMIT, clean_name, name_key
-from engine.games import TURN_BASED
+from engine.games import recorded, turn_based
 
-GAME_CHOICES = [app_commands.Choice(name=command_text(f"league.game.{game}"), value=game) for game in GAMES]
+GAME_CHOICES = [
+    app_commands.Choice(name=command_text(f"league.game.{game}"), value=game) for game in recorded()
+]
 DISPLAY_CHOICES = [
     app_commands.Choice(name=command_text("league.display.rules"), value=0),
     *(
@@ -158,7 +160,7 @@ class LeagueCog(commands.Cog):
         await require_moderator(bot, interaction)
         assert interaction.guild_id is not None and interaction.channel_id is not None
         chosen = [c.id for c in (channel, channel2, channel3) if c is not None] or [interaction.channel_id]
-        kind: Game = next(g for g in GAMES if g == game.value)
+        kind: Game = next(g for g in recorded() if g == game.value)
         league = await bot.store.create_league(interaction.guild_id, name.strip(), kind, chosen)
         locale = private_locale(interaction)
         text = bot.messages.text(
@@ -205,7 +207,7 @@ class LeagueCog(commands.Cog):
                 raise LeagueError("display_not_toppo")
             changes["toppo_display"] = display.value or None
         if turn_timer is not None:
-            if chosen.game not in TURN_BASED:
+            if not turn_based(chosen.game):
                 raise LeagueError("timer_not_turn_based", game=game_name(bot.messages, chosen.game, locale))
             if 0 < turn_timer < TURN_TIMER_LIMITS[0]:
                 raise LeagueError("timer_range")
@@ -256,7 +258,7 @@ class LeagueCog(commands.Cog):
             size = settings.toppo_display
             shown = text("league.display.rules" if size is None else f"league.display.fixed_{size}", locale)
             embed.add_field(name=text("league.overview.display", locale), value=shown, inline=False)
-        if league.game in TURN_BASED:
+        if turn_based(league.game):
             timer = settings.turn_timer
             shown = (
                 text("league.overview.turn_timer_off", locale)

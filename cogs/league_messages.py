@@ -16,7 +16,7 @@ from discord.utils import escape_markdown
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
 from data import Game, League, LeagueGame, PlayerStats, Rating, Season, Standing
-from engine.games import MEASURES
+from engine.games import measure
 from locales import Catalog
 from render.fonts import NAME_MARK, Naming
 from render.standings import FormBar, Labels, Row, form_png, table_png
@@ -173,7 +173,7 @@ async def leaderboard_draft(
 
 def _average(messages: Catalog, game: Game, total: int, games: int, locale: str) -> str | None:
     """A game's average measure in words; None where the measure is wins (the share says it)."""
-    if MEASURES[game].column == "won":
+    if measure(game).column == "won":
         return None
     value = messages.number(total / games, locale, digits=1)
     if game == "assets":

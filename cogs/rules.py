@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
-from engine.games import NAMES
+from engine.games import names
 from locales import Catalog
 
 
@@ -54,7 +54,7 @@ class Rules(commands.Cog):
     @app_commands.rename(game=command_text("rules.game_name"))
     @app_commands.describe(game=command_text("rules.game_description"))
     @app_commands.choices(
-        game=[app_commands.Choice(name=command_text(f"games.{game}"), value=game) for game in NAMES]
+        game=[app_commands.Choice(name=command_text(f"games.{game}"), value=game) for game in names()]
     )
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         embed = rules_embed(self.bot.messages, game.value, private_locale(interaction))

@@ -1,30 +1,32 @@
-"""The Discord side every seated game shares: one kind of button for all tables, ``/<game>
-start``, and the public message kept current.
+"""The Discord side every seated game shares, written once: ``/<game> start`` and its lobby, the
+public message kept current with its callouts and ping, every press routed to its table, the
+private panel, the buttons between games and ending early with a confirmation.
 
-A button's custom id is ``<prefix>:<table>:<action>:<arg>``: the game (``tp`` for Toppo), the
-table, what to do and with what. It holds everything a click needs, so buttons keep working on
-messages sent before a restart. One ``DynamicItem`` serves every game and hands the click to the
-game registered for its prefix (:class:`GameKind`); lobby buttons are answered here once for all.
-Where a game offers more choices than fit on buttons, a select menu's custom id adds which of
-the message's menus it is (``...:<arg>:<n>``, as two menus of one message need different ids),
-so it never matches the buttons' pattern; the values chosen go to the game's ``choose``.
-Public changes are acknowledged at once (deferred) and drawn by the table's publisher, which
-paces edits; a table's callouts (messages that must notify one player) follow the redraw.
+A game declares a :class:`~cogs.kinds.GameKind` in ``cogs/<game>.py``; :func:`install` adds its
+slash command group, answers its components (:mod:`cogs.components`) and resumes its saved
+tables. A press goes: :func:`on_press` (the table named by the custom id, a double click let go)
+-> :func:`_route` -> the lobby, the panel (:func:`open_panel`, :func:`press_panel`), the buttons
+between games, or the game's own :attr:`~cogs.kinds.GameKind.other`. Public changes are
+acknowledged at once (deferred) and drawn by the table's publisher, which paces edits; a table's
+callouts (messages that must notify one player) follow the redraw.
 """
 
 import contextlib
-import re
+import importlib
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import KW_ONLY, dataclass
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 import discord
+from discord import app_commands
 
 from cogs.client import GameNightBot
-from cogs.i18n import private_locale, public_locale
+from cogs.components import BUTTON_ID, SELECT_ID, Controls, TableButton, TableSelect
+from cogs.i18n import command_text, private_locale, public_locale
+from cogs.kinds import GameKind, Moved
 from cogs.layout import Words
-from cogs.lobby import LOBBY_ACTIONS, ButtonFactory, press_lobby
+from cogs.live_panels import LiveDraft
+from cogs.lobby import LOBBY_ACTIONS, LobbyChoices, closed_lobby_draft, lobby_draft, press_lobby
 from cogs.presses import RecentPresses
 from cogs.tables import (
     Draft,
@@ -36,252 +38,64 @@ from cogs.tables import (
     tell_privately,
 )
 from engine.errors import IllegalAction, Reason
+from engine.games import registered
 from locales import Catalog
 from tables.errors import Refused
 from tables.registry import ChannelTaken
-from tables.seated import Notice, SeatedTable
+from tables.seated import LEVELS, LOBBY_IDLE, Phase, SeatedTable
 from tables.table import Table
+from tables.turn_based import TurnBased
+
+Seated = SeatedTable[Any, Any]
+
+KINDS: dict[str, GameKind[Any]] = {}
+"""The games whose components this process answers, by prefix."""
+
+REFRESH, NEXT = "refresh", "next"
+"""A panel's Refresh (every game's), and the results' Next game."""
+END, END_CONFIRMED, END_CANCELLED = "end", "endok", "endno"
+"""The results message's "End" button, and the two answers of its confirmation."""
 
 
-@dataclass(frozen=True)
-class GameKind:
-    """How one game's tables meet Discord."""
-
-    prefix: str
-    """The custom id prefix of the game's buttons: two letters, never changed once used."""
-    table_class: type[SeatedTable[Any]]
-    public_draft: Callable[[Catalog, Any, ButtonFactory], Awaitable[Draft]]
-    """The table's public message for its phase (the table is of ``table_class``)."""
-    press: Callable[[GameNightBot, discord.Interaction, Any, str, str], Awaitable[None]]
-    """Any button of the game but the lobby's: (bot, interaction, table, action, arg)."""
-    _: KW_ONLY
-    prepare: Callable[[GameNightBot, discord.Interaction, Any], Awaitable[None]] | None = None
-    """Sets up a table just opened by ``/<game> start`` before its lobby is shown (a league's
-    rules for the channel, say)."""
-    callout: Callable[[Catalog, Any, Notice], str] | None = None
-    """A callout of the table in words, mentioning its player (games that call players out)."""
-    choose: (
-        Callable[[GameNightBot, discord.Interaction, Any, str, str, Sequence[str]], Awaitable[None]] | None
-    ) = None
-    """Any select menu of the game: (bot, interaction, table, action, arg, values chosen)."""
+def controls_for(kind: GameKind[Any], table: Table) -> Controls:
+    """The component factories the drafts of ``table`` use."""
+    return Controls(kind.prefix, table.table_id)
 
 
-KINDS: dict[str, GameKind] = {}
-"""The games whose buttons this process answers, by prefix."""
+# -- the public message ------------------------------------------------------------------------------
 
 
-BUTTON_ID = re.compile(
-    r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*)"
-)
-"""A table button's custom id: ``<game prefix>:<table>:<action>:<argument>``."""
-SELECT_ID = re.compile(BUTTON_ID.pattern + r":(?P<number>[0-9])")
-"""A table select menu's: a button's, then which of the message's menus it is."""
-
-
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=BUTTON_ID):
-    """Any button of any game's table; its custom id says which game and table, what to do, and
-    with what."""
-
-    def __init__(
-        self,
-        prefix: str,
-        table_id: str,
-        action: str,
-        arg: str = "",
-        *,
-        label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-        disabled: bool = False,
-    ) -> None:
-        custom_id = f"{prefix}:{table_id}:{action}:{arg}"
-        super().__init__(
-            discord.ui.Button(label=label, style=style, row=row, disabled=disabled, custom_id=custom_id)
+async def public_draft(messages: Catalog, kind: GameKind[Any], table: Seated) -> Draft:
+    """The table's public message for its phase, in the table's locale."""
+    locale, controls = table.locale, controls_for(kind, table)
+    if table.phase is Phase.LOBBY:
+        choices = (
+            LobbyChoices()
+            if kind.lobby_choices is None
+            else kind.lobby_choices(messages, table, controls, locale)
         )
-        self.prefix = prefix
-        self.table_id = table_id
-        self.action = action
-        self.arg = arg
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> "TableButton":
-        return cls(match["prefix"], match["table"], match["action"], match["arg"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = interaction.client
-        assert isinstance(bot, GameNightBot)
-        await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg)
-
-
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=SELECT_ID):
-    """Any select menu of any game's table (a string select); its custom id says which game and
-    table, what to do, with what, and which of the message's menus it is."""
-
-    def __init__(
-        self,
-        prefix: str,
-        table_id: str,
-        action: str,
-        arg: str,
-        number: int,
-        *,
-        options: Sequence[discord.SelectOption],
-        placeholder: str | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-        row: int | None = None,
-    ) -> None:
-        custom_id = f"{prefix}:{table_id}:{action}:{arg}:{number}"
-        super().__init__(
-            discord.ui.Select(
-                custom_id=custom_id,
-                options=list(options),
-                placeholder=placeholder,
-                min_values=min_values,
-                max_values=max_values,
-                row=row,
-            )
+        return lobby_draft(
+            messages,
+            table.lobby,
+            game=kind.name,
+            levels=LEVELS,
+            locale=locale,
+            button=controls.button,
+            choices=choices,
         )
-        self.prefix = prefix
-        self.table_id = table_id
-        self.action = action
-        self.arg = arg
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> "TableSelect":
-        assert isinstance(item, discord.ui.Select)
-        return cls(
-            match["prefix"],
-            match["table"],
-            match["action"],
-            match["arg"],
-            int(match["number"]),
-            options=item.options,
-            placeholder=item.placeholder,
-            min_values=item.min_values,
-            max_values=item.max_values,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        bot = interaction.client
-        assert isinstance(bot, GameNightBot)
-        values = self.item.values
-        await on_press(bot, interaction, self.prefix, self.table_id, self.action, self.arg, values)
+    if table.phase is Phase.CLOSED:
+        return closed_lobby_draft(messages, game=kind.name, minutes=int(LOBBY_IDLE // 60), locale=locale)
+    if table.phase is Phase.PLAYING:
+        return await kind.playing(messages, table, controls)
+    return await kind.results(messages, table, controls)
 
 
-class SelectFactory:
-    """Makes a select menu of one table's game (the drafts' counterpart of a button factory)."""
-
-    def __init__(self, prefix: str, table_id: str) -> None:
-        self.prefix = prefix
-        self.table_id = table_id
-
-    def __call__(
-        self,
-        action: str,
-        arg: str,
-        number: int,
-        options: Sequence[discord.SelectOption],
-        *,
-        placeholder: str | None = None,
-        min_values: int = 1,
-        max_values: int = 1,
-        row: int | None = None,
-    ) -> discord.ui.Item[Any]:
-        return TableSelect(
-            self.prefix,
-            self.table_id,
-            action,
-            arg,
-            number,
-            options=options,
-            placeholder=placeholder,
-            min_values=min_values,
-            max_values=max_values,
-            row=row,
-        )
-
-
-class ChoiceSelects(Protocol):
-    """Makes a one-choice select menu of the game's own kind: ``options`` are (label, value)
-    pairs; the game's ``choose`` gets the value (see :func:`choice_as_press`)."""
-
-    def __call__(
-        self, action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int
-    ) -> discord.ui.Item[Any]: ...
-
-
-def selects_for(kind: GameKind, table_id: str) -> ChoiceSelects:
-    """A one-choice select factory for one table's drafts: a menu per row, numbered by it."""
-
-    def make(
-        action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int
-    ) -> discord.ui.Item[Any]:
-        choices = [discord.SelectOption(label=label, value=value) for label, value in options]
-        return TableSelect(
-            kind.prefix, table_id, action, arg, row, options=choices, placeholder=placeholder, row=row
-        )
-
-    return make
-
-
-def choice_as_press(
-    press: Callable[[GameNightBot, discord.Interaction, Any, str, str], Awaitable[None]],
-) -> Callable[[GameNightBot, discord.Interaction, Any, str, str, Sequence[str]], Awaitable[None]]:
-    """A game's ``choose`` for one-choice menus: choosing ``value`` is pressing the button
-    ``<action>`` with the argument ``<arg>.<value>``."""
-
-    async def choose(
-        bot: GameNightBot,
-        interaction: discord.Interaction,
-        table: Any,
-        action: str,
-        arg: str,
-        values: Sequence[str],
-    ) -> None:
-        await press(bot, interaction, table, action, f"{arg}.{values[0] if values else ''}")
-
-    return choose
-
-
-def buttons_for(kind: GameKind, table_id: str) -> ButtonFactory:
-    """The button factory the message drafts use for one table."""
-
-    def make(
-        action: str,
-        arg: str,
-        label: str,
-        style: discord.ButtonStyle,
-        row: int,
-        *,
-        disabled: bool = False,
-    ) -> discord.ui.Item[Any]:
-        return TableButton(
-            kind.prefix, table_id, action, arg, label=label, style=style, row=row, disabled=disabled
-        )
-
-    return make
-
-
-async def publish(bot: GameNightBot, kind: GameKind, table: Table) -> None:
+async def publish(bot: GameNightBot, kind: GameKind[Any], table: Table) -> None:
     """Redraw a table's public message (the publisher calls this, paced and coalesced); when a
     new game has started, post its message and take the buttons off the previous one."""
     with retried_if_passing():
         assert isinstance(table, kind.table_class)
-        draft = await kind.public_draft(bot.messages, table, buttons_for(kind, table.table_id))
-        await show_publicly(bot, table, draft)
+        await show_publicly(bot, table, await public_draft(bot.messages, kind, table))
         if table.retired_message_id is not None:
             await table.registry.pacing.wait(table.channel_id)
             await remove_buttons(bot, table.channel_id, table.guild_id, table.retired_message_id)
@@ -296,7 +110,7 @@ async def publish(bot: GameNightBot, kind: GameKind, table: Table) -> None:
         await update_ping(bot, kind, table)
 
 
-async def update_ping(bot: GameNightBot, kind: GameKind, table: SeatedTable[Any]) -> None:
+async def update_ping(bot: GameNightBot, kind: GameKind[Any], table: Seated) -> None:
     """Keep one public message mentioning whom the table waits for (an edit of the table
     message notifies nobody); take it back once the table waits for someone else or nobody, so
     the channel does not fill with stale pings. Someone who turned pings off gets none."""
@@ -313,15 +127,17 @@ async def update_ping(bot: GameNightBot, kind: GameKind, table: SeatedTable[Any]
     if awaited is None or not await bot.store.pings_wanted(awaited):
         return
     await table.registry.pacing.wait(table.channel_id)
-    game = bot.messages.text(f"games.{kind.table_class.game}", table.locale)
+    game = bot.messages.text(f"games.{kind.name}", table.locale)
     text = bot.messages.text("ping.waiting", table.locale, mention=f"<@{awaited}>", game=game)
     mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(awaited)])
     message = await channel.send(text, allowed_mentions=mentions)
     await table.set_ping((awaited, message.id))
 
 
+# -- presses ---------------------------------------------------------------------------------------
+
+
 async def on_press(
-    bot: GameNightBot,
     interaction: discord.Interaction,
     prefix: str,
     table_id: str,
@@ -331,6 +147,8 @@ async def on_press(
 ) -> None:
     """Route a click (or, with ``values``, a choice in a select menu) to its table; a table that
     has gone (or a stranger's click) gets a private answer, never a silent failure."""
+    bot = interaction.client
+    assert isinstance(bot, GameNightBot)
     locale = private_locale(interaction)
     table = bot.tables.get(interaction.channel_id or 0)
     kind = KINDS.get(prefix)
@@ -349,64 +167,46 @@ async def on_press(
 async def _route(
     bot: GameNightBot,
     interaction: discord.Interaction,
-    kind: GameKind,
-    table: SeatedTable[Any],
+    kind: GameKind[Any],
+    table: Seated,
     action: str,
     arg: str,
     values: Sequence[str] | None,
 ) -> None:
-    """A press or a choice on one of ``kind``'s tables, to the game or the lobby; ending play
-    early asks for a confirmation first (:func:`confirm_end`)."""
+    """A press or a choice on one of ``kind``'s tables, to the lobby, the panel, the buttons
+    between games or the game's own; ending play early asks for a confirmation first."""
+    panel = kind.panel
     if action == END and values is None:
         await confirm_end(bot, kind, interaction, table, arg)
     elif action == END_CONFIRMED:
-        await kind.press(bot, interaction, table, END, arg)
+        await table.end_series(interaction.user.id, game_number(arg))
+        await interaction.response.defer()
         await interaction.edit_original_response(content=end_answer(bot, table, interaction), view=None)
     elif action == END_CANCELLED:
         text = bot.messages.text("end.kept", private_locale(interaction))
         await interaction.response.edit_message(content=text, view=None)
-    elif values is not None:
-        if kind.choose is None:
-            raise IllegalAction(Reason.STALE, "the game has no select menus")
-        await kind.choose(bot, interaction, table, action, arg, values)
-    elif action in LOBBY_ACTIONS:
+    elif action in LOBBY_ACTIONS and values is None:
         await press_lobby(interaction, table, action, arg)
+    elif action == panel.opener and values is None:
+        await open_panel(bot, kind, interaction, table)
+    elif action == REFRESH or action in panel.actions:
+        # Choosing ``value`` in a panel's menu is pressing ``<action>`` with ``<arg>.<value>``.
+        chosen = arg if values is None else f"{arg}.{values[0] if values else ''}"
+        await press_panel(bot, kind, interaction, table, action, chosen)
+    elif action == NEXT and values is None:
+        await table.next_game(interaction.user.id, game_number(arg))
+        await interaction.response.defer()
+    elif kind.other is not None:
+        await kind.other(bot, interaction, table, action, arg, values)
     else:
-        await kind.press(bot, interaction, table, action, arg)
+        raise IllegalAction(Reason.STALE, f"unknown action {action!r}")
 
 
-END, END_CONFIRMED, END_CANCELLED = "end", "endok", "endno"
-"""The results message's "End" button, and the two answers of its confirmation."""
-
-
-async def confirm_end(
-    bot: GameNightBot, kind: GameKind, interaction: discord.Interaction, table: SeatedTable[Any], arg: str
-) -> None:
-    """Ask the presser, privately, whether to stop playing for everyone: the host stops the table
-    at once; anyone else counts towards a majority of the people seated."""
-    table.require_member(interaction.user.id)
-    locale = private_locale(interaction)
-    text = bot.messages.text
-    if interaction.user.id == table.host_id:
-        question = text("end.confirm_host", locale)
-    else:
-        question = text(
-            "end.confirm_vote", locale, needed=table.end_votes_needed(), people=len(table.people())
-        )
-    button = buttons_for(kind, table.table_id)
-    view = discord.ui.View(timeout=None)
-    view.add_item(button(END_CONFIRMED, arg, text("end.yes", locale), discord.ButtonStyle.danger, 0))
-    view.add_item(button(END_CANCELLED, arg, text("end.no", locale), discord.ButtonStyle.secondary, 0))
-    await interaction.response.send_message(question, view=view, ephemeral=True)
-
-
-def end_answer(bot: GameNightBot, table: SeatedTable[Any], interaction: discord.Interaction) -> str:
-    """What came of a confirmed wish to stop: stopped, or how many have asked so far."""
-    locale = private_locale(interaction)
-    if table.finished:
-        return bot.messages.text("end.ended", locale)
-    votes = len(table.end_votes & table.people())
-    return bot.messages.text("end.voted", locale, votes=votes, needed=table.end_votes_needed())
+def game_number(arg: str) -> int:
+    """The number of the game a button between games follows (its argument)."""
+    if not arg.isdigit():
+        raise IllegalAction(Reason.STALE, "malformed button")
+    return int(arg)
 
 
 PRESSES = RecentPresses()
@@ -428,22 +228,111 @@ def _repeats_a_press(interaction: discord.Interaction, action: str, values: Sequ
     return PRESSES.is_repeat(press, time.monotonic())
 
 
-def league_turn_timer(
-    game: str,
-) -> Callable[[GameNightBot, discord.Interaction, Any], Awaitable[None]]:
-    """A turn-based game's ``prepare``: a table opened in a league's channel gives each move the
-    league's turn timer (the table has ``turns``, a :class:`~tables.turns.TurnTimer`)."""
-
-    async def prepare(bot: GameNightBot, interaction: discord.Interaction, table: Any) -> None:
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        league = await bot.store.league_of_channel(interaction.guild_id, interaction.channel_id, game)
-        if league is not None and league.settings.turn_timer is not None:
-            table.turns.set_seconds(league.settings.turn_timer)
-
-    return prepare
+# -- the private panel -----------------------------------------------------------------------------
 
 
-async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Interaction) -> None:
+def live_panel(
+    bot: GameNightBot, kind: GameKind[Any], table: Seated, seat: int, locale: str, kept: str = ""
+) -> LiveDraft:
+    """The panel as the table is now, keeping what its player was choosing while it holds."""
+
+    async def draw(note: str | None) -> Draft:
+        return await kind.panel.draw(
+            bot.messages, table, seat, locale, controls_for(kind, table), kept=kept, note=note
+        )
+
+    return draw
+
+
+async def open_panel(
+    bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction, table: Seated
+) -> None:
+    """The table message's panel button ("My line"): the player's private panel, as a reply only
+    they see."""
+    seat = table.require_seat(interaction.user.id)
+    table.require_playing()
+    locale = private_locale(interaction)
+    live = live_panel(bot, kind, table, seat, locale)
+    await bot.panels.show(interaction, table, live(None), live, locale)
+
+
+async def press_panel(
+    bot: GameNightBot,
+    kind: GameKind[Any],
+    interaction: discord.Interaction,
+    table: Seated,
+    action: str,
+    arg: str,
+) -> None:
+    """A button or menu of a private panel: do what it says, then redraw the panel with what came
+    of it. A refusal is said on the panel itself, and changed nothing."""
+    locale = private_locale(interaction)
+    seat = table.require_seat(interaction.user.id)
+    moved = Moved()
+    if action != REFRESH:
+        try:
+            moved = await kind.panel.move(bot.messages, table, interaction.user.id, seat, action, arg, locale)
+        except IllegalAction as error:
+            refused = kind.panel.refused
+            note = (
+                refusal_text(bot.messages, error, locale)
+                if refused is None
+                else refused(bot.messages, table, error, action, locale)
+            )
+            moved = Moved(note)
+    live = live_panel(bot, kind, table, seat, locale, moved.kept)
+    await bot.panels.show(interaction, table, live(moved.note), live, locale, moved.note)
+
+
+# -- ending early ----------------------------------------------------------------------------------
+
+
+async def confirm_end(
+    bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction, table: Seated, arg: str
+) -> None:
+    """Ask the presser, privately, whether to stop playing for everyone: the host stops the table
+    at once; anyone else counts towards a majority of the people seated."""
+    table.require_member(interaction.user.id)
+    locale = private_locale(interaction)
+    text = bot.messages.text
+    if interaction.user.id == table.host_id:
+        question = text("end.confirm_host", locale)
+    else:
+        question = text(
+            "end.confirm_vote", locale, needed=table.end_votes_needed(), people=len(table.people())
+        )
+    controls = controls_for(kind, table)
+    view = discord.ui.View(timeout=None)
+    view.add_item(controls.button(END_CONFIRMED, arg, text("end.yes", locale), discord.ButtonStyle.danger, 0))
+    view.add_item(
+        controls.button(END_CANCELLED, arg, text("end.no", locale), discord.ButtonStyle.secondary, 0)
+    )
+    await interaction.response.send_message(question, view=view, ephemeral=True)
+
+
+def end_answer(bot: GameNightBot, table: Seated, interaction: discord.Interaction) -> str:
+    """What came of a confirmed wish to stop: stopped, or how many have asked so far."""
+    locale = private_locale(interaction)
+    if table.finished:
+        return bot.messages.text("end.ended", locale)
+    votes = len(table.end_votes & table.people())
+    return bot.messages.text("end.voted", locale, votes=votes, needed=table.end_votes_needed())
+
+
+# -- opening a table ------------------------------------------------------------------------------
+
+
+async def apply_league_turn_timer(bot: GameNightBot, interaction: discord.Interaction, table: Seated) -> None:
+    """A turn-based table opened in a league's channel gives each move the league's turn timer."""
+    if not isinstance(table, TurnBased):
+        return
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    league = await bot.store.league_of_channel(interaction.guild_id, interaction.channel_id, table.game)
+    if league is not None and league.settings.turn_timer is not None:
+        table.turns.set_seconds(league.settings.turn_timer)
+
+
+async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction) -> None:
     """``/<game> start``: a lobby in this channel, with whoever ran the command as host in the
     first seat; a channel that has a table already gets a private refusal."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -457,6 +346,7 @@ async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Int
         host_id=interaction.user.id,
         host_name=interaction.user.display_name,
     )
+    await apply_league_turn_timer(bot, interaction, table)
     if kind.prepare is not None:
         await kind.prepare(bot, interaction, table)
     try:
@@ -470,7 +360,7 @@ async def open_lobby(bot: GameNightBot, kind: GameKind, interaction: discord.Int
     except Refused as error:
         await tell_privately(interaction, refusal_text(bot.messages, error, private_locale(interaction)))
         return
-    draft = await kind.public_draft(bot.messages, table, buttons_for(kind, table.table_id))
+    draft = await public_draft(bot.messages, kind, table)
     assert draft.buttons is not None, "a lobby has buttons"
     response = await interaction.response.send_message(view=draft.layout())
     assert response.message_id is not None
@@ -503,19 +393,40 @@ async def press_no_longer_shown(interaction: discord.Interaction) -> None:
     shown = layout.from_message(message, timeout=None).walk_children()
     if any(getattr(item, "custom_id", None) == custom_id for item in shown):
         return  # still shown: its TableButton or TableSelect answers it
-    bot = interaction.client
-    assert isinstance(bot, GameNightBot)
     values = data.get("values") if match.re is SELECT_ID else None
-    await on_press(bot, interaction, match["prefix"], match["table"], match["action"], match["arg"], values)
+    await on_press(interaction, match["prefix"], match["table"], match["action"], match["arg"], values)
 
 
-def register(bot: GameNightBot, kind: GameKind) -> None:
-    """Answer ``kind``'s buttons and resume its saved tables (a game cog's ``setup`` calls this)."""
+def install(bot: GameNightBot, kind: GameKind[Any]) -> None:
+    """Play ``kind``'s game in this bot: its ``/<game> start`` command (named from the game's
+    catalogue: ``<game>.command_name`` and the rest), its components answered, and its saved
+    tables resumed."""
     KINDS[kind.prefix] = kind
     bot.add_dynamic_items(TableButton, TableSelect)
     if press_no_longer_shown not in bot.extra_events.get("on_interaction", []):
         bot.add_listener(press_no_longer_shown, "on_interaction")
     bot.tables.register_loader(
-        kind.table_class.game,
+        kind.name,
         lambda saved: kind.table_class.load(bot.tables, saved, lambda table: publish(bot, kind, table)),
     )
+    group = app_commands.Group(
+        name=command_text(f"{kind.name}.command_name"),
+        description=command_text(f"{kind.name}.command_description"),
+        guild_only=True,
+    )
+
+    @group.command(
+        name=command_text(f"{kind.name}.start_name"),
+        description=command_text(f"{kind.name}.start_description"),
+    )
+    async def start(interaction: discord.Interaction) -> None:
+        await open_lobby(bot, kind, interaction)
+
+    bot.tree.add_command(group)
+
+
+async def setup(bot: GameNightBot) -> None:
+    """Install every registered game (engine/games.py): its :class:`GameKind` is ``KIND`` in its
+    cogs module."""
+    for game in registered():
+        install(bot, importlib.import_module(game.module("cogs")).KIND)

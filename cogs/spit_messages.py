@@ -8,21 +8,21 @@ the event loop; the words on them come from the catalogue (``spit.picture.*``).
 """
 
 from collections.abc import Sequence
-from functools import cache
 
 import discord
 from discord.utils import escape_markdown
 
-from cogs.i18n import catalogue_words
+from cogs.components import ButtonFactory, Controls
 from cogs.layout import Words
-from cogs.lobby import ButtonFactory, LobbyOption, closed_lobby_draft, lobby_draft, option_buttons, seat_names
+from cogs.lobby import LobbyChoices, LobbyOption, option_buttons
 from cogs.tables import Draft, alt_text, draw, refusal_text
+from cogs.words import between_games, bold, expired_text, names_of, notice_line, notices_field, picture_labels
 from engine.errors import IllegalAction, Reason
 from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView, fits
 from engine.spit.centre import CENTRE_PILES, Stage
 from locales import Catalog
 from render.spit import Labels, panel_png, results_png, table_png
-from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
+from tables.seated import Notice, Phase
 from tables.spit import (
     CHOICES,
     NO_TARGET,
@@ -44,14 +44,8 @@ GREY = discord.ButtonStyle.secondary
 View = SpitView | SpeedView
 
 
-@cache
-def picture_labels(messages: Catalog, language: str) -> Labels:
-    """The words on the pictures in one language (``spit.picture.<field>``)."""
-    return catalogue_words(messages, language, Labels, "spit.picture")
-
-
 def labels_for(messages: Catalog, locale: str) -> Labels:
-    return picture_labels(messages, messages.language_for(locale))
+    return picture_labels(messages, messages.language_for(locale), Labels, "spit")
 
 
 def card_name(messages: Catalog, card: Card, locale: str) -> str:
@@ -66,21 +60,12 @@ def pile_name(messages: Catalog, pile: int, locale: str) -> str:
     return messages.text(f"spit.pile.{PILES[pile]}", locale)
 
 
-def names_of(messages: Catalog, table: SpitTable, locale: str) -> list[str]:
-    return seat_names(messages, table.seats, locale)
-
-
-def bold(name: str) -> str:
-    return f"**{escape_markdown(name)}**"
-
-
-def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
-    """One thing that happened, in words (``spit.notice.<code>``)."""
+def spit_notice(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
+    """One thing that happened, in words (``spit.notice.<code>``): a pile by its name."""
     values: dict[str, object] = dict(notice.values)
     if "pile" in values:
         values["pile"] = pile_name(messages, int(str(values["pile"])), locale)
-    player = "" if notice.player is None else bold(names[notice.player])
-    return messages.text(f"spit.notice.{notice.code}", locale, player=player, **values)
+    return notice_line(messages, "spit", notice, names, locale, values)
 
 
 def variant_name(messages: Catalog, variant: str, locale: str) -> str:
@@ -101,8 +86,13 @@ def option_value(messages: Catalog, name: str, value: str, locale: str) -> str:
     return value
 
 
-def lobby_options(messages: Catalog, table: SpitTable, locale: str) -> list[LobbyOption]:
+def lobby_choices(messages: Catalog, table: SpitTable, controls: Controls, locale: str) -> LobbyChoices:
     """The variant and its options, each a button that says its value and moves to the next."""
+    return option_buttons(messages, lobby_options(messages, table, locale), controls.button, locale)
+
+
+def lobby_options(messages: Catalog, table: SpitTable, locale: str) -> list[LobbyOption]:
+    """The variant and its options, each with its value now and the next one."""
     variant = table.option("variant")
     options = []
     for name in ("variant", *VARIANT_OPTIONS[variant]):
@@ -148,12 +138,6 @@ def status_text(messages: Catalog, view: View, seat: int | None, names: Sequence
     return text("spit.status.play", locale)
 
 
-def _notices_field(messages: Catalog, table: SpitTable, words: Words, names: Sequence[str]) -> None:
-    if table.notices:
-        lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
-        words.add_field(name=messages.text("spit.table.recent", table.locale), value="\n".join(lines))
-
-
 def standings_text(messages: Catalog, table: SpitTable, names: Sequence[str], locale: str) -> str:
     standings = " · ".join(
         messages.text("spit.results.standing", locale, name=bold(name), wins=wins)
@@ -163,26 +147,6 @@ def standings_text(messages: Catalog, table: SpitTable, names: Sequence[str], lo
 
 
 # -- the public message ----------------------------------------------------------------------------
-
-
-async def public_draft(messages: Catalog, table: SpitTable, button: ButtonFactory) -> Draft:
-    """The table's public message for its phase, in the table's locale."""
-    locale = table.locale
-    if table.phase is Phase.LOBBY:
-        return lobby_draft(
-            messages,
-            table.lobby,
-            game="spit",
-            levels=LEVELS,
-            locale=locale,
-            button=button,
-            choices=option_buttons(messages, lobby_options(messages, table, locale), button, locale),
-        )
-    if table.phase is Phase.CLOSED:
-        return closed_lobby_draft(messages, game="spit", minutes=int(LOBBY_IDLE // 60), locale=locale)
-    if table.phase is Phase.PLAYING:
-        return await _playing_draft(messages, table, button)
-    return await _results_draft(messages, table, button)
 
 
 def _player_line(messages: Catalog, view: View, seat: int, name: str, wins: int, locale: str) -> str:
@@ -207,9 +171,10 @@ def _player_line(messages: Catalog, view: View, seat: int, name: str, wins: int,
     )
 
 
-async def _playing_draft(messages: Catalog, table: SpitTable, button: ButtonFactory) -> Draft:
+async def playing_draft(messages: Catalog, table: SpitTable, controls: Controls) -> Draft:
+    """A match being played: both sides, the centre, what the game waits for, what happened."""
     locale = table.locale
-    view = table.require_match().view()
+    view = table.require_state().view()
     names = names_of(messages, table, locale)
     words = Words(
         title=messages.text(
@@ -225,10 +190,12 @@ async def _playing_draft(messages: Catalog, table: SpitTable, button: ButtonFact
         _player_line(messages, view, seat, name, table.wins[seat], locale) for seat, name in enumerate(names)
     ]
     words.add_field(name=messages.text("spit.table.players", locale), value="\n".join(players))
-    _notices_field(messages, table, words, names)
+    notices_field(messages, table, words, spit_notice, names)
     view_buttons = discord.ui.View(timeout=None)
     view_buttons.add_item(
-        button("cards", "", messages.text("spit.table.my_cards", locale), discord.ButtonStyle.primary, 0)
+        controls.button(
+            "cards", "", messages.text("spit.table.my_cards", locale), discord.ButtonStyle.primary, 0
+        )
     )
     png = await draw(table_png, view, names, labels_for(messages, locale))
     alt = messages.text(
@@ -242,11 +209,11 @@ async def _playing_draft(messages: Catalog, table: SpitTable, button: ButtonFact
     return Draft(words, view_buttons, png, "spit.png", alt_text([alt]))
 
 
-async def _results_draft(messages: Catalog, table: SpitTable, button: ButtonFactory) -> Draft:
+async def results_draft(messages: Catalog, table: SpitTable, controls: Controls) -> Draft:
     """After a match, and once the series is over."""
     locale = table.locale
     text = messages.text
-    match = table.require_match()
+    match = table.require_state()
     view = match.view()
     names = names_of(messages, table, locale)
     variant = variant_name(messages, table.variant, locale)
@@ -268,17 +235,10 @@ async def _results_draft(messages: Catalog, table: SpitTable, button: ButtonFact
         parts.append(text("spit.results.winner", locale, name=bold(names[view.outcome.winner])))
     parts.append(standings_text(messages, table, names, locale))
     if over and table.idle_expired:
-        parts.append(text("spit.results.expired", locale, minutes=int(TABLE_IDLE // 60)))
+        parts.append(expired_text(messages, table))
     words = Words(title=title, description="\n".join(parts), colour=COLOUR)
-    _notices_field(messages, table, words, names)
-    buttons: discord.ui.View | None = None
-    if table.phase is Phase.RESULTS:
-        number = str(table.match_number)
-        buttons = discord.ui.View(timeout=None)
-        buttons.add_item(
-            button("next", number, text("spit.results.rematch", locale), discord.ButtonStyle.primary, 0)
-        )
-        buttons.add_item(button("end", number, text("spit.results.end", locale), GREY, 0))
+    notices_field(messages, table, words, spit_notice, names)
+    buttons = between_games(messages, table, controls) if table.phase is Phase.RESULTS else None
     if view.outcome is None:
         # The series ended (idle) in the middle of a match: there are no results to draw for it.
         return Draft(words, buttons)
@@ -295,7 +255,7 @@ def refusal_note(messages: Catalog, table: SpitTable, move: Move, error: Illegal
     """Why a press was refused, in the player's terms."""
     text = messages.text
     names = names_of(messages, table, locale)
-    game = table.match
+    game = table.state
     if isinstance(error, PlayRefused):
         card, top = card_name(messages, error.card, locale), card_name(messages, error.top, locale)
         if error.late:
@@ -376,14 +336,15 @@ async def panel_draft(
     table: SpitTable,
     seat: int,
     locale: str,
-    button: ButtonFactory,
+    controls: Controls,
     *,
+    kept: str = "",
     note: str | None = None,
 ) -> Draft:
     """A player's own panel: the centre and their cards as a picture and in words, and a button
     for every move. Words, picture and the buttons' stamp come from one moment of the table
     (the table may change while the picture renders)."""
-    match = table.require_match()
+    match = table.require_state()
     view = match.view(seat)
     stamp = str(table.panel_stamp(seat))
     names = names_of(messages, table, locale)
@@ -395,9 +356,9 @@ async def panel_draft(
     if view.outcome is None and table.phase is Phase.PLAYING:
         parts.append(messages.text("spit.panel.how", locale))
         if isinstance(view, SpeedView):
-            buttons = _speed_buttons(messages, view, locale, button, stamp)
+            buttons = _speed_buttons(messages, view, locale, controls.button, stamp)
         else:
-            buttons = _spit_buttons(messages, view, seat, locale, button, stamp)
+            buttons = _spit_buttons(messages, view, seat, locale, controls.button, stamp)
     words = Words(
         title=messages.text("spit.panel.title", locale, number=table.match_number),
         description="\n".join(parts),

@@ -14,9 +14,12 @@ from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.league_messages import game_name, leaderboard_draft, stats_draft
 from cogs.tables import tell_privately
-from data import GAMES, Game
+from data import Game
+from engine.games import recorded
 
-GAME_CHOICES = [app_commands.Choice(name=command_text(f"league.game.{game}"), value=game) for game in GAMES]
+GAME_CHOICES = [
+    app_commands.Choice(name=command_text(f"league.game.{game}"), value=game) for game in recorded()
+]
 
 
 class Stats(commands.Cog):
@@ -72,14 +75,14 @@ class Stats(commands.Cog):
         store = self.bot.store
         assert interaction.guild_id is not None
         if named is not None:
-            return next(game for game in GAMES if game == named)
+            return next(game for game in recorded() if game == named)
         here = [
             lg for lg in await store.leagues(interaction.guild_id) if interaction.channel_id in lg.channel_ids
         ]
         if len(here) == 1:
             return here[0].game
         rated = await store.rated_games(interaction.guild_id)
-        return rated[0] if rated else GAMES[0]
+        return rated[0] if rated else recorded()[0]
 
 
 async def setup(bot: GameNightBot) -> None:

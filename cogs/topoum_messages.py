@@ -9,24 +9,22 @@ at the step the player has reached. Choices of a hex (where to enter, which mole
 the target, which base to take back, which part survives) go in select menus of at most 25 hexes
 each, named by the labels on the board picture; cards go in a select menu of their own; the
 action, changing a base and Panic Attack's directions are buttons. Each choice carries the path
-so far (see :mod:`tables.topoum`), **Back** drops the last one, and a complete path shows what it
+so far (see :mod:`engine.topoum.steps`), **Back** drops the last one, and a complete path shows what it
 will do and waits for **Confirm**. Stopping Move moles, passing and a ransom are whole steps by
 themselves, so their buttons play at once.
 """
 
-import dataclasses
 import math
 import time
 from collections.abc import Sequence
-from functools import cache
 
 import discord
-from discord.utils import escape_markdown
 
+from cogs.components import ButtonFactory, Controls, SelectFactory
 from cogs.layout import Words
-from cogs.lobby import ButtonFactory, LobbyChoices, closed_lobby_draft, lobby_draft, seat_names
-from cogs.seated import SelectFactory
+from cogs.lobby import LobbyChoices
 from cogs.tables import Draft, alt_text, draw
+from cogs.words import bold, expired_text, names_of, notice_line, notices_field, picture_labels
 from engine.hexgrid import Hex
 from engine.topoum.actions import (
     Action,
@@ -48,14 +46,13 @@ from engine.topoum.actions import (
 from engine.topoum.board import HEXES, INDEX, RAYS
 from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType, Category
 from engine.topoum.state import Cell, Stage, TopoumView
+from engine.topoum.steps import Menu
 from locales import Catalog
 from render.fonts import SHORT_NAME, cut_name
 from render.topoum import Labels, board_png, cost_text, hand_png, results_png
-from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
-from tables.topoum import BadDeck, Menu, TopoumTable
+from tables.seated import Notice, Phase
+from tables.topoum import BadDeck, TopoumTable
 
-PREFIX = "tm"
-"""The custom id prefix of Topoum's components."""
 COLOUR = discord.Colour.from_rgb(141, 110, 72)
 ROWS = 5
 """Component rows on a message."""
@@ -77,27 +74,8 @@ STEP_BUTTONS = (ChooseAction, ChangeBase, Direction)
 whole steps: their buttons play at once)."""
 
 
-@cache
-def picture_labels(messages: Catalog, language: str) -> Labels:
-    """The words on the pictures in one language (``topoum.picture.<field>``)."""
-    return Labels(
-        **{
-            field.name: messages.text(f"topoum.picture.{field.name}", language)
-            for field in dataclasses.fields(Labels)
-        }
-    )
-
-
 def labels_for(messages: Catalog, locale: str) -> Labels:
-    return picture_labels(messages, messages.language_for(locale))
-
-
-def names_of(messages: Catalog, table: TopoumTable, locale: str) -> list[str]:
-    return seat_names(messages, table.seats, locale)
-
-
-def bold(name: str) -> str:
-    return f"**{escape_markdown(name)}**"
+    return picture_labels(messages, messages.language_for(locale), Labels, "topoum")
 
 
 def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
@@ -115,8 +93,7 @@ def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale:
     for seat_value in ("owner", "captor"):
         if seat_value in values:
             values[seat_value] = bold(names[int(str(values[seat_value]))])
-    player = "" if notice.player is None else bold(names[notice.player])
-    return messages.text(f"topoum.notice.{notice.code}", locale, player=player, **values)
+    return notice_line(messages, "topoum", notice, names, locale, values)
 
 
 def deadline_text(table: TopoumTable) -> str | None:
@@ -144,16 +121,14 @@ def deck_text(messages: Catalog, types: Sequence[CardType], locale: str) -> str:
     )
 
 
-def deck_options(messages: Catalog, table: TopoumTable, locale: str, button: ButtonFactory) -> LobbyChoices:
+def deck_options(messages: Catalog, table: TopoumTable, controls: Controls, locale: str) -> LobbyChoices:
     """The lobby's battle deck: what it is, a menu for the host to pick its 7 types, and a
     button to leave it to chance."""
     text = messages.text
     labels = labels_for(messages, locale)
     picked = table.card_types
     shown = (
-        text("topoum.lobby.deck_random", locale)
-        if picked is None
-        else deck_text(messages, picked, locale)
+        text("topoum.lobby.deck_random", locale) if picked is None else deck_text(messages, picked, locale)
     )
     options = [
         discord.SelectOption(
@@ -164,7 +139,7 @@ def deck_options(messages: Catalog, table: TopoumTable, locale: str, button: But
         )
         for card in BATTLE_TYPES
     ]
-    select = SelectFactory(PREFIX, table.table_id)(
+    select = controls.select(
         "deck",
         "",
         0,
@@ -174,7 +149,9 @@ def deck_options(messages: Catalog, table: TopoumTable, locale: str, button: But
         max_values=7,
         row=2,
     )
-    random = button("random", "", text("topoum.lobby.random", locale), discord.ButtonStyle.secondary, 3)
+    random = controls.button(
+        "random", "", text("topoum.lobby.random", locale), discord.ButtonStyle.secondary, 3
+    )
     return LobbyChoices(fields=[(text("topoum.lobby.deck", locale), shown)], items=[select, random])
 
 
@@ -194,26 +171,6 @@ def bad_deck_text(messages: Catalog, bad: BadDeck, locale: str) -> str:
 # -- the public message ----------------------------------------------------------------------------
 
 
-async def public_draft(messages: Catalog, table: TopoumTable, button: ButtonFactory) -> Draft:
-    """The table's public message for its phase, in the table's locale."""
-    locale = table.locale
-    if table.phase is Phase.LOBBY:
-        return lobby_draft(
-            messages,
-            table.lobby,
-            game="topoum",
-            levels=LEVELS,
-            locale=locale,
-            button=button,
-            choices=deck_options(messages, table, locale, button),
-        )
-    if table.phase is Phase.CLOSED:
-        return closed_lobby_draft(messages, game="topoum", minutes=int(LOBBY_IDLE // 60), locale=locale)
-    if table.phase is Phase.PLAYING:
-        return await _playing_draft(messages, table, button)
-    return await _over_draft(messages, table)
-
-
 def status_text(messages: Catalog, table: TopoumTable, names: Sequence[str], locale: str) -> str:
     """Who the game waits for, and (for a person) when their turn passes."""
     state = table.require_state()
@@ -227,13 +184,8 @@ def status_text(messages: Catalog, table: TopoumTable, names: Sequence[str], loc
     return messages.text("topoum.status.turn", locale, name=name, deadline=deadline)
 
 
-def _notices_field(messages: Catalog, table: TopoumTable, words: Words, names: Sequence[str]) -> None:
-    if table.notices:
-        lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
-        words.add_field(name=messages.text("topoum.table.recent", table.locale), value="\n".join(lines))
-
-
-async def _playing_draft(messages: Catalog, table: TopoumTable, button: ButtonFactory) -> Draft:
+async def playing_draft(messages: Catalog, table: TopoumTable, controls: Controls) -> Draft:
+    """The game being played: the board, whose turn it is and until when, what happened."""
     locale = table.locale
     text = messages.text
     state = table.require_state()
@@ -251,9 +203,11 @@ async def _playing_draft(messages: Catalog, table: TopoumTable, button: ButtonFa
     if state.farmer is not None:
         lines.append(text("topoum.table.farmer", locale, farmer=labels.farmer_name(state.farmer)))
     words = Words(title=title, description="\n".join(lines), colour=COLOUR)
-    _notices_field(messages, table, words, names)
+    notices_field(messages, table, words, notice_text, names)
     view = discord.ui.View(timeout=None)
-    view.add_item(button("hand", "", text("topoum.table.panel", locale), discord.ButtonStyle.primary, 0))
+    view.add_item(
+        controls.button("hand", "", text("topoum.table.panel", locale), discord.ButtonStyle.primary, 0)
+    )
     seen = state.view()
     png = await draw(board_png, seen, names, labels, table.last_turn())
     return Draft(words, view, png, "topoum.png", board_alt(messages, seen, names, title, locale))
@@ -276,7 +230,7 @@ def board_alt(messages: Catalog, seen: TopoumView, names: Sequence[str], title: 
     return alt_text([text("topoum.alt.board", locale, title=title, players=players)])
 
 
-async def _over_draft(messages: Catalog, table: TopoumTable) -> Draft:
+async def over_draft(messages: Catalog, table: TopoumTable, controls: Controls) -> Draft:
     """The game's end: the winners and everyone's badges, or (if the table sat idle) that it
     ended unfinished."""
     locale = table.locale
@@ -302,11 +256,9 @@ async def _over_draft(messages: Catalog, table: TopoumTable) -> Draft:
                 )
             )
     if table.idle_expired:
-        lines.append(text("topoum.table.expired", locale, minutes=int(TABLE_IDLE // 60)))
-    words = Words(
-        title=text("topoum.table.over_title", locale), description="\n".join(lines), colour=COLOUR
-    )
-    _notices_field(messages, table, words, names)
+        lines.append(expired_text(messages, table))
+    words = Words(title=text("topoum.table.over_title", locale), description="\n".join(lines), colour=COLOUR)
+    notices_field(messages, table, words, notice_text, names)
     if outcome is None:
         return Draft(words)
     png = await draw(results_png, state.view(), names, labels_for(messages, locale))
@@ -361,9 +313,7 @@ def step_text(messages: Catalog, action: Action, names: Sequence[str], locale: s
     labels = labels_for(messages, locale)
     match action:
         case ChooseAction(kind=kind):
-            return text(
-                "topoum.step.enter" if kind is ActionKind.ENTER else "topoum.step.move", locale
-            )
+            return text("topoum.step.enter" if kind is ActionKind.ENTER else "topoum.step.move", locale)
         case Place(hex=hex_):
             return text("topoum.step.place", locale, hex=hex_.label)
         case Reclaim(hex=hex_):
@@ -440,9 +390,7 @@ def _option_label(messages: Catalog, option: Action, menu: Menu, names: Sequence
         case Direction(direction=direction):
             assert menu.pending.acting is not None
             first = direction_hex(menu.pending.acting, direction)
-            return text(
-                "topoum.panel.direction", locale, arrow=DIRECTION_ARROWS[direction], hex=first.label
-            )
+            return text("topoum.panel.direction", locale, arrow=DIRECTION_ARROWS[direction], hex=first.label)
         case EndMoves():
             return text("topoum.panel.stop", locale)
         case _:
@@ -528,6 +476,7 @@ def _view(
 
 def _menu_view(
     messages: Catalog,
+    stamp: str,
     menu: Menu,
     names: Sequence[str],
     locale: str,
@@ -545,7 +494,7 @@ def _menu_view(
     menus hold them beside the one row of buttons that comes with them (Back, Refresh and a
     ransom per captor, at most five)."""
     text = messages.text
-    stamp, path = menu.stamp, menu.path
+    path = menu.path
     buttons: list[Button] = []
     hexes: list[discord.SelectOption] = []
     cards: list[discord.SelectOption] = []
@@ -564,9 +513,7 @@ def _menu_view(
             buttons.append(("go", choice, _option_label(messages, option, menu, names, locale), GREY, False))
     buttons += _ransom_buttons(messages, stamp, prisoners, names, locale, menu)
     if path:
-        buttons.append(
-            ("step", path_arg(stamp, path[:-1]), text("topoum.panel.back", locale), GREY, False)
-        )
+        buttons.append(("step", path_arg(stamp, path[:-1]), text("topoum.panel.back", locale), GREY, False))
     selects: list[tuple[str, Sequence[discord.SelectOption]]] = []
     if cards:
         selects.append((text("topoum.menu.card", locale), cards))
@@ -636,7 +583,9 @@ async def panel_draft(
             parts.append(text("topoum.panel.confirm_hint", locale))
         else:
             parts.append(prompt_text(messages, menu, seat, locale))
-        view = _menu_view(messages, menu, names, locale, seen.hand or (), prisoners, button, select)
+        view = _menu_view(
+            messages, table.stamp(), menu, names, locale, seen.hand or (), prisoners, button, select
+        )
     elif playing:
         ransoms = _ransom_buttons(messages, table.stamp(), prisoners, names, locale, None)
         view = _view(messages, locale, (), ransoms, "", button, select)

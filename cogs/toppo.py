@@ -1,68 +1,30 @@
 """``/toppo start`` and every Toppo button: the Discord side of :mod:`tables.toppo`.
 
-Thin on purpose: a click becomes a table request, the table decides, and the answer is a message
-drawn by :mod:`cogs.toppo_messages`. The buttons, the lobby and the public message are the shared
-ones of :mod:`cogs.seated`; here are the private panel and the choices between games. A private
-panel is redrawn in the reply to each click, and whenever the table changes
-(:mod:`cogs.live_panels`).
+The lobby, the public message, the panel's flow and the buttons between games are the shared
+ones of :mod:`cogs.seated`; here is what the panel's buttons do, and the display size chosen
+between games. A panel's cards are picked one click at a time (``pick``: the argument keeps the
+picks, ``<stamp>.<line indices>``, while they still mean the same cards); the moves go to the
+table with the panel's stamp. The messages are :mod:`cogs.toppo_messages`'.
 """
 
 import contextlib
+from collections.abc import Sequence
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
 from cogs.client import GameNightBot
-from cogs.i18n import command_text, private_locale
-from cogs.live_panels import LiveDraft
-from cogs.seated import GameKind, buttons_for, open_lobby, register
+from cogs.components import Controls
+from cogs.kinds import GameKind, Moved, PanelSpec
 from cogs.tables import Draft, refusal_text
-from cogs.toppo_messages import names_of, notice_text, panel_draft, public_draft
+from cogs.toppo_messages import notice_text, panel_draft, playing_draft, results_draft
+from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
+from locales import Catalog
 from tables.toppo import DISPLAY_CHANGED, PanelAction, Press, ToppoTable
 
 PENALTIES = frozenset({"wrong_top", "wrong_match", "false_toppo", "false_start"})
 """Notices a player is also told privately, in their own language, when they cause them."""
-PANEL_ACTIONS = frozenset({"pick", "refresh", *PanelAction})
-"""The buttons of a private panel: arranging cards, redrawing, and the moves."""
-
-
-async def press(
-    bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable, action: str, arg: str
-) -> None:
-    """A Toppo button other than the lobby's: My line, a panel button, or a choice between games."""
-    if action == "line":
-        await open_panel(bot, interaction, table)
-    elif action in PANEL_ACTIONS:
-        await press_panel(bot, interaction, table, action, arg)
-    else:
-        await press_between_games(interaction, table, action, arg)
-
-
-async def open_panel(bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable) -> None:
-    """The "My line" button: the player's private panel, as a reply only they see."""
-    seat = table.require_seat(interaction.user.id)
-    table.require_playing()
-    locale = private_locale(interaction)
-    live = live_panel(bot, table, seat, locale)
-    await bot.panels.show(interaction, table, live(None), live, locale)
-
-
-def live_panel(bot: GameNightBot, table: ToppoTable, seat: int, locale: str, picked: str = "") -> LiveDraft:
-    """The panel as the table is now, keeping the cards picked (``<stamp>.<picks>``, as the
-    player left them) while they still mean the same cards."""
-
-    async def draw(note: str | None) -> Draft:
-        picks = ""
-        if picked:
-            with contextlib.suppress(IllegalAction):
-                check_picks(table, seat, picked)
-                picks = picked.partition(".")[2]
-        button = buttons_for(TOPPO, table.table_id)
-        return await panel_draft(bot.messages, table, seat, locale, button, picks=picks, note=note)
-
-    return draw
+PICK = "pick"
 
 
 def parse_press(action: str, arg: str) -> Press:
@@ -88,78 +50,61 @@ def check_picks(table: ToppoTable, seat: int, arg: str) -> None:
         raise IllegalAction(Reason.STALE, "the line changed")
 
 
-async def press_panel(
-    bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable, action: str, arg: str
-) -> None:
-    """A button on a private panel: make the move (or arrange cards), then redraw the panel with
-    what came of it. A refused move is said on the panel itself."""
-    locale = private_locale(interaction)
-    seat = table.require_seat(interaction.user.id)
-    messages = bot.messages
-    picks, note = "", None
-    try:
-        if action == "pick":
-            picks = arg.partition(".")[2]
-            check_picks(table, seat, arg)
-        elif action != "refresh":
-            notices = await table.press(interaction.user.id, parse_press(action, arg))
-            names = names_of(messages, table, locale)
-            own = [notice for notice in notices if notice.player == seat and notice.code in PENALTIES]
-            note = " ".join(notice_text(messages, notice, names, locale) for notice in own) or None
-    except IllegalAction as error:
-        picks = ""
-        stale_display = error.reason is Reason.STALE and error.detail == DISPLAY_CHANGED
-        note = (
-            messages.text("toppo.too_late", locale)
-            if stale_display
-            else refusal_text(messages, error, locale)
-        )
-    draft = panel_draft(
-        messages, table, seat, locale, buttons_for(TOPPO, table.table_id), picks=picks, note=note
-    )
-    live = live_panel(bot, table, seat, locale, picked=arg if picks else "")
-    await bot.panels.show(interaction, table, draft, live, locale, note)
+async def panel(
+    messages: Catalog,
+    table: ToppoTable,
+    seat: int,
+    locale: str,
+    controls: Controls,
+    *,
+    kept: str = "",
+    note: str | None = None,
+) -> Draft:
+    """The panel, with the cards picked so far while they still mean the same cards."""
+    picks = ""
+    if kept:
+        with contextlib.suppress(IllegalAction):
+            check_picks(table, seat, kept)
+            picks = kept.partition(".")[2]
+    return await panel_draft(messages, table, seat, locale, controls.button, picks=picks, note=note)
 
 
-async def press_between_games(
-    interaction: discord.Interaction, table: ToppoTable, action: str, arg: str
+async def move(
+    messages: Catalog, table: ToppoTable, user: int, seat: int, action: str, arg: str, locale: str
+) -> Moved:
+    """Pick a card (kept on the panel), or make the move; a penalty it cost is said privately."""
+    if action == PICK:
+        check_picks(table, seat, arg)
+        return Moved(kept=arg)
+    notices = await table.press(user, parse_press(action, arg))
+    names = names_of(messages, table, locale)
+    own = [notice for notice in notices if notice.player == seat and notice.code in PENALTIES]
+    return Moved(" ".join(notice_text(messages, notice, names, locale) for notice in own) or None)
+
+
+def refused(messages: Catalog, table: ToppoTable, error: IllegalAction, action: str, locale: str) -> str:
+    """Someone changed the display first: too late, not a mistake."""
+    if error.reason is Reason.STALE and error.detail == DISPLAY_CHANGED:
+        return messages.text("toppo.too_late", locale)
+    return refusal_text(messages, error, locale)
+
+
+async def choose_size(
+    bot: GameNightBot,
+    interaction: discord.Interaction,
+    table: ToppoTable,
+    action: str,
+    arg: str,
+    values: Sequence[str] | None,
 ) -> None:
-    """Next game, the display size for it, or the end of the series. The argument starts with
-    the number of the game the button was drawn after, so a button from an older game is stale."""
+    """The display size for the next game (``<game number>.<size>``), by its chooser."""
     number, _, size = arg.partition(".")
-    series = table.require_series()
-    if not number.isdigit() or int(number) != len(series.history):
-        raise IllegalAction(Reason.STALE, "a button of an earlier game")
-    user = interaction.user.id
-    if action == "next":
-        await table.next_game(user)
-    elif action == "size" and size.isdigit():
-        await table.choose(user, int(size))
-    elif action == "end":
-        await table.end_series(user)
-    else:
+    if action != "size" or values is not None or not size.isdigit() or not number.isdigit():
         raise IllegalAction(Reason.STALE, f"unknown action {action!r}")
+    if int(number) != table.game_number():
+        raise IllegalAction(Reason.STALE, "a button of an earlier game")
+    await table.choose(interaction.user.id, int(size))
     await interaction.response.defer()
-
-
-# -- the command -----------------------------------------------------------------------------------
-
-
-class Toppo(commands.Cog):
-    toppo = app_commands.Group(
-        name=command_text("toppo.command_name"),
-        description=command_text("toppo.command_description"),
-        guild_only=True,
-    )
-
-    def __init__(self, bot: GameNightBot) -> None:
-        self.bot = bot
-
-    @toppo.command(name=command_text("toppo.start_name"), description=command_text("toppo.start_description"))
-    async def start(self, interaction: discord.Interaction) -> None:
-        """Open a lobby in this channel, with whoever ran the command as host in the first seat;
-        in a league's channel, the league's display rule holds for its games."""
-        await open_lobby(self.bot, TOPPO, interaction)
 
 
 async def apply_league(bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable) -> None:
@@ -169,9 +114,12 @@ async def apply_league(bot: GameNightBot, interaction: discord.Interaction, tabl
     table.fixed_display = None if league is None else league.settings.toppo_display
 
 
-TOPPO = GameKind("tp", ToppoTable, public_draft, press, prepare=apply_league)
-
-
-async def setup(bot: GameNightBot) -> None:
-    register(bot, TOPPO)
-    await bot.add_cog(Toppo(bot))
+KIND = GameKind(
+    "tp",
+    ToppoTable,
+    playing_draft,
+    results_draft,
+    PanelSpec("line", frozenset({PICK, *PanelAction}), panel, move, refused),
+    prepare=apply_league,
+    other=choose_size,
+)

@@ -7,32 +7,25 @@ Pictures come from :mod:`render.toppo` and are drawn off the event loop.
 """
 
 from collections.abc import Sequence
-from functools import cache
 
 import discord
 from discord.utils import escape_markdown
 
-from cogs.i18n import catalogue_words
+from cogs.components import ButtonFactory, Controls
 from cogs.layout import Words
-from cogs.lobby import ButtonFactory, closed_lobby_draft, lobby_draft, seat_names
 from cogs.tables import Draft, alt_text, draw
+from cogs.words import between_games, bold, expired_text, names_of, notice_line, notices_field, picture_labels
 from engine.toppo.cards import Card
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, Labels, line_png, results_png, table_png
-from tables.seated import LEVELS, LOBBY_IDLE, TABLE_IDLE, Notice, Phase
+from tables.seated import Notice, Phase
 from tables.toppo import ToppoTable
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
 
 
-@cache
-def picture_labels(messages: Catalog, language: str) -> Labels:
-    """The words on the pictures in one language (``toppo.picture.<field>``)."""
-    return catalogue_words(messages, language, Labels, "toppo.picture")
-
-
 def labels_for(messages: Catalog, locale: str) -> Labels:
-    return picture_labels(messages, messages.language_for(locale))
+    return picture_labels(messages, messages.language_for(locale), Labels, "toppo")
 
 
 def card_name(messages: Catalog, card: Card, locale: str) -> str:
@@ -47,59 +40,35 @@ def cards_text(messages: Catalog, cards: Sequence[Card], locale: str) -> str:
     return ", ".join(card_name(messages, card, locale) for card in cards)
 
 
-def names_of(messages: Catalog, table: ToppoTable, locale: str) -> list[str]:
-    return seat_names(messages, table.seats, locale)
-
-
-def notice_text(messages: Catalog, notice: Notice, names: list[str], locale: str) -> str:
-    """One thing that happened, in words (``toppo.notice.<code>``)."""
+def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
+    """One thing that happened, in words (``toppo.notice.<code>``): cards by name, slots by letter."""
     values: dict[str, object] = dict(notice.values)
     if "card" in values:
         values["card"] = card_name(messages, Card.parse(str(values["card"])), locale)
     if "slot" in values:
         values["slot"] = SLOT_LETTERS[int(str(values["slot"]))]
-    player = "" if notice.player is None else f"**{escape_markdown(names[notice.player])}**"
-    return messages.text(f"toppo.notice.{notice.code}", locale, player=player, **values)
-
-
-def _notices_field(messages: Catalog, table: ToppoTable, words: Words, names: list[str]) -> None:
-    if table.notices:
-        lines = [notice_text(messages, notice, names, table.locale) for notice in table.notices]
-        words.add_field(name=messages.text("toppo.table.recent", table.locale), value="\n".join(lines))
+    return notice_line(messages, "toppo", notice, names, locale, values)
 
 
 def status_text(messages: Catalog, table: ToppoTable, seat: int | None, names: list[str], locale: str) -> str:
     """Who play waits for, if anyone; for a seat's own panel, "you restart"; who ended the game."""
-    game = table.require_series().game
+    game = table.require_state().game
     if game.outcome is not None:
-        return messages.text(
-            "toppo.status.over", locale, name=f"**{escape_markdown(names[game.outcome.caller])}**"
-        )
+        return messages.text("toppo.status.over", locale, name=bold(names[game.outcome.caller]))
     if game.restarter is None:
         return messages.text("toppo.status.play", locale)
     if game.restarter == seat:
         return messages.text("toppo.status.you_restart", locale)
-    return messages.text("toppo.status.waiting", locale, name=f"**{escape_markdown(names[game.restarter])}**")
+    return messages.text("toppo.status.waiting", locale, name=bold(names[game.restarter]))
 
 
 # -- the public message ----------------------------------------------------------------------------
 
 
-async def public_draft(messages: Catalog, table: ToppoTable, button: ButtonFactory) -> Draft:
-    """The table's public message for its phase, in the table's locale."""
+async def playing_draft(messages: Catalog, table: ToppoTable, controls: Controls) -> Draft:
+    """A game being played: the display, every line, the totals and what happened."""
     locale = table.locale
-    if table.phase is Phase.LOBBY:
-        return lobby_draft(messages, table.lobby, game="toppo", levels=LEVELS, locale=locale, button=button)
-    if table.phase is Phase.CLOSED:
-        return closed_lobby_draft(messages, game="toppo", minutes=int(LOBBY_IDLE // 60), locale=locale)
-    if table.phase is Phase.PLAYING:
-        return await _playing_draft(messages, table, button)
-    return await _results_draft(messages, table, button)
-
-
-async def _playing_draft(messages: Catalog, table: ToppoTable, button: ButtonFactory) -> Draft:
-    locale = table.locale
-    series = table.require_series()
+    series = table.require_state()
     game = series.game
     names = names_of(messages, table, locale)
     words = Words(
@@ -119,11 +88,10 @@ async def _playing_draft(messages: Catalog, table: ToppoTable, button: ButtonFac
         for seat, name in enumerate(names)
     ]
     words.add_field(name=messages.text("toppo.table.players", locale), value="\n".join(players))
-    _notices_field(messages, table, words, names)
+    notices_field(messages, table, words, notice_text, names)
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        button("line", "", messages.text("toppo.table.my_line", locale), discord.ButtonStyle.primary, 0)
-    )
+    label = messages.text("toppo.table.my_line", locale)
+    view.add_item(controls.button("line", "", label, discord.ButtonStyle.primary, 0))
     seen = game.view()
     png = await draw(table_png, seen, names, totals, series.game_number, labels_for(messages, locale))
     alt = messages.text(
@@ -139,20 +107,18 @@ async def _playing_draft(messages: Catalog, table: ToppoTable, button: ButtonFac
     return Draft(words, view, png, "toppo.png", alt_text([alt]))
 
 
-async def _results_draft(messages: Catalog, table: ToppoTable, button: ButtonFactory) -> Draft:
+async def results_draft(messages: Catalog, table: ToppoTable, controls: Controls) -> Draft:
     """After a game, while the next is chosen, and once the series is over."""
     locale = table.locale
     text = messages.text
-    series = table.require_series()
+    series = table.require_state()
     names = names_of(messages, table, locale)
     over = table.phase is Phase.OVER
     number = len(series.history)
     if over:
         standings = series.standings()
         best = series.totals[standings[0]] if series.history else 0
-        winners = ", ".join(
-            f"**{escape_markdown(names[seat])}**" for seat in standings if series.totals[seat] == best
-        )
+        winners = ", ".join(bold(names[seat]) for seat in standings if series.totals[seat] == best)
         description = (
             text("toppo.results.winner", locale, names=winners, points=best)
             if series.history
@@ -161,35 +127,26 @@ async def _results_draft(messages: Catalog, table: ToppoTable, button: ButtonFac
         title = text("toppo.results.over_title", locale)
     else:
         caller = names[series.history[-1].caller]
-        description = text("toppo.results.description", locale, name=f"**{escape_markdown(caller)}**")
+        description = text("toppo.results.description", locale, name=bold(caller))
         title = text("toppo.results.title", locale, number=number)
     chooser = series.chooser()
     if table.phase is Phase.CHOOSING and chooser is not None:
-        description += "\n" + text(
-            "toppo.results.choosing", locale, name=f"**{escape_markdown(names[chooser])}**"
-        )
+        description += "\n" + text("toppo.results.choosing", locale, name=bold(names[chooser]))
     if over and table.idle_expired:
-        description += "\n" + text("toppo.results.expired", locale, minutes=int(TABLE_IDLE // 60))
+        description += "\n" + expired_text(messages, table)
     words = Words(title=title, description=description, colour=COLOUR)
-    _notices_field(messages, table, words, names)
+    notices_field(messages, table, words, notice_text, names)
     view: discord.ui.View | None = None
     if table.phase is Phase.RESULTS:
-        view = discord.ui.View(timeout=None)
-        view.add_item(
-            button("next", str(number), text("toppo.results.next", locale), discord.ButtonStyle.primary, 0)
-        )
-        view.add_item(
-            button("end", str(number), text("toppo.results.end", locale), discord.ButtonStyle.secondary, 0)
-        )
+        view = between_games(messages, table, controls)
     elif table.phase is Phase.CHOOSING:
-        view = discord.ui.View(timeout=None)
+        view = between_games(messages, table, controls, row=1)
         if chooser is not None and not table.seats[chooser].is_ai:
             for size in series.display_sizes():
                 label = text("toppo.results.size", locale, size=size)
-                view.add_item(button("size", f"{number}.{size}", label, discord.ButtonStyle.primary, 0))
-        view.add_item(
-            button("end", str(number), text("toppo.results.end", locale), discord.ButtonStyle.secondary, 1)
-        )
+                view.add_item(
+                    controls.button("size", f"{number}.{size}", label, discord.ButtonStyle.primary, 0)
+                )
     if series.game.outcome is None:
         # The series ended (idle) in the middle of a game: there are no results to draw for it.
         return Draft(words, view)
@@ -225,7 +182,7 @@ async def panel_draft(
     rendered: the table may change while it renders, and the words, the picture and the buttons'
     stamp must all show the same moment."""
     text = messages.text
-    series = table.require_series()
+    series = table.require_state()
     seen = series.game.view(seat)
     stamp = table.panel_stamp(seat)
     names = names_of(messages, table, locale)

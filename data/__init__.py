@@ -6,7 +6,6 @@ The rest of the bot imports only what is re-exported here and never writes SQL.
 
 from data.errors import LeagueError, StoreError
 from data.records import (
-    GAMES,
     TOPPO_DISPLAYS,
     TURN_TIMER_LIMITS,
     FormPoint,
@@ -29,7 +28,6 @@ from data.records import (
 from data.store import Store
 
 __all__ = [
-    "GAMES",
     "TOPPO_DISPLAYS",
     "TURN_TIMER_LIMITS",
     "FormPoint",

@@ -19,7 +19,7 @@ from data.driver import Connection, Row
 from data.errors import LeagueError
 from data.records import Game, GameRecord, League, LeagueGame, LeagueSettings, Removal, Season
 from data.times import db_time, from_db_time
-from engine.games import MEASURES
+from engine.games import measure as measure_of
 
 NAME_LIMIT: Final = 100
 """The longest league name, in characters: it has to fit in messages and menus."""
@@ -222,7 +222,7 @@ async def games(
     conn: Connection, league_id: int, game: Game, *, limit: int, game_id: int | None = None
 ) -> list[LeagueGame]:
     """A league's counted games, latest first (or just ``game_id``, if it is one of them)."""
-    measure = MEASURES[game]
+    measure = measure_of(game)
     where = "g.league_id = ? AND NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = g.id)"
     params: tuple[object, ...] = (league_id,)
     if game_id is not None:

@@ -10,21 +10,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from engine.games import RECORDED
+from engine.games import recorded
 
 Game = str
-"""The game of a table, a league or a result: one of :data:`GAMES`."""
-
-GAMES: Final[tuple[Game, ...]] = RECORDED
-"""The names engine/games.py registers; the store checks each record's game against them."""
+"""The game of a table, a league or a result: a name engine/games.py registers."""
 
 JSONObject = dict[str, Any]
 """Options and table states: whatever ``json.dumps`` accepts at the top level as an object."""
 
 
 def _check_game(game: str) -> None:
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
+    if game not in recorded():
+        raise ValueError(f"unknown game {game!r}; expected one of {', '.join(recorded())}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +29,7 @@ class SeatResult:
     """How one seat ended: a human (``user_id`` set) or an AI seat (``ai_level`` set), not both.
 
     ``display_name`` is kept for humans so standings can be shown without asking Discord.
-    ``score`` is the game's own measure for the seat (see :data:`engine.games.MEASURES`): Toppo
+    ``score`` is the game's own measure for the seat (see :func:`engine.games.measure`): Toppo
     penalty points, Cover Your Assets money, Topoum badges; Spit and Speed are measured by ``won``.
     ``rank`` is 1 for the best seat, and tied seats share a rank.
     """

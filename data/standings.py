@@ -9,7 +9,7 @@ from typing import Final
 
 from data.driver import Connection
 from data.records import FormPoint, Game, GameStats, PlayerStats, Standing
-from engine.games import MEASURES
+from engine.games import measure as measure_of
 
 COUNTED: Final = "NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = g.id)"
 """SQL condition: game ``g`` still counts (no moderator removed it)."""
@@ -18,7 +18,7 @@ COUNTED: Final = "NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = 
 async def standings(conn: Connection, league_id: int, season_id: int, game: Game) -> list[Standing]:
     """A season's players, best first by the game's measure; equal measures share a rank and
     are listed by name."""
-    measure = MEASURES[game]
+    measure = measure_of(game)
     order = "ASC" if measure.lowest_first else "DESC"
     rows = await conn.fetch(
         "SELECT r.user_id, p.display_name, COUNT(*), SUM(r.won), SUM(r." + measure.column + ") AS total"
@@ -47,7 +47,7 @@ async def player_stats(conn: Connection, guild_id: int, user_id: int, form: int)
             game=str(game),
             games=int(games),
             wins=int(wins),
-            measure=int(wins if MEASURES[str(game)].column == "won" else score),
+            measure=int(wins if measure_of(str(game)).column == "won" else score),
         )
         for game, games, wins, score in totals
     ]

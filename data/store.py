@@ -261,7 +261,7 @@ class Store:
         return await self._db.reading(lambda conn: leagues.removals(conn, league_id, limit))
 
     async def standings(self, league: League, season: Season) -> list[Standing]:
-        """A season's standings by the league game's measure (see :data:`engine.games.MEASURES`)."""
+        """A season's standings by the league game's measure (see :func:`engine.games.measure`)."""
         return await self._db.reading(
             lambda conn: standings.standings(conn, league.id, season.id, league.game)
         )

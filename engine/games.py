@@ -1,10 +1,14 @@
 """The games the bot plays: one registration line each.
 
-Everything that lists the games reads this tuple instead of naming them: the store's check of a
-record's game, league and stats choices, turn timers, ``/about``, ``/rules``, the cogs loaded at
-start-up and the self-play runner. A game registered here is found by convention in the modules
-named for it (``engine/<name>/selfplay.py``, ``cogs/<name>.py``, ``locales/<lang>/<name>.toml``),
-as docs/architecture.md's checklist for a fifth game says.
+Everything that lists the games reads this registry instead of naming them: the store's check
+of a record's game, league and stats choices, turn timers, ``/about``, ``/rules``, the cogs
+installed at start-up, the self-play runner, the tests and the benches. A game registered here is
+found by convention in the modules named for it (``engine/<name>/``, ``tables/<name>.py``,
+``cogs/<name>.py``, ``locales/<lang>/<name>.toml``), as docs/architecture.md's checklist says.
+
+The registry is read through functions, never copied into constants at import, because the
+tests add a game of their own (``tests/fixture_game/``) with :func:`register` before the bot's
+modules are imported: a game nobody tuned the shared pieces for. Nothing in the bot calls it.
 """
 
 from dataclasses import dataclass
@@ -25,18 +29,25 @@ class Registered:
 
     ``name`` is its slash command, catalogue section and module name; ``recorded_as`` lists every
     name its results are stored under (a variant with its own standings, as Speed is Spit's),
-    all measured by ``measure`` as RULES.md scores the game. A ``turn_based`` game has turn timers,
-    so a league may set its turn time.
+    all measured by ``measure`` as docs/rules.md scores the game. A ``turn_based`` game has turn
+    timers, so a league may set its turn time. ``home`` is the package of a game kept outside the
+    project's layers (the tests' fixture game), holding ``engine``, ``cogs`` and ``locales``.
     """
 
     name: str
     measure: Measure
     turn_based: bool = False
     variants: tuple[str, ...] = ()
+    home: str | None = None
 
     @property
     def recorded_as(self) -> tuple[str, ...]:
         return (self.name, *self.variants)
+
+    def module(self, layer: Literal["engine", "tables", "cogs"]) -> str:
+        """The game's module in ``layer``: ``cogs.toppo``, or ``<home>.cogs`` for a game kept
+        outside the project's layers."""
+        return f"{layer}.{self.name}" if self.home is None else f"{self.home}.{layer}"
 
 
 GAMES: Final = (
@@ -45,16 +56,47 @@ GAMES: Final = (
     Registered("spit", Measure("won"), variants=("speed",)),  # matches won
     Registered("topoum", Measure("score"), turn_based=True),  # badges
 )
-"""The registry, in the order the bot lists the games."""
+"""The bot's games, in the order it lists them."""
 
-NAMES: Final[tuple[str, ...]] = tuple(game.name for game in GAMES)
-"""Each game's command name."""
+_registered: list[Registered] = list(GAMES)
 
-RECORDED: Final[tuple[str, ...]] = tuple(name for game in GAMES for name in game.recorded_as)
-"""Every name a result, a league or a saved table may carry."""
 
-MEASURES: Final[dict[str, Measure]] = {name: game.measure for game in GAMES for name in game.recorded_as}
+def register(game: Registered) -> None:
+    """Offer ``game`` beside :data:`GAMES` in this process: for the tests' fixture game only,
+    before the bot's modules are imported (they read the registry when imported)."""
+    if any(set(game.recorded_as) & set(known.recorded_as) for known in _registered):
+        raise ValueError(f"a game named {game.name!r} (or one of its variants) is registered already")
+    _registered.append(game)
 
-TURN_BASED: Final[frozenset[str]] = frozenset(
-    name for game in GAMES if game.turn_based for name in game.recorded_as
-)
+
+def registered() -> tuple[Registered, ...]:
+    """Every game this process plays, in the order the bot lists them."""
+    return tuple(_registered)
+
+
+def names() -> tuple[str, ...]:
+    """Each game's command name."""
+    return tuple(game.name for game in _registered)
+
+
+def recorded() -> tuple[str, ...]:
+    """Every name a result, a league or a saved table may carry."""
+    return tuple(name for game in _registered for name in game.recorded_as)
+
+
+def game_of(name: str) -> Registered:
+    """The game a result name belongs to (``speed`` is Spit's); ``KeyError`` if none does."""
+    for game in _registered:
+        if name in game.recorded_as:
+            return game
+    raise KeyError(name)
+
+
+def measure(name: str) -> Measure:
+    """How a result name's standings are measured."""
+    return game_of(name).measure
+
+
+def turn_based(name: str) -> bool:
+    """Whether a result name's game is played turn by turn (so it has turn timers)."""
+    return game_of(name).turn_based

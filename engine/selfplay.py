@@ -27,10 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.errors import IllegalAction
-from engine.games import NAMES
-
-REGISTRY: dict[str, str] = {game: f"engine.{game}.selfplay" for game in NAMES}
-"""Game name -> module exposing ``SELFPLAY``, for every game engine/games.py registers."""
+from engine.games import registered
 
 MAX_MESSAGES = 5
 """Violation messages kept in a report (the count is always complete)."""
@@ -111,9 +108,15 @@ class Report:
             self.messages.append(message)
 
 
+def modules() -> dict[str, str]:
+    """Game name -> the module exposing its ``SELFPLAY``, for every game engine/games.py
+    registers (``engine.<game>.selfplay``)."""
+    return {game.name: f"{game.module('engine')}.selfplay" for game in registered()}
+
+
 def load(game: str) -> SelfPlaySpec:
     """The registered spec of ``game``; ``KeyError`` for a game without one."""
-    spec: SelfPlaySpec = importlib.import_module(REGISTRY[game]).SELFPLAY
+    spec: SelfPlaySpec = importlib.import_module(modules()[game]).SELFPLAY
     return spec
 
 
@@ -177,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.selfplay", description="Play AI-only games and check invariants."
     )
-    parser.add_argument("--game", required=True, choices=sorted(REGISTRY))
+    parser.add_argument("--game", required=True, choices=sorted(modules()))
     parser.add_argument("--players", type=int, help="required unless the game has one player count")
     parser.add_argument("--variant", help="another way to play the game (spit: speed)")
     parser.add_argument("--games", type=int, default=100)

@@ -29,14 +29,11 @@ challenge), and as stale when it would still be legal but the player has not see
 it is. Nothing changes either way.
 """
 
-import contextlib
 import secrets
 from collections.abc import Awaitable, Callable, Hashable, Sequence
-from datetime import UTC, datetime
 from typing import Any, Final, Self
 
 from data import SavedTable
-from data.records import GameRecord, SeatResult
 from engine.assets.actions import Action, Deal, GiveUp, action_to_json
 from engine.assets.ai import choose
 from engine.assets.events import (
@@ -56,10 +53,17 @@ from engine.assets.events import (
 from engine.assets.state import MAX_PLAYERS, MIN_PLAYERS, AssetsState, Stage, new_game
 from engine.errors import IllegalAction, Reason
 from tables.registry import TableRegistry
-from tables.seated import Notice, Phase, SeatedTable
+from tables.seated import Finished, Notice, Phase, ranked
 from tables.table import Table
-from tables.turns import TurnTimer
+from tables.turn_based import TurnBased
 
+NOTICE_CODES: Final = frozenset(
+    {"dealt", "paired", "paired_discard", "challenged", "answered", "no_answer", "stolen", "defended"}
+    | {"discarded", "skipped", "draw_empty", "round_over", "tie", "won", "timed_out"}
+)
+"""Every notice the table gives (``assets.notice.<code>``)."""
+CALLOUT_CODES: Final = frozenset({"answer", "warn_turn", "warn_answer"})
+"""Every callout (``assets.call.<code>``): a message that mentions the player it waits for."""
 PLAY: Final = "play"
 DEAL: Final = "deal"
 """The two kinds of moment a turn timer watches: a move in a round, the deal between rounds."""
@@ -106,23 +110,20 @@ def notices_for(events: Sequence[Event], defender: int | None = None) -> list[No
     return notices
 
 
-class AssetsTable(SeatedTable[Action]):
+class AssetsTable(TurnBased[Action, AssetsState]):
     """One channel's Cover Your Assets: lobby, a match of rounds, AI seats, turn timers."""
 
     game = "assets"
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
+    notice_codes = NOTICE_CODES
+    callout_codes = CALLOUT_CODES
 
     def __init__(self, registry: TableRegistry, **table: Any) -> None:
         """As :class:`SeatedTable`, with no game yet."""
         super().__init__(registry, **table)
-        self.state: AssetsState | None = None
         self._setup: dict[str, Any] = {}
         """How the match was dealt (the engine's saved game without its log)."""
-        """Every action of the match as JSON, appended as they are applied (see :meth:`to_json`)."""
-        self.turns = TurnTimer(
-            registry.clock, self.spawn, registry.turn_limits, warn=self._warn, act=self._time_out
-        )
 
     def deal(self) -> None:
         self.begin(new_game(len(self.seats), seed=secrets.randbits(63)))
@@ -134,20 +135,11 @@ class AssetsTable(SeatedTable[Action]):
         self.start_move_log([action_to_json(action) for action in state.log])
         self.first_game_dealt()
 
-    def require_state(self) -> AssetsState:
-        if self.state is None:
-            raise IllegalAction(Reason.NOT_STARTED)
-        return self.state
-
     def require_playing(self) -> AssetsState:
         """The match, while a round is being played; a round that just ended is a moment passed."""
-        if self.phase is Phase.LOBBY:
-            raise IllegalAction(Reason.NOT_STARTED)
         if self.phase is Phase.RESULTS:
             raise IllegalAction(Reason.STALE, "the round is over")
-        if self.phase is not Phase.PLAYING:
-            raise IllegalAction(Reason.GAME_OVER)
-        return self.require_state()
+        return super().require_playing()
 
     @property
     def match_over(self) -> bool:
@@ -224,33 +216,14 @@ class AssetsTable(SeatedTable[Action]):
 
     # -- between rounds --------------------------------------------------------------------------
 
-    async def next_round(self, user_id: int, round_number: int) -> list[Notice]:
-        """Deal the round after ``round_number`` (any seated player, or the host, may ask)."""
+    def game_number(self) -> int:
+        return self.require_state().round_number
 
-        def apply() -> list[Notice]:
-            self.require_member(user_id)
-            return self._deal_after(round_number)
-
-        return await self.change(apply)
-
-    def _deal_after(self, round_number: int) -> list[Notice]:
+    def deal_next(self) -> list[Notice]:
         state = self.require_state()
-        if self.phase is not Phase.RESULTS or self.match_over or state.round_number != round_number:
+        if self.phase is not Phase.RESULTS or self.match_over:
             raise IllegalAction(Reason.STALE, "that round is not the last one over")
         return self._apply(Deal(state.next_dealer()))
-
-    async def end_match(self, user_id: int, round_number: int) -> None:
-        """End the match after ``round_number``, before anyone reaches the goal."""
-
-        def apply() -> None:
-            self.require_member(user_id)
-            state = self.require_state()
-            if self.phase is not Phase.RESULTS or state.round_number != round_number:
-                raise IllegalAction(Reason.STALE, "that round is not the last one over")
-            if self.ends_by(user_id):
-                self.phase = Phase.OVER
-
-        await self.change(apply)
 
     async def after_save(self) -> None:
         """Record a finished round; once the match's last round is recorded, the table ends."""
@@ -262,40 +235,22 @@ class AssetsTable(SeatedTable[Action]):
 
             await self.change(close)
 
-    def result_record(self) -> GameRecord:
+    def finished_game(self) -> Finished:
         """The round that just ended: each seat's money from it as the score, ranked by the
-        running totals after it, which the options keep; ``won`` marks the match's winner in
-        its last round."""
+        running totals after it, which the options keep; the match's winner won its last round."""
         state = self.require_state()
-        scores, totals = state.rounds[-1], state.totals
-        winner = None if state.outcome is None else state.outcome.winner
-        now = datetime.now(UTC)
-        seats = tuple(
-            SeatResult(
-                seat=index,
-                user_id=seat.user_id,
-                display_name=seat.name or f"AI ({seat.ai_level})",
-                ai_level=seat.ai_level,
-                score=score,
-                rank=1 + sum(1 for other in totals if other > totals[index]),
-                won=index == winner,
-            )
-            for index, (seat, score) in enumerate(zip(self.seats, scores, strict=True))
-        )
-        return GameRecord(
-            guild_id=self.guild_id,
-            channel_id=self.channel_id,
-            game="assets",
-            result_key=f"assets:{self.table_id}:{state.round_number}",
+        totals = state.totals
+        return Finished(
+            number=state.round_number,
+            scores=state.rounds[-1],
+            ranks=ranked(totals),
+            won=() if state.outcome is None else (state.outcome.winner,),
             options={
                 "round": state.round_number,
                 "dealer": state.dealer,
                 "goal": state.goal,
                 "totals": list(totals),
             },
-            started_at=self.game_started_at or now,
-            finished_at=now,
-            seats=seats,
         )
 
     # -- turn timers -----------------------------------------------------------------------------
@@ -316,64 +271,22 @@ class AssetsTable(SeatedTable[Action]):
             return seat, (DEAL, len(state.log))
         return None
 
-    def awaited(self) -> int | None:
-        """The person whose move or answer the round waits for (not the deal between rounds,
-        which comes by itself)."""
-        waiting = self.waiting_for()
-        if waiting is None or self.phase is not Phase.PLAYING:
-            return None
-        return self.seats[waiting[0]].user_id
-
-    def _watch(self) -> None:
-        waiting = self.waiting_for()
-        if waiting is None:
-            self.turns.watch(None, None)
-        else:
-            self.turns.watch(*waiting)
-
-    async def _warn(self, seat: int, moment: Hashable) -> None:
+    def warn(self, seat: int) -> None:
         """Two thirds of the time are gone: call the player out (a round's move only)."""
+        if self.phase is not Phase.PLAYING:
+            raise IllegalAction(Reason.STALE, "the next round comes by itself")
+        code = "warn_answer" if self.require_state().stage is Stage.CHALLENGE else "warn_turn"
+        self.callouts.append(Notice(code, seat, {"seconds": self.seconds_left_at_warning()}))
 
-        def apply() -> None:
-            if self.waiting_for() != (seat, moment) or self.phase is not Phase.PLAYING:
-                raise IllegalAction(Reason.STALE, "the moment has passed")
-            state = self.require_state()
-            limits = self.turns.limits
-            values: dict[str, int | str] = {"seconds": round(limits.act_after - limits.warn_after)}
-            code = "warn_answer" if state.stage is Stage.CHALLENGE else "warn_turn"
-            self.callouts.append(Notice(code, seat, values))
-
-        await self._timed(apply)
-
-    async def _time_out(self, seat: int, moment: Hashable) -> None:
+    def time_out(self, seat: int) -> None:
         """The time is up: the engine's timeout move for the player, or the next round's deal."""
-
-        def apply() -> None:
-            if self.waiting_for() != (seat, moment):
-                raise IllegalAction(Reason.STALE, "the moment has passed")
-            state = self.require_state()
-            if self.phase is Phase.RESULTS:
-                self._deal_after(state.round_number)
-                return
-            action = state.timeout_action(seat)
-            assert action is not None, "the game waits for the watched seat"
-            self._apply(action, Notice("timed_out", seat))
-
-        await self._timed(apply)
-
-    async def _timed(self, apply: Callable[[], None]) -> None:
-        """A timer's change: nobody's activity (see the module's note); a moment that passed
-        while the timer fired is let go."""
-        with contextlib.suppress(IllegalAction):
-            await self.change(apply, by_ai=True)
-
-    def after_change(self) -> None:
-        super().after_change()
-        self._watch()
-
-    def stop_game(self) -> None:
-        super().stop_game()
-        self.turns.stop()
+        state = self.require_state()
+        if self.phase is Phase.RESULTS:
+            self.deal_next()
+            return
+        action = state.timeout_action(seat)
+        assert action is not None, "the game waits for the watched seat"
+        self._apply(action, Notice("timed_out", seat))
 
     # -- AI seats --------------------------------------------------------------------------------
 
@@ -395,7 +308,7 @@ class AssetsTable(SeatedTable[Action]):
         log at every save would redo the same work for each of hundreds of moves). Loading
         replays the moves, a running challenge included."""
         match = None if self.state is None else {"dealt": self._setup}
-        return {**self.seated_json(), "turn_seconds": self.turns.chosen_seconds, "match": match}
+        return {**self.seated_json(), "match": match}
 
     @classmethod
     def load(
@@ -403,8 +316,6 @@ class AssetsTable(SeatedTable[Action]):
     ) -> Self:
         """The table as saved, its match replayed from its moves."""
         table = cls.from_saved(registry, saved, publish)
-        if (seconds := saved.state.get("turn_seconds")) is not None:
-            table.turns.set_seconds(seconds)
         match = saved.state["match"]
         if match is not None:
             table.state = AssetsState.from_json({**match["dealt"], "log": list(saved.moves)})

@@ -7,23 +7,25 @@ Its phases:
 options are being chosen)] -> ``playing`` ... -> ``over`` (the series or match ended, or the
 table sat idle). A lobby left idle is ``closed``.
 
-What differs between games is left to the subclass: how a game is dealt (:meth:`deal`), what its
-result record says, what its AI seats decide on, and the rest of its saved state. The lobby
-requests, seat lookups, the public message's id, the channel's notices, idle expiry, result
-recording and AI driving are here once.
+What differs between games is left to the subclass: how a game is dealt (:meth:`deal`) and the
+next one (:meth:`deal_next`), how a finished game ranks its seats (:meth:`finished_game`), what
+its AI seats decide on, and the rest of its saved state. The lobby requests, seat lookups, the
+running game (:attr:`SeatedTable.state`), the buttons between games (next game, end the series),
+the public message's id, the channel's notices, idle expiry, result records and AI driving are
+here once.
 """
 
 import abc
 import secrets
 from collections import deque
-from collections.abc import Awaitable, Callable, Hashable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, ClassVar, Final, Generic, Self, TypeVar
 
 from data import SavedTable
-from data.records import GameRecord
+from data.records import GameRecord, SeatResult
 from engine.ai import Level
 from engine.errors import IllegalAction, Reason
 from engine.rng import Rng
@@ -33,6 +35,7 @@ from tables.registry import TableRegistry
 from tables.table import Table
 
 A = TypeVar("A")
+G = TypeVar("G")
 
 LEVELS: Final = tuple(level.value for level in Level)
 LOBBY_IDLE: Final = 15 * 60.0
@@ -74,14 +77,45 @@ class Notice:
         return cls(data["code"], data["player"], data["values"])
 
 
-class SeatedTable(Table, Generic[A]):
-    """One channel's table of a game with seats; ``A`` is the game's action type."""
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """A game that just ended, as its table ranks it for the store: per seat its ``scores`` (the
+    game's own measure, see engine/games.py) and ``ranks`` (1 is first, ties share a rank), the
+    seats that ``won``, and the ``options`` worth keeping. ``number`` counts the table's games
+    (it ends the result key); ``game`` is the name it is recorded under (a variant's)."""
+
+    number: int
+    scores: Sequence[int]
+    ranks: Sequence[int]
+    won: Collection[int]
+    options: Mapping[str, Any]
+    game: str | None = None
+
+
+def ranked(values: Sequence[Any], *, lowest_first: bool = False) -> list[int]:
+    """Each value's rank among ``values`` (1 for the best; equal values share a rank)."""
+    if lowest_first:
+        return [1 + sum(1 for other in values if other < value) for value in values]
+    return [1 + sum(1 for other in values if other > value) for value in values]
+
+
+class SeatedTable(Table, Generic[A, G]):
+    """One channel's table of a game with seats; ``A`` is the game's action type, ``G`` its
+    running game as the engine has it (a state, or a series of games)."""
 
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     lobby_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The game's own options the host chooses in the lobby, each with its values (the default
     first); a game without options leaves this empty."""
+    notice_codes: ClassVar[frozenset[str]]
+    """Every :class:`Notice` code the game gives, each worded as ``<game>.notice.<code>`` (the
+    registry's test checks the catalogue has them all)."""
+    callout_codes: ClassVar[frozenset[str]] = frozenset()
+    """Every callout code, worded as ``<game>.call.<code>``: games that call players out."""
+    plays_series: ClassVar[bool] = True
+    """The table plays game after game (a series, a match of rounds): the results offer the next
+    one or the end. A table of one game (Topoum) ends with it."""
 
     def __init__(
         self,
@@ -101,6 +135,8 @@ class SeatedTable(Table, Generic[A]):
         """The locale of the table's public messages (the server's when the table opened)."""
         self.lobby = lobby
         self.phase = Phase.LOBBY
+        self.state: G | None = None
+        """The running game, as the engine has it; None until the first is dealt."""
         self.notices: deque[Notice] = deque(maxlen=NOTICES_KEPT)
         self.callouts: list[Notice] = []
         """Notices that must reach one player as a message of their own that mentions them (a
@@ -164,8 +200,18 @@ class SeatedTable(Table, Generic[A]):
         """The table as saved (start from :meth:`from_saved`, then restore the game)."""
 
     @abc.abstractmethod
-    def result_record(self) -> GameRecord:
-        """The game that just ended as the store keeps it; its key makes recording idempotent."""
+    def deal_next(self) -> list[Notice]:
+        """Deal the next game of the series or match (under the lock, between games), or move
+        on to choosing its options; :class:`IllegalAction` if there is no next game."""
+
+    @abc.abstractmethod
+    def game_number(self) -> int:
+        """Which game of the table the results show: the buttons between games carry it, so a
+        button left on an older game's message is stale."""
+
+    @abc.abstractmethod
+    def finished_game(self) -> Finished:
+        """The game that just ended, ranked (see :meth:`result_record`)."""
 
     @abc.abstractmethod
     def ai_inputs(self, seat: int) -> Hashable:
@@ -197,6 +243,19 @@ class SeatedTable(Table, Generic[A]):
         if seat is None:
             raise IllegalAction(Reason.NOT_SEATED)
         return seat
+
+    def require_state(self) -> G:
+        if self.state is None:
+            raise IllegalAction(Reason.NOT_STARTED)
+        return self.state
+
+    def require_playing(self) -> G:
+        """The running game, while it is being played."""
+        if self.phase is Phase.LOBBY:
+            raise IllegalAction(Reason.NOT_STARTED)
+        if self.phase is not Phase.PLAYING:
+            raise IllegalAction(Reason.GAME_OVER)
+        return self.require_state()
 
     def require_member(self, user_id: int) -> None:
         """Seated players, and the host (who may watch a table of AI seats), steer the series."""
@@ -287,6 +346,34 @@ class SeatedTable(Table, Generic[A]):
         self._record_pending = True
         self.end_votes.clear()
 
+    def result_record(self) -> GameRecord:
+        """The game that just ended as the store keeps it; its key (``<game>:<table>:<number>``)
+        makes recording idempotent."""
+        finished = self.finished_game()
+        now = datetime.now(UTC)
+        seats = tuple(
+            SeatResult(
+                seat=index,
+                user_id=seat.user_id,
+                display_name=seat.name or f"AI ({seat.ai_level})",
+                ai_level=seat.ai_level,
+                score=finished.scores[index],
+                rank=finished.ranks[index],
+                won=index in finished.won,
+            )
+            for index, seat in enumerate(self.seats)
+        )
+        return GameRecord(
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            game=finished.game or self.game,
+            result_key=f"{self.game}:{self.table_id}:{finished.number}",
+            options=dict(finished.options),
+            started_at=self.game_started_at or now,
+            finished_at=now,
+            seats=seats,
+        )
+
     def pending_record(self) -> GameRecord | None:
         return self.result_record() if self._record_pending else None
 
@@ -300,6 +387,34 @@ class SeatedTable(Table, Generic[A]):
         self.phase = Phase.PLAYING
         self.retired_message_id, self.message_id = self.message_id, None
         self.game_started_at = datetime.now(UTC)
+
+    def _between_games(self, user_id: int, number: int) -> None:
+        """``user_id`` may steer the series, and game ``number``'s results are the ones shown."""
+        self.require_member(user_id)
+        if self.phase not in (Phase.RESULTS, Phase.CHOOSING) or number != self.game_number():
+            raise IllegalAction(Reason.STALE, "a button of an earlier game")
+
+    async def next_game(self, user_id: int, number: int) -> list[Notice]:
+        """The next game after game ``number`` (any seated player, or the host, may ask)."""
+
+        def apply() -> list[Notice]:
+            self._between_games(user_id, number)
+            if self.phase is not Phase.RESULTS:
+                raise IllegalAction(Reason.STALE, "the next game is already on its way")
+            return self.deal_next()
+
+        return await self.change(apply)
+
+    async def end_series(self, user_id: int, number: int) -> None:
+        """End the series or match after game ``number``: at once for the host, else once most
+        of the people seated have asked (:meth:`ends_by`)."""
+
+        def apply() -> None:
+            self._between_games(user_id, number)
+            if self.ends_by(user_id):
+                self.phase = Phase.OVER
+
+        await self.change(apply)
 
     async def after_save(self) -> None:
         """Nothing by default: a game's result is written by the save itself."""

@@ -1,4 +1,4 @@
-"""A Spit or Speed table (RULES.md §3): a lobby for two with the variant and its options, then
+"""A Spit or Speed table (docs/rules.md §3): a lobby for two with the variant and its options, then
 matches played in real time, each finished match recorded, until the players end the series.
 
 Both players act at once. Every press goes through :meth:`Table.change`, so presses are decided
@@ -26,12 +26,10 @@ under the player (too late) or never fitted (a misplay).
 import secrets
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Final, Self
 
 from data import SavedTable
-from data.records import GameRecord, SeatResult
 from engine.errors import IllegalAction, Reason
 from engine.spit import (
     Action,
@@ -70,7 +68,7 @@ from engine.spit.events import (
     SidePilesRebuilt,
 )
 from tables.registry import TableRegistry
-from tables.seated import Notice, Phase, SeatedTable
+from tables.seated import Finished, Notice, SeatedTable
 from tables.stamps import digest
 from tables.table import Table
 
@@ -95,6 +93,11 @@ VARIANT_OPTIONS: Final[Mapping[str, tuple[str, ...]]] = {
 }
 """Which of the options each variant has."""
 
+NOTICE_CODES: Final = frozenset(
+    {"emptied_slap", "emptied_chooses", "emptied", "stuck_slap", "stuck", "slapped", "chose", "took"}
+    | {"dealt", "deal_won", "deal_started", "rebuilt", "renewed", "won"}
+)
+"""Every notice the table gives (``spit.notice.<code>``)."""
 PANEL_OUTDATED: Final = "the panel is out of date"
 """The detail of a press from a panel whose own cards are no longer the table's."""
 
@@ -240,18 +243,18 @@ def load_game(data: Mapping[str, Any]) -> Game:
     return SpitState.from_json(data)
 
 
-class SpitTable(SeatedTable[Action]):
+class SpitTable(SeatedTable[Action, Game]):
     """One channel's Spit or Speed: lobby, matches, AI seats."""
 
     game = "spit"
     min_seats = SEATS
     max_seats = SEATS
     lobby_choices = CHOICES
+    notice_codes = NOTICE_CODES
 
     def __init__(self, registry: TableRegistry, **table: Any) -> None:
         """As :class:`SeatedTable`, with no game yet."""
         super().__init__(registry, **table)
-        self.match: Game | None = None
         self.match_number = 0
         self.wins = [0] * SEATS
         """Matches won by each seat at this table."""
@@ -262,26 +265,13 @@ class SpitTable(SeatedTable[Action]):
         number: a slap that arrives second is told who won the race."""
         self._head: dict[str, Any] = {}
         """The running match as it was dealt (see :meth:`to_json`)."""
-        """Every action since, as JSON, appended as they are applied."""
 
     @property
     def variant(self) -> str:
         """``spit`` or ``speed``: the running match's, else the lobby's choice."""
-        if self.match is None:
+        if self.state is None:
             return self.option("variant")
-        return "speed" if isinstance(self.match, SpeedState) else "spit"
-
-    def require_match(self) -> Game:
-        if self.match is None:
-            raise IllegalAction(Reason.NOT_STARTED)
-        return self.match
-
-    def require_playing(self) -> Game:
-        if self.phase is Phase.LOBBY:
-            raise IllegalAction(Reason.NOT_STARTED)
-        if self.phase is not Phase.PLAYING:
-            raise IllegalAction(Reason.GAME_OVER)
-        return self.require_match()
+        return "speed" if isinstance(self.state, SpeedState) else "spit"
 
     # -- dealing ---------------------------------------------------------------------------------
 
@@ -294,8 +284,8 @@ class SpitTable(SeatedTable[Action]):
 
     def begin(self, match: Game) -> None:
         """Play ``match`` (dealt, not yet played) at this table from now on."""
-        first = self.match is None
-        self.match = match
+        first = self.state is None
+        self.state = match
         self.match_number += 1
         self.last_deal = None
         self._slaps = {}
@@ -310,7 +300,7 @@ class SpitTable(SeatedTable[Action]):
 
     def panel_stamp(self, seat: int) -> Stamp:
         """What ``seat``'s panel shows now, for its buttons to carry."""
-        match = self.require_match()
+        match = self.require_state()
         if isinstance(match, SpeedState):
             layout, own = match.deal_number, notation(match.hands[seat])
         else:
@@ -347,7 +337,7 @@ class SpitTable(SeatedTable[Action]):
         return await self.change(apply)
 
     def _apply(self, action: Action) -> list[Notice]:
-        match = self.require_match()
+        match = self.require_state()
         events = match.apply(action)
         self.moves.append(action_to_json(action))
         self._track(events)
@@ -360,7 +350,7 @@ class SpitTable(SeatedTable[Action]):
 
     def _track(self, events: Iterable[Event]) -> None:
         """Remember what a later press needs told: the slap that won a race, a Speed deal's end."""
-        match = self.require_match()
+        match = self.require_state()
         for event in events:
             if isinstance(event, PileSlapped) and isinstance(match, SpitState):
                 self._slaps[match.layouts_dealt - 1] = event
@@ -369,72 +359,41 @@ class SpitTable(SeatedTable[Action]):
 
     # -- between matches -------------------------------------------------------------------------
 
-    def _check_between(self, user_id: int, number: int) -> None:
-        self.require_member(user_id)
-        if self.phase is not Phase.RESULTS or number != self.match_number:
-            raise IllegalAction(Reason.STALE, "a button of an earlier match")
+    def game_number(self) -> int:
+        return self.match_number
 
-    async def rematch(self, user_id: int, number: int) -> None:
-        """Deal the next match with the same options (after match ``number``'s results)."""
+    def deal_next(self) -> list[Notice]:
+        """The next match, with the same options."""
+        match = self.require_state()
+        seed = secrets.randbits(63)
+        if isinstance(match, SpeedState):
+            self.begin(new_speed_game(SEATS, match.options, seed))
+        else:
+            self.begin(new_game(SEATS, match.options, seed))
+        return []
 
-        def apply() -> None:
-            self._check_between(user_id, number)
-            match = self.require_match()
-            seed = secrets.randbits(63)
-            if isinstance(match, SpeedState):
-                self.begin(new_speed_game(SEATS, match.options, seed))
-            else:
-                self.begin(new_game(SEATS, match.options, seed))
-
-        await self.change(apply)
-
-    async def end_series(self, user_id: int, number: int) -> None:
-        def apply() -> None:
-            self._check_between(user_id, number)
-            if self.ends_by(user_id):
-                self.phase = Phase.OVER
-
-        await self.change(apply)
-
-    def result_record(self) -> GameRecord:
-        """The match that just ended as the store keeps it; its key makes recording idempotent."""
-        match = self.require_match()
+    def finished_game(self) -> Finished:
+        """The match that just ended: Speed's points or Spit's cards left as the score."""
+        match = self.require_state()
         outcome = match.outcome
         assert outcome is not None, "only a finished match is recorded"
         if isinstance(match, SpeedState):
             scores = list(match.totals)
-            options: dict[str, Any] = asdict(match.options)
         else:
             scores = [match.cards_left(seat) for seat in range(SEATS)]
-            options = asdict(match.options)
-        now = datetime.now(UTC)
-        seats = tuple(
-            SeatResult(
-                seat=index,
-                user_id=seat.user_id,
-                display_name=seat.name or f"AI ({seat.ai_level})",
-                ai_level=seat.ai_level,
-                score=scores[index],
-                rank=1 if index == outcome.winner else 2,
-                won=index == outcome.winner,
-            )
-            for index, seat in enumerate(self.seats)
-        )
-        return GameRecord(
-            guild_id=self.guild_id,
-            channel_id=self.channel_id,
-            game="speed" if isinstance(match, SpeedState) else "spit",
-            result_key=f"spit:{self.table_id}:{self.match_number}",
-            options={**options, "match": self.match_number},
-            started_at=self.game_started_at or now,
-            finished_at=now,
-            seats=seats,
+        return Finished(
+            number=self.match_number,
+            scores=scores,
+            ranks=[1 if seat == outcome.winner else 2 for seat in range(SEATS)],
+            won=(outcome.winner,),
+            options={**asdict(match.options), "match": self.match_number},
+            game=self.variant,
         )
 
     # -- AI seats --------------------------------------------------------------------------------
 
     def ai_inputs(self, seat: int) -> Hashable:
-        match = self.require_match()
+        match = self.require_state()
         tops = tuple(pile.top if pile else None for pile in match.centre)
         common = (self.phase, self.match_number, match.stage, tops, match.stalemate)
         if isinstance(match, SpeedState):
@@ -448,7 +407,7 @@ class SpitTable(SeatedTable[Action]):
         )
 
     def ai_decide(self, seat: int) -> tuple[Action, float] | None:
-        choice = choose(self.require_match(), seat, self.ai_level(seat), self.ai_rng(seat))
+        choice = choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
         return None if choice is None else (choice.action, choice.delay)
 
     async def ai_act(self, seat: int, action: Action) -> bool:
@@ -462,7 +421,7 @@ class SpitTable(SeatedTable[Action]):
         (a long match's whole log after every move would hold up the event loop). Loading
         replays the moves."""
         match = None
-        if self.match is not None:
+        if self.state is not None:
             match = {
                 "number": self.match_number,
                 "wins": list(self.wins),
@@ -478,7 +437,7 @@ class SpitTable(SeatedTable[Action]):
         table = cls.from_saved(registry, saved, publish)
         data = saved.state["match"]
         if data is not None:
-            table.match = match = load_game(data["dealt"])
+            table.state = match = load_game(data["dealt"])
             table.match_number = data["number"]
             table.wins = list(data["wins"])
             table._head = data["dealt"]

@@ -5,17 +5,14 @@ The table takes requests by user id, checks them against its phase and seats, an
 engine; the cog only turns clicks into requests and the table into messages. Lobby, seats, idle
 expiry, recording and AI driving are :class:`SeatedTable`'s.
 
-**A turn on a panel.** The engine plays a turn as small steps and applies each at once, with no
-way back. A panel needs one (a player who picks the wrong hex must be able to step back), so the
-player's choices are kept on the panel's side as a *path*: indices into the engine's menu
-(``legal_actions``) at each step, replayed on a copy of the game (:meth:`TopoumTable.menu`).
-Only a path that makes a whole step of the turn (a complete Enter combat, one mole's step and
-what it does, stopping, a ransom: see :func:`completes`) is sent to the game, all at once
-(:meth:`TopoumTable.play`). The path travels in the panel's components with a *stamp* (how many
-steps the game has taken), so a menu drawn before the game moved on is refused as stale and
-changes nothing, and every step of a path is on the engine's menu when it is replayed.
+**A turn on a panel.** A player's choices are kept on the panel's side as a *path* through the
+engine's menus (:mod:`engine.topoum.steps`); only a whole step of the turn is sent to the game,
+all at once (:meth:`TopoumTable.play`). The path travels in the panel's components with a
+*stamp* (how many steps the game has taken), so a menu drawn before the game moved on is refused
+as stale and changes nothing, and every step of a path is on the engine's menu when it is
+replayed.
 
-**Time.** A seat's turn has a timer (:class:`~tables.turns.TurnTimer`): a warning, then the
+**Time.** A seat's turn has a timer (:class:`~tables.turn_based.TurnBased`): a warning, then the
 engine's timeout action (a pass, or stopping Move moles) for a player who is away. AI seats think
 in a worker thread (a hard AI at a four-player table thinks for up to a second or so, which must
 not hold up the event loop) and act one step at a time, at least :data:`AI_STEP_PAUSE` apart, so
@@ -23,17 +20,14 @@ people can follow them on the board.
 """
 
 import asyncio
-import contextlib
 import secrets
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, Final, Self
 
 from data import SavedTable
-from data.records import GameRecord, SeatResult
 from engine.errors import IllegalAction, Reason
-from engine.topoum.actions import Action, EndMoves, action_from_json, action_to_json
+from engine.topoum.actions import Action, action_from_json, action_to_json
 from engine.topoum.ai import TopoumAI
 from engine.topoum.cards import BATTLE_TYPES, CATEGORY, TYPES_PER_GAME, CardType, Category
 from engine.topoum.events import (
@@ -52,28 +46,26 @@ from engine.topoum.events import (
     Passed,
     PeaceDrawn,
 )
-from engine.topoum.state import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Cell,
-    Pending,
-    Stage,
-    TopoumOptions,
-    TopoumState,
-    new_game,
-)
+from engine.topoum.state import MAX_PLAYERS, MIN_PLAYERS, TopoumOptions, TopoumState, new_game
+from engine.topoum.steps import Menu, menu_after
 from engine.topoum.turns import TurnSummary, last_turn
 from tables.registry import TableRegistry
-from tables.seated import Notice, Phase, SeatedTable
+from tables.seated import Finished, Notice, Phase, ranked
 from tables.table import Table
-from tables.turns import TurnTimer
+from tables.turn_based import TurnBased
 
+NOTICE_CODES: Final = frozenset(
+    {"played_hand", "played_line", "eliminated", "captured", "ransomed", "decorated", "obstacle"}
+    | {"sight", "friendly_fire", "turnip", "sets", "split", "peace", "passed", "category"}
+    | {"hurry", "timed_out"}
+)
+"""Every notice the table gives (``topoum.notice.<code>``)."""
 AI_STEP_PAUSE: Final = 1.0
 """The least time, in seconds, between an AI seat's steps (the engine's AI may ask for more)."""
 
 
 class BadDeck(Exception):
-    """A battle deck picked in the lobby breaks the rule (RULES.md §4): ``picked`` different
+    """A battle deck picked in the lobby breaks the rule (docs/rules.md §4): ``picked`` different
     types where 7 are needed, or no type of the ``missing`` categories."""
 
     def __init__(self, picked: int, missing: tuple[Category, ...]) -> None:
@@ -88,37 +80,6 @@ def check_deck(types: Sequence[CardType]) -> None:
     missing = tuple(category for category in Category if category not in {CATEGORY[card] for card in types})
     if picked != TYPES_PER_GAME or len(types) != picked or missing:
         raise BadDeck(picked, missing)
-
-
-@dataclass(frozen=True, slots=True)
-class Menu:
-    """A panel's moment: the player's unconfirmed choices (``path``) and what follows them."""
-
-    stamp: str
-    path: tuple[int, ...]
-    chosen: tuple[Action, ...]
-    """The engine's actions the path stands for, in order."""
-    pending: Pending
-    """The decision the game would wait for after them."""
-    options: tuple[Action, ...]
-    """The next choices (empty once the path is complete)."""
-    complete: bool
-    """The path makes a whole step of the turn: confirming sends it to the game."""
-    cells: tuple[Cell, ...]
-    """The board after the choices (public: what the player's own choices put there)."""
-
-
-def completes(before: TopoumState, after: TopoumState, seat: int) -> bool:
-    """Whether the steps from ``before`` to ``after`` make a whole step of ``seat``'s turn: the
-    turn (or the game) is over, or it waits at a point where the player decides afresh (the
-    start of the turn after a ransom, or the next mole of Move moles after one has stepped)."""
-    if len(after.log) == len(before.log):
-        return False
-    if after.outcome is not None or after.current != seat:
-        return True
-    if after.stage is Stage.START:
-        return True
-    return after.stage is Stage.MOVE_SELECT and EndMoves(seat) in after.legal_actions(seat)
 
 
 def _base36(number: int) -> str:
@@ -182,26 +143,24 @@ class _Thought:
     delay: float
 
 
-class TopoumTable(SeatedTable[Action]):
+class TopoumTable(TurnBased[Action, TopoumState]):
     """One channel's Topoum: lobby (with the deck option), one game, AI seats, turn timers."""
 
     game = "topoum"
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
+    notice_codes = NOTICE_CODES
+    plays_series = False
 
     def __init__(self, registry: TableRegistry, **table: Any) -> None:
         """As :class:`SeatedTable`, with no game yet."""
         super().__init__(registry, **table)
         self.card_types: tuple[CardType, ...] | None = None
         """The battle deck the host picked in the lobby; None: drawn at random."""
-        self.state: TopoumState | None = None
         self.events: list[Event] = []
         """Every event of the game, in order (the board picture highlights the last turn)."""
         self._head: dict[str, Any] = {}
         """The game as dealt, with an empty log (see :meth:`to_json`)."""
-        self.turns = TurnTimer(
-            registry.clock, self.spawn, registry.turn_limits, warn=self._warn, act=self._time_up
-        )
         self._ais: dict[int, TopoumAI] = {}
         self._thoughts: dict[int, _Thought] = {}
         self._thinking: set[int] = set()
@@ -244,18 +203,6 @@ class TopoumTable(SeatedTable[Action]):
         self.events = []
         self.first_game_dealt()
 
-    def require_state(self) -> TopoumState:
-        if self.state is None:
-            raise IllegalAction(Reason.NOT_STARTED)
-        return self.state
-
-    def require_playing(self) -> TopoumState:
-        if self.phase is Phase.LOBBY:
-            raise IllegalAction(Reason.NOT_STARTED)
-        if self.phase is not Phase.PLAYING:
-            raise IllegalAction(Reason.GAME_OVER)
-        return self.require_state()
-
     def last_turn(self) -> TurnSummary | None:
         """The last finished turn (or setup placement), for the board picture's highlights."""
         return last_turn(self.events)
@@ -269,39 +216,14 @@ class TopoumTable(SeatedTable[Action]):
 
         ``IllegalAction``: GAME_OVER or NOT_STARTED outside play, NOT_YOUR_TURN for another
         seat's turn, STALE if the game moved on since ``stamp`` or the path is not a path of
-        choices at this moment (a complete path ends it: nothing follows a complete step).
+        choices at this moment.
         """
         state = self.require_playing()
         if state.current != seat:
             raise IllegalAction(Reason.NOT_YOUR_TURN)
         if stamp != self.stamp():
             raise IllegalAction(Reason.STALE, "the game moved on")
-        after, chosen = self._follow(state, seat, path)
-        done = completes(state, after, seat)
-        return Menu(
-            stamp=stamp,
-            path=tuple(path),
-            chosen=tuple(chosen),
-            pending=after.pending,
-            options=() if done else tuple(after.legal_actions(seat)),
-            complete=done,
-            cells=after.view().cells,
-        )
-
-    @staticmethod
-    def _follow(state: TopoumState, seat: int, path: Sequence[int]) -> tuple[TopoumState, list[Action]]:
-        """A copy of the game after the choices ``path``, and the actions they stand for."""
-        after = state.clone()
-        chosen: list[Action] = []
-        for index in path:
-            if chosen and completes(state, after, seat):
-                raise IllegalAction(Reason.STALE, "a choice after a complete step")
-            legal = after.legal_actions(seat)
-            if not 0 <= index < len(legal):
-                raise IllegalAction(Reason.STALE, "no such choice now")
-            chosen.append(legal[index])
-            after.apply(legal[index])
-        return after, chosen
+        return menu_after(state, seat, path)
 
     async def play(self, user_id: int, stamp: str, path: Sequence[int]) -> list[Notice]:
         """Confirm a panel's choices: a whole step of the player's turn, applied at once."""
@@ -330,63 +252,36 @@ class TopoumTable(SeatedTable[Action]):
             self.phase = Phase.OVER
         return notices
 
+    def game_number(self) -> int:
+        return 1
+
+    def deal_next(self) -> list[Notice]:
+        raise IllegalAction(Reason.GAME_OVER, "a table plays one game of Topoum")
+
     # -- turn timers -------------------------------------------------------------------------------
 
-    def after_change(self) -> None:
-        super().after_change()
-        state = self.state
-        if self.phase is not Phase.PLAYING or state is None or state.outcome is not None:
-            self.turns.stop()
-            return
-        seat = state.current
-        self.turns.watch(None if self.seats[seat].is_ai else seat, len(state.log))
-
-    def awaited(self) -> int | None:
-        """The person whose turn it is (None while an AI seat plays, or the game is over)."""
+    def waiting_for(self) -> tuple[int, Hashable] | None:
+        """The person whose turn it is, at the game's step (None while an AI seat plays)."""
         state = self.state
         if self.phase is not Phase.PLAYING or state is None or state.outcome is not None:
             return None
-        return self.seats[state.current].user_id
+        return None if self.seats[state.current].is_ai else (state.current, len(state.log))
 
-    def _check_moment(self, seat: int, moment: Hashable) -> TopoumState:
-        state = self.require_playing()
-        if state.current != seat or len(state.log) != moment:
-            raise IllegalAction(Reason.STALE, "the turn moved on")
-        return state
+    def warn(self, seat: int) -> None:
+        self.notices.append(Notice("hurry", seat, {"seconds": self.seconds_left_at_warning()}))
 
-    async def _warn(self, seat: int, moment: Hashable) -> None:
-        limits = self.turns.limits
-        left = round(limits.act_after - limits.warn_after)
-
-        def apply() -> None:
-            self._check_moment(seat, moment)
-            self.notices.append(Notice("hurry", seat, {"seconds": left}))
-
-        with contextlib.suppress(IllegalAction):
-            await self.change(apply, by_ai=True)
-
-    async def _time_up(self, seat: int, moment: Hashable) -> None:
+    def time_out(self, seat: int) -> None:
         """Act for an absent player: the engine's timeout actions until their turn is over."""
-
-        def apply() -> None:
-            state = self._check_moment(seat, moment)
-            actions: list[Action] = []
-            after = state.clone()
-            while after.outcome is None and after.current == seat:
-                action = after.timeout_action(seat)
-                if action is None:
-                    break
-                after.apply(action)
-                actions.append(action)
-            self.notices.append(Notice("timed_out", seat))
-            self._apply_all(actions)
-
-        with contextlib.suppress(IllegalAction):
-            await self.change(apply, by_ai=True)
-
-    def stop_game(self) -> None:
-        super().stop_game()
-        self.turns.stop()
+        actions: list[Action] = []
+        after = self.require_state().clone()
+        while after.outcome is None and after.current == seat:
+            action = after.timeout_action(seat)
+            if action is None:
+                break
+            after.apply(action)
+            actions.append(action)
+        self.notices.append(Notice("timed_out", seat))
+        self._apply_all(actions)
 
     # -- AI seats ----------------------------------------------------------------------------------
 
@@ -438,39 +333,22 @@ class TopoumTable(SeatedTable[Action]):
 
     # -- the result --------------------------------------------------------------------------------
 
-    def result_record(self) -> GameRecord:
-        """The finished game as the store keeps it: badges as each seat's score."""
+    def finished_game(self) -> Finished:
+        """The finished game: badges as each seat's score, colour bases breaking ties."""
         state = self.require_state()
         outcome = state.outcome
         assert outcome is not None, "a result is recorded once the game has ended"
-        standing = list(zip(outcome.badges, outcome.colour_bases, strict=True))
-        now = datetime.now(UTC)
-        seats = tuple(
-            SeatResult(
-                seat=index,
-                user_id=seat.user_id,
-                display_name=seat.name or f"AI ({seat.ai_level})",
-                ai_level=seat.ai_level,
-                score=outcome.badges[index],
-                rank=1 + sum(1 for other in standing if other > standing[index]),
-                won=index in outcome.winners,
-            )
-            for index, seat in enumerate(self.seats)
-        )
-        return GameRecord(
-            guild_id=self.guild_id,
-            channel_id=self.channel_id,
-            game="topoum",
-            result_key=f"topoum:{self.table_id}:1",
+        return Finished(
+            number=1,
+            scores=outcome.badges,
+            ranks=ranked(list(zip(outcome.badges, outcome.colour_bases, strict=True))),
+            won=outcome.winners,
             options={
                 "card_types": [str(card) for card in state.card_types],
                 "farmer": state.farmer and str(state.farmer),
                 "start_player": state.start_player,
                 "colour_bases": list(outcome.colour_bases),
             },
-            started_at=self.game_started_at or now,
-            finished_at=now,
-            seats=seats,
         )
 
     # -- saving ------------------------------------------------------------------------------------
@@ -481,12 +359,7 @@ class TopoumTable(SeatedTable[Action]):
         saved apart and only the new ones each time."""
         game = None if self.state is None else self._head
         card_types = None if self.card_types is None else [str(card) for card in self.card_types]
-        return {
-            **self.seated_json(),
-            "turn_seconds": self.turns.chosen_seconds,
-            "card_types": card_types,
-            "game": game,
-        }
+        return {**self.seated_json(), "card_types": card_types, "game": game}
 
     @classmethod
     def load(
@@ -495,8 +368,6 @@ class TopoumTable(SeatedTable[Action]):
         """The table as saved, its game replayed step by step (keeping the events, so the board
         picture highlights the last turn as before)."""
         table = cls.from_saved(registry, saved, publish)
-        if (seconds := saved.state.get("turn_seconds")) is not None:
-            table.turns.set_seconds(seconds)
         types = saved.state["card_types"]
         table.card_types = None if types is None else tuple(CardType(name) for name in types)
         game = saved.state["game"]

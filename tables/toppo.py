@@ -16,12 +16,10 @@ otherwise be a false start). A turn pressed while the panel *showed* the wait is
 import secrets
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Final, Self
 
 from data import SavedTable
-from data.records import GameRecord, SeatResult
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import (
     CallTop,
@@ -56,10 +54,15 @@ from engine.toppo.events import (
 from engine.toppo.series import Series
 from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS, TOPPO_LIMIT
 from tables.registry import TableRegistry
-from tables.seated import Notice, Phase, SeatedTable
+from tables.seated import Finished, Notice, Phase, SeatedTable, ranked
 from tables.stamps import digest
 from tables.table import Table
 
+NOTICE_CODES: Final = frozenset(
+    {"topped", "matched", "wrong_top", "wrong_match", "false_toppo", "false_start", "voted"}
+    | {"replaced", "reshuffled", "toppo", "game_started"}
+)
+"""Every notice the table gives (``toppo.notice.<code>``)."""
 DISPLAY_CHANGED: Final = "the display changed"
 """The detail of a stale top, match or vote: someone changed the display first."""
 WAIT_FOR_RESTART: Final = "wait for the restart"
@@ -127,46 +130,40 @@ def notices_for(events: Sequence[Event]) -> list[Notice]:
 OPEN, WAITING = "o", "w"
 
 
-class ToppoTable(SeatedTable[SeriesAction]):
+class ToppoTable(SeatedTable[SeriesAction, Series]):
     """One channel's Toppo: lobby, series, AI seats."""
 
     game = "toppo"
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
+    notice_codes = NOTICE_CODES
 
     def __init__(self, registry: TableRegistry, **table: Any) -> None:
         """As :class:`SeatedTable`, with no game yet."""
         super().__init__(registry, **table)
         self.fixed_display: int | None = None
         """The display size of every game (a league's setting), or None for the rules' way."""
-        self.series: Series | None = None
         self._game_head: dict[str, Any] = {}
         """The series as it was when the running game was dealt (see :meth:`to_json`)."""
-        """Every action since then, as JSON, appended as they are applied."""
-
-    def require_series(self) -> Series:
-        if self.series is None:
-            raise IllegalAction(Reason.NOT_STARTED)
-        return self.series
 
     def deal(self) -> None:
         self.begin(Series(len(self.seats), secrets.randbits(63), fixed_display=self.fixed_display))
 
     def begin(self, series: Series) -> None:
         """Play ``series`` (its first game dealt) at this table from now on."""
-        self.series = series
+        self.state = series
         self.first_game_dealt()
         self._new_game()
 
     def _new_game(self) -> None:
-        self._game_head = self.require_series().to_json()
+        self._game_head = self.require_state().to_json()
         self.start_move_log()
 
     # -- playing ---------------------------------------------------------------------------------
 
     def panel_stamp(self, seat: int) -> str:
         """What ``seat``'s panel shows now, for its buttons to carry."""
-        series = self.require_series()
+        series = self.require_state()
         game = series.game
         display = digest(f"{series.game_number}|{notation(game.display)}")
         line = digest(f"{series.game_number}|{notation(game.lines[seat])}|{int(game.matching[seat])}")
@@ -189,13 +186,6 @@ class ToppoTable(SeatedTable[SeriesAction]):
         if action is PanelAction.TURN and shown[2] == OPEN and now[2] == WAITING:
             raise IllegalAction(Reason.STALE, "play was interrupted")
 
-    def require_playing(self) -> Series:
-        if self.phase is Phase.LOBBY:
-            raise IllegalAction(Reason.NOT_STARTED)
-        if self.phase is not Phase.PLAYING:
-            raise IllegalAction(Reason.GAME_OVER)
-        return self.require_series()
-
     async def press(self, user_id: int, press: Press) -> list[Notice]:
         """A panel button: the player's move, if their panel still shows the table as it is."""
 
@@ -203,7 +193,7 @@ class ToppoTable(SeatedTable[SeriesAction]):
             seat = self.require_seat(user_id)
             self.require_playing()
             self._check_stamp(seat, press)
-            restarter = self.require_series().game.restarter
+            restarter = self.require_state().game.restarter
             if press.action is PanelAction.TURN and restarter not in (None, seat):
                 # A false start is the rules' penalty, not a move to offer: a person's panel
                 # cannot turn a card before the restart (AI seats still may, by mistake).
@@ -213,7 +203,7 @@ class ToppoTable(SeatedTable[SeriesAction]):
         return await self.change(apply)
 
     def _apply(self, action: SeriesAction) -> list[Notice]:
-        series = self.require_series()
+        series = self.require_state()
         events = series.apply(action)
         self.moves.append(action_to_json(action))
         notices = notices_for(events)
@@ -228,14 +218,13 @@ class ToppoTable(SeatedTable[SeriesAction]):
 
     # -- between games ---------------------------------------------------------------------------
 
-    async def next_game(self, user_id: int) -> None:
-        def apply() -> None:
-            self.require_member(user_id)
-            if self.phase is not Phase.RESULTS:
-                raise IllegalAction(Reason.STALE, "the next game is already on its way")
-            self.phase = Phase.CHOOSING
+    def game_number(self) -> int:
+        return len(self.require_state().history)
 
-        await self.change(apply)
+    def deal_next(self) -> list[Notice]:
+        """The start player the rules name chooses the next display size first (:meth:`choose`)."""
+        self.phase = Phase.CHOOSING
+        return []
 
     async def choose(self, user_id: int, size: int) -> list[Notice]:
         """The start player the rules name picks the next display size, which deals the game."""
@@ -250,52 +239,25 @@ class ToppoTable(SeatedTable[SeriesAction]):
 
     def awaited(self) -> int | None:
         """The start player who must pick the next display size."""
-        chooser = None if self.phase is not Phase.CHOOSING else self.require_series().chooser()
+        chooser = None if self.phase is not Phase.CHOOSING else self.require_state().chooser()
         return None if chooser is None else self.seats[chooser].user_id
 
-    async def end_series(self, user_id: int) -> None:
-        def apply() -> None:
-            self.require_member(user_id)
-            if self.phase not in (Phase.RESULTS, Phase.CHOOSING):
-                raise IllegalAction(Reason.STALE, "the series cannot end now")
-            if self.ends_by(user_id):
-                self.phase = Phase.OVER
-
-        await self.change(apply)
-
-    def result_record(self) -> GameRecord:
-        """The last finished game as the store keeps it; its key makes recording idempotent."""
-        series = self.require_series()
-        last = series.history[-1]
-        number = len(series.history)
-        now = datetime.now(UTC)
-        seats = tuple(
-            SeatResult(
-                seat=index,
-                user_id=seat.user_id,
-                display_name=seat.name or f"AI ({seat.ai_level})",
-                ai_level=seat.ai_level,
-                score=score,
-                rank=1 + sum(1 for other in last.scores if other < score),
-                won=index == last.caller,
-            )
-            for index, (seat, score) in enumerate(zip(self.seats, last.scores, strict=True))
-        )
-        return GameRecord(
-            guild_id=self.guild_id,
-            channel_id=self.channel_id,
-            game="toppo",
-            result_key=f"toppo:{self.table_id}:{number}",
+    def finished_game(self) -> Finished:
+        """The last finished game: penalty points as the score, the fewest first; the caller won."""
+        last = self.require_state().history[-1]
+        number = self.game_number()
+        return Finished(
+            number=number,
+            scores=last.scores,
+            ranks=ranked(last.scores, lowest_first=True),
+            won=(last.caller,),
             options={"display_size": last.display_size, "start_player": last.start_player, "game": number},
-            started_at=self.game_started_at or now,
-            finished_at=now,
-            seats=seats,
         )
 
     # -- AI seats --------------------------------------------------------------------------------
 
     def ai_inputs(self, seat: int) -> Hashable:
-        series = self.require_series()
+        series = self.require_state()
         if self.phase is Phase.CHOOSING:
             return (self.phase, series.game_number, series.chooser())
         game = series.game
@@ -313,7 +275,7 @@ class ToppoTable(SeatedTable[SeriesAction]):
         )
 
     def ai_decide(self, seat: int) -> tuple[SeriesAction, float] | None:
-        choice = choose_in_series(self.require_series(), seat, self.ai_level(seat), self.ai_rng(seat))
+        choice = choose_in_series(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
         return None if choice is None else (choice.action, choice.delay)
 
     async def ai_act(self, seat: int, action: SeriesAction) -> bool:
@@ -326,7 +288,7 @@ class ToppoTable(SeatedTable[SeriesAction]):
         dealt, kept up to date as play goes; the moves since are :attr:`moves`, saved apart and
         only the new ones each time (a long game's whole log at every save would hold up the
         event loop for milliseconds). Loading replays the moves."""
-        series = None if self.series is None else {"dealt": self._game_head}
+        series = None if self.state is None else {"dealt": self._game_head}
         return {**self.seated_json(), "fixed_display": self.fixed_display, "series": series}
 
     @classmethod
@@ -338,10 +300,10 @@ class ToppoTable(SeatedTable[SeriesAction]):
         table.fixed_display = saved.state.get("fixed_display")
         series = saved.state["series"]
         if series is not None:
-            table.series = Series.from_json(series["dealt"])
+            table.state = state = Series.from_json(series["dealt"])
             table._game_head = series["dealt"]
             for move in saved.moves:
-                table.series.apply(action_from_json(move))
+                state.apply(action_from_json(move))
             table.start_move_log(saved.moves, saved=True)
         return table
 

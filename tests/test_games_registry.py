@@ -1,6 +1,7 @@
 """engine/games.py is the one place that names the games: everything that lists them reads it,
-each registered game finds its modules and words by convention, and the database no longer lists
-them (migration 0007), so a fifth game is one registration line plus files named for it."""
+each registered game finds its modules and words by convention, every catalogue key the shared
+pieces read for it is there in every language, and the database no longer lists them (migration
+0007), so a new game is one registration line plus files named for it."""
 
 from __future__ import annotations
 
@@ -8,33 +9,37 @@ import importlib
 import sqlite3
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from cogs.client import EXTENSIONS
+from cogs.kinds import GameKind
 from cogs.rules import sections
-from data import GAMES, SavedTable, Store
+from data import SavedTable, Store
 from engine import selfplay
-from engine.games import MEASURES, NAMES, RECORDED, TURN_BASED
+from engine.games import Measure, Registered, game_of, names, recorded, register, registered, turn_based
 from locales import catalog
 from tests.data.test_leagues import ANA, BEN, T0, game, seats
 from tests.faults.older import database_at
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_a_registered_game_has_its_cog_its_selfplay_and_its_words(name: str) -> None:
-    assert f"cogs.{name}" in EXTENSIONS
-    importlib.import_module(f"cogs.{name}")
+def kind_of(name: str) -> GameKind[Any]:
+    kind: GameKind[Any] = importlib.import_module(game_of(name).module("cogs")).KIND
+    return kind
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_registered_game_has_its_kind_its_selfplay_and_every_key_in_every_language(name: str) -> None:
+    kind = kind_of(name)
+    assert kind.name == name
     assert selfplay.load(name).min_players >= 1
-    registered = next(g for g in importlib.import_module("engine.games").GAMES if g.name == name)
     for language in catalog().languages:
         words = catalog().messages[language]
-        assert f"games.{name}" in words
-        assert all(f"league.game.{recorded}" in words for recorded in registered.recorded_as)
-        assert f"rules.{name}.title" in words
+        missing = [key for key in kind.text_keys() if key not in words]
+        assert missing == [], f"{language}: {missing}"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", names())
 def test_every_language_gives_a_games_rules_in_the_same_sections(name: str) -> None:
     found = {language: sections(catalog(), name, language) for language in catalog().languages}
     english = found["en"]
@@ -42,11 +47,18 @@ def test_every_language_gives_a_games_rules_in_the_same_sections(name: str) -> N
     assert all(those == english for those in found.values()), found
 
 
-def test_every_recorded_name_has_a_measure_and_the_store_checks_against_them() -> None:
-    assert GAMES == RECORDED == tuple(MEASURES)
-    assert set(TURN_BASED) == {"assets", "topoum"}
+def test_the_games_prefixes_differ() -> None:
+    prefixes = [kind_of(name).prefix for name in names()]
+    assert len(set(prefixes)) == len(prefixes)
+
+
+def test_every_recorded_name_belongs_to_one_game_and_the_store_checks_against_them() -> None:
+    assert recorded() == tuple(name for known in registered() for name in known.recorded_as)
+    assert turn_based("speed") is turn_based("spit")
     with pytest.raises(ValueError, match="unknown game 'fifth'"):
         game("fifth:1", seats({ANA: 0, BEN: 1}), kind="fifth")
+    with pytest.raises(ValueError, match="registered already"):
+        register(Registered("speed", Measure("won")))
 
 
 async def test_migration_0007_keeps_every_row_and_stops_listing_the_games(tmp_path: Path) -> None:

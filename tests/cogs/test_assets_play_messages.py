@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from cogs.assets import ASSETS, MOVES, parse_move
-from cogs.assets_messages import callout_text, notice_text, panel_draft, public_draft
+from cogs.assets import KIND, MOVES, parse_move
+from cogs.assets_messages import callout_text, notice_text, panel_draft
 from cogs.painter import PAINTER
-from cogs.seated import buttons_for, selects_for
+from cogs.seated import controls_for, public_draft
 from cogs.tables import Draft
 from data import Store
 from engine.assets.actions import Action, Answer, GiveUp
@@ -81,8 +81,7 @@ async def draft_panel(assets: AssetsTable, seat: int, locale: str, note: str | N
         assets,
         seat,
         locale,
-        buttons_for(ASSETS, assets.table_id),
-        selects_for(ASSETS, assets.table_id),
+        controls_for(KIND, assets),
         note=note,
     )
 
@@ -142,7 +141,7 @@ def test_a_move_button_reads_back_as_the_move_and_a_malformed_one_is_stale() -> 
 
 
 async def public(assets: AssetsTable) -> Draft:
-    return await public_draft(catalog(), assets, buttons_for(ASSETS, assets.table_id))
+    return await public_draft(catalog(), KIND, assets)
 
 
 def labels(draft: Draft) -> list[str]:

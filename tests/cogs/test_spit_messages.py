@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from cogs.painter import PAINTER
-from cogs.seated import buttons_for
-from cogs.spit import MOVES, SPIT, parse_press
-from cogs.spit_messages import card_name, labels_for, panel_draft, public_draft
+from cogs.seated import controls_for, public_draft
+from cogs.spit import KIND, MOVES, parse_press
+from cogs.spit_messages import card_name, labels_for, panel_draft
 from data import Store
 from engine.spit.cards import ALL_CARDS
 from locales import catalog
@@ -70,7 +70,7 @@ async def test_the_lobby_shows_the_variant_and_its_options_as_buttons(
         host_name="H",
     )
     await table.set_option(1, "variant", variant)
-    draft = await public_draft(catalog(), table, buttons_for(SPIT, table.table_id))
+    draft = await public_draft(catalog(), KIND, table)
 
     ids = within_discords_limits(draft)
     options = [custom_id.split(":")[3] for custom_id in ids if custom_id.split(":")[2] == "opt"]
@@ -89,10 +89,10 @@ async def test_a_spit_panel_has_a_button_per_move_within_discords_limits(
 ) -> None:
     game = spit_table("7h | ?9c Kd | - | 2s 3s | 4d", "Qd | Jd", spit=("5c 6c", ""), centre="8s | Ks")
     table = stacked_spit_table(registry, LONG, game, locale=locale)
-    button = buttons_for(SPIT, table.table_id)
+    controls = controls_for(KIND, table)
 
-    panel = await panel_draft(catalog(), table, 0, locale, button, note="x" * 300)
-    public = await public_draft(catalog(), table, button)
+    panel = await panel_draft(catalog(), table, 0, locale, controls, note="x" * 300)
+    public = await public_draft(catalog(), KIND, table)
 
     within_discords_limits(public)
     ids = within_discords_limits(panel)
@@ -123,9 +123,9 @@ async def test_a_spit_panel_has_a_button_per_move_within_discords_limits(
 async def test_a_speed_panel_plays_each_hand_card_left_or_right(registry: TableRegistry, locale: str) -> None:
     game = speed_table("8c 7d 2s 3s 4s", "Ts 6h Jd 9d 9h", stocks=("Ah", "Ad"), centre="9s | 5c")
     table = stacked_spit_table(registry, LONG, game, locale=locale)
-    button = buttons_for(SPIT, table.table_id)
+    controls = controls_for(KIND, table)
 
-    panel = await panel_draft(catalog(), table, 0, locale, button)
+    panel = await panel_draft(catalog(), table, 0, locale, controls)
 
     within_discords_limits(panel)
     panel_rows = rows(panel)
@@ -141,11 +141,9 @@ async def test_the_results_and_the_end_of_a_series(registry: TableRegistry) -> N
         registry, LONG, spit_table("8h", "6c | 3c 3d", spit=("", "4d"), centre="7s | Kd")
     )
     await table.press(1000, Press(Move.PLAY, str(table.panel_stamp(0)), pile=0, target=0))
-    button = buttons_for(SPIT, table.table_id)
-
-    results = await public_draft(catalog(), table, button)
+    results = await public_draft(catalog(), KIND, table)
     await table.end_series(1000, 1)
-    over = await public_draft(catalog(), table, button)
+    over = await public_draft(catalog(), KIND, table)
 
     assert [str(item["custom_id"]).split(":")[2:] for item in rows(results)[0]] == [
         ["next", "1"],

@@ -11,18 +11,11 @@ import discord
 import pytest
 
 from cogs.painter import PAINTER
-from cogs.seated import SelectFactory, buttons_for
+from cogs.seated import controls_for, public_draft
 from cogs.tables import Draft
-from cogs.topoum import TOPOUM, parse_path
-from cogs.topoum_messages import (
-    PREFIX,
-    hex_description,
-    labels_for,
-    names_of,
-    notice_text,
-    panel_draft,
-    public_draft,
-)
+from cogs.topoum import KIND, parse_path
+from cogs.topoum_messages import hex_description, labels_for, notice_text, panel_draft
+from cogs.words import names_of
 from data import Store
 from engine.errors import IllegalAction
 from engine.hexgrid import Hex
@@ -121,7 +114,7 @@ def buttons(draft: Draft) -> list[dict[str, object]]:
 async def test_the_largest_panels_fit_discords_limits(tmp_path: Path, locale: str) -> None:
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         table = stacked_topoum_table(TableRegistry(store), SEATS, big_position(), locale=locale)
-        button, select = buttons_for(TOPOUM, table.table_id), SelectFactory(PREFIX, table.table_id)
+        button, select = controls_for(KIND, table).button, controls_for(KIND, table).select
         state = table.require_state()
         entries = state.legal_actions(0)
         enter = path_to(table, 0, ChooseAction(0, ActionKind.ENTER))
@@ -137,8 +130,8 @@ async def test_the_largest_panels_fit_discords_limits(tmp_path: Path, locale: st
             forced,
             0,
             locale,
-            buttons_for(TOPOUM, forced.table_id),
-            SelectFactory(PREFIX, forced.table_id),
+            controls_for(KIND, forced).button,
+            controls_for(KIND, forced).select,
         )
         entering = await panel_draft(catalog(), table, 0, locale, button, select, path=enter)
         targets = await panel_draft(catalog(), table, 0, locale, button, select, path=build)
@@ -148,10 +141,10 @@ async def test_the_largest_panels_fit_discords_limits(tmp_path: Path, locale: st
             later,
             0,
             locale,
-            buttons_for(TOPOUM, later.table_id),
-            SelectFactory(PREFIX, later.table_id),
+            controls_for(KIND, later).button,
+            controls_for(KIND, later).select,
         )
-        public = await public_draft(catalog(), table, button)
+        public = await public_draft(catalog(), KIND, table)
 
     assert len(entries) >= 2 and len(places) > 50
     assert table.menu(0, table.stamp(), build).pending.stage is Stage.TARGET
@@ -187,7 +180,7 @@ async def test_every_hex_a_panel_menu_offers_is_on_the_board_picture(
     position = SMALL if small else big_position()
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         table = stacked_topoum_table(TableRegistry(store), SEATS, position, locale=locale)
-        button, select = buttons_for(TOPOUM, table.table_id), SelectFactory(PREFIX, table.table_id)
+        button, select = controls_for(KIND, table).button, controls_for(KIND, table).select
         enter = path_to(table, 0, ChooseAction(0, ActionKind.ENTER))
         place = table.menu(0, table.stamp(), enter).options[0]
         build = path_to(table, 0, ChooseAction(0, ActionKind.ENTER), place, PlayCard(0, C.BUILD_BASE))
@@ -236,9 +229,7 @@ def test_every_notice_reads_in_both_languages(locale: str) -> None:
     names = ["Ana", "Bo", "Cy", "AI 1 (hard)"]
     notices = every_notice()
     texts = [notice_text(catalog(), notice, names, locale) for notice in notices]
-    catalogued = {
-        key.split(".")[-1] for key in catalog().messages["en"] if key.startswith("topoum.notice.")
-    }
+    catalogued = {key.split(".")[-1] for key in catalog().messages["en"] if key.startswith("topoum.notice.")}
     assert {notice.code for notice in notices} == catalogued, "every kind of notice, each in the catalogue"
     assert all("{" not in line and "_" not in line for line in texts), texts
     assert len(set(texts)) == len(texts), "each notice says something different"
@@ -249,9 +240,8 @@ async def test_the_public_message_in_every_phase_fits(tmp_path: Path, locale: st
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         registry = TableRegistry(store)
         table = stacked_topoum_table(registry, SEATS, big_position(), locale=locale)
-        button = buttons_for(TOPOUM, table.table_id)
         table.notices.extend(every_notice()[-6:])
-        playing = await public_draft(catalog(), table, button)
+        playing = await public_draft(catalog(), KIND, table)
         lobby = TopoumTable.open(
             registry,
             guild_id=1,
@@ -270,12 +260,12 @@ async def test_the_public_message_in_every_phase_fits(tmp_path: Path, locale: st
             C.NEW_RECRUIT,
             C.DECORATION,
         )
-        picked = await public_draft(catalog(), lobby, button)
+        picked = await public_draft(catalog(), KIND, lobby)
         lobby.phase = Phase.CLOSED
-        closed = await public_draft(catalog(), lobby, button)
+        closed = await public_draft(catalog(), KIND, lobby)
         table.phase = Phase.OVER
         table.idle_expired = True
-        unfinished = await public_draft(catalog(), table, button)
+        unfinished = await public_draft(catalog(), KIND, table)
 
     for draft in (playing, picked, closed, unfinished):
         within_discords_limits(draft)

@@ -11,11 +11,11 @@ import pytest
 
 from cogs.painter import PAINTER
 from cogs.rules import rules_embed
-from cogs.seated import buttons_for
-from cogs.toppo import TOPPO
-from cogs.toppo_messages import card_name, labels_for, panel_draft, public_draft
+from cogs.seated import controls_for, public_draft
+from cogs.toppo import KIND
+from cogs.toppo_messages import card_name, labels_for, panel_draft
 from data import Store
-from engine.games import NAMES
+from engine.games import names
 from engine.toppo.actions import TurnCard
 from engine.toppo.cards import ALL_CARDS, parse_cards
 from engine.toppo.state import Position
@@ -60,7 +60,7 @@ def test_each_colour_is_marked_in_the_viewers_language_and_never_as_a_slot_lette
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("game", NAMES)
+@pytest.mark.parametrize("game", names())
 def test_the_rules_fit_one_embed(game: str, locale: str) -> None:
     embed = rules_embed(catalog(), game, locale)
     assert len(embed.description or "") <= 4096
@@ -81,12 +81,12 @@ async def test_a_five_card_panel_and_an_eight_seat_table_fit_discords_limits(
         )
         table = stacked_table(TableRegistry(store), seats, position, locale=locale)
         for _ in range(5):
-            table.require_series().apply(TurnCard(0))
-        button = buttons_for(TOPPO, table.table_id)
+            table.require_state().apply(TurnCard(0))
+        button = controls_for(KIND, table).button
 
         picked = await panel_draft(catalog(), table, 0, locale, button, picks="4")
         arranged = await panel_draft(catalog(), table, 0, locale, button, picks="43210", note="x" * 200)
-        public = await public_draft(catalog(), table, button)
+        public = await public_draft(catalog(), KIND, table)
 
     for draft in (picked, arranged, public):
         assert described_in(draft, locale)

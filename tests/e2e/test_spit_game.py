@@ -58,7 +58,7 @@ async def test_a_match_against_an_ai_to_its_saved_result_then_a_rematch(
     assert seats[0] == (0, world.alice.id, None, 0, 1)
     assert seats[1][1:3] == (None, "hard") and seats[1][3] >= 4 and seats[1][4] == 0
 
-    await world.alice.press(results, label=text("spit.results.rematch"))
+    await world.alice.press(results, label=text("spit.results.next"))
 
     second = await table_message(world, 2)
     assert second.id != table.id

@@ -78,9 +78,7 @@ PATIENCE = 45.0
 
 
 def is_my_turn(panel: Panel) -> bool:
-    return panel.description.startswith(
-        (text("topoum.panel.your_turn"), text("topoum.panel.your_setup"))
-    )
+    return panel.description.startswith((text("topoum.panel.your_turn"), text("topoum.panel.your_setup")))
 
 
 async def play_first_choices(panel: Panel) -> Panel:

@@ -60,9 +60,7 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
         bruno = await open_panel(world.bruno, table)
         assert bruno.description.startswith(es("topoum.panel.waiting", name="**Alice**"))
         assert es("topoum.panel.ransom", name="Alice") in bruno.labels()
-        assert bruno.button(es("topoum.panel.ransom", name="Alice")).get("disabled"), (
-            "not on Alice's turn"
-        )
+        assert bruno.button(es("topoum.panel.ransom", name="Alice")).get("disabled"), "not on Alice's turn"
 
         # Turn 1, Alice: enter combat on I7 and shoot Bruno's mole on H7 from the hand, with a
         # change of mind on the way.
@@ -95,9 +93,7 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
         bruno = await bruno.press("Actualizar")
         assert es("topoum.prompt.start") in bruno.description
         bruno = await bruno.press(es("topoum.panel.ransom", name="Alice"))
-        assert bruno.note == es(
-            "topoum.panel.note_done", steps=es("topoum.step.ransom", name="Alice")
-        )
+        assert bruno.note == es("topoum.panel.note_done", steps=es("topoum.step.ransom", name="Alice"))
         assert es("topoum.panel.ransom", name="Alice") not in bruno.labels(), "no prisoner left"
         bruno = await bruno.pick(es("topoum.panel.move"), "I6")
         assert sorted(label for label in bruno.labels() if len(label) <= 3) == ["H6", "H7", "I7"]

@@ -17,7 +17,7 @@ import render.canvas
 import render.hexboard
 import render.topoum
 import render.topoum_pieces
-from cogs.topoum_messages import HEX_CHOICES, direction_hex, picture_labels
+from cogs.topoum_messages import HEX_CHOICES, direction_hex, labels_for
 from engine.ai import Level
 from engine.hexgrid import Hex, hexagon
 from engine.rng import Rng
@@ -27,6 +27,7 @@ from engine.topoum.board import RADIUS
 from engine.topoum.cards import BATTLE_TYPES, Category, Farmer, Obstacle
 from engine.topoum.events import Event, TurnBegan
 from engine.topoum.state import Position, Stage, TopoumOptions, TopoumState, TopoumView, new_game
+from engine.topoum.steps import completes
 from engine.topoum.turns import TurnSummary, last_turn, summarise
 from locales import catalog
 from render.bidi import strip_controls
@@ -72,7 +73,6 @@ from render.topoum_pieces import (
     obstacle_tile,
     piece_centre,
 )
-from tables.topoum import completes
 from tests.engine.topoum import C, enter, play, step, table
 
 NAMES = ("Alice", "محمد علي", "王小明 👍🏽", "Zoë the Great of Very Long Names 👨‍👩‍👧")
@@ -249,7 +249,7 @@ def busiest() -> list[tuple[TopoumState, TurnSummary | None]]:
 def test_every_text_is_at_least_9_pixels_high_on_a_phone(language: str, phone_height: Measure) -> None:
     """Discord shows a picture about 450 pixels wide on a phone: every text of every picture,
     scaled so, is at least 9 pixels high."""
-    labels = picture_labels(catalog(), language)
+    labels = labels_for(catalog(), language)
     for game, summary in busiest():
         drawings = [partial(board_png, game.view(), LONGEST, labels, summary)]
         drawings += [partial(hand_png, game.view(seat), LONGEST, labels) for seat in range(4)]
@@ -454,7 +454,7 @@ def whole_words(pattern: str, lines: Sequence[str]) -> bool:
 def test_a_sentence_with_names_never_cuts_one_of_its_own_words(language: str) -> None:
     """Headlines, the lines of sight, Peace and the winners, with the longest names: the name is
     shortened or the sentence goes on two lines, and every other word stays whole."""
-    labels = picture_labels(catalog(), language)
+    labels = labels_for(catalog(), language)
     one, two = NAME_SLOTS[:2]
     patterns = [
         labels.setup.format(name=one),
@@ -475,7 +475,7 @@ def test_a_sentence_with_names_never_cuts_one_of_its_own_words(language: str) ->
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_headline_shows_the_whole_sentence_for_any_name(language: str) -> None:
-    labels = picture_labels(catalog(), language)
+    labels = labels_for(catalog(), language)
     setup = new_game(4, TopoumOptions(start_player=1), seed=3)
     middle, events = played(4, seed=14, turns=22)
     for game, summary, template in ((setup, None, labels.setup), (middle, last_turn(events), labels.to_play)):

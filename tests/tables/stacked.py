@@ -19,7 +19,7 @@ from tables.table import Table
 from tables.topoum import TopoumTable
 from tables.toppo import ToppoTable
 
-T = TypeVar("T", bound=SeatedTable[Any])
+T = TypeVar("T", bound=SeatedTable[Any, Any])
 
 
 async def nothing_to_publish(table: Table) -> None:

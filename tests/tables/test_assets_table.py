@@ -260,15 +260,15 @@ async def test_a_round_is_recorded_once_and_the_next_is_dealt_on_request_by_the_
     assert (await store.player_totals(HOST, "assets")).games == 1
 
     with pytest.raises(IllegalAction):
-        await assets.next_round(33, 1)  # not seated
-    notices = await assets.next_round(ANA, 1)
+        await assets.next_game(33, 1)  # not seated
+    notices = await assets.next_game(ANA, 1)
 
     state = assets.require_state()
     assert notices == [Notice("dealt", 0, {"number": 2})]
     assert assets.phase is Phase.PLAYING and state.round_number == 2 and state.dealer == 0
     assert assets.retired_message_id == 501 and assets.message_id is None
     with pytest.raises(IllegalAction) as stale:
-        await assets.next_round(HOST, 1)
+        await assets.next_game(HOST, 1)
     assert stale.value.reason is Reason.STALE
     assert (await store.player_totals(HOST, "assets")).games == 1
 
@@ -300,18 +300,18 @@ async def test_reaching_the_goal_records_the_round_with_the_winner_and_ends_the_
     assert (host.games, host.wins, host.score) == (1, 1, 10_000)
     assert await store.load_tables() == [] and registry.get(2) is None
     with pytest.raises(IllegalAction):
-        await assets.next_round(HOST, 1)
+        await assets.next_game(HOST, 1)
 
 
 async def test_the_match_may_end_between_rounds(registry: TableRegistry, store: Store) -> None:
     assets = playing(registry, last_round())
     await end_round(assets)
 
-    await assets.end_match(ANA, 1)
+    await assets.end_series(ANA, 1)
     assert assets.phase is Phase.RESULTS, "one of the two people asked: not yet a majority"
-    await assets.end_match(ANA, 1)
+    await assets.end_series(ANA, 1)
     assert assets.phase is Phase.RESULTS, "asking twice is one voice"
-    await assets.end_match(HOST, 1)
+    await assets.end_series(HOST, 1)
 
     assert assets.phase is Phase.OVER and await store.load_tables() == []
     assert (await store.player_totals(ANA, "assets")).games == 1

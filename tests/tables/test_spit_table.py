@@ -33,13 +33,13 @@ def card(text: str) -> Card:
 
 
 def spit_of(table: SpitTable) -> SpitState:
-    match = table.require_match()
+    match = table.require_state()
     assert isinstance(match, SpitState)
     return match
 
 
 def speed_of(table: SpitTable) -> SpeedState:
-    match = table.require_match()
+    match = table.require_state()
     assert isinstance(match, SpeedState)
     return match
 
@@ -213,12 +213,12 @@ async def test_the_end_of_a_match_is_recorded_once_then_a_rematch_and_the_end_of
         await press(table, ANA, Move.PLAY, pile=0, target=0)
     assert over.value.reason is Reason.GAME_OVER
     with pytest.raises(IllegalAction) as stranger:
-        await table.rematch(CARLA, 1)
+        await table.next_game(CARLA, 1)
     assert stranger.value.reason is Reason.NOT_SEATED
 
-    await table.rematch(ANA, 1)
+    await table.next_game(ANA, 1)
     with pytest.raises(IllegalAction) as twice:
-        await table.rematch(HOST, 1)
+        await table.next_game(HOST, 1)
     assert twice.value.reason is Reason.STALE, "a second Rematch from the same results does nothing"
 
     game = spit_of(table)
@@ -381,7 +381,7 @@ async def test_two_ai_seats_play_a_whole_match_on_their_own_and_it_is_recorded_o
             break
 
     assert table.phase is Phase.RESULTS and sum(table.wins) == 1
-    match = table.require_match()
+    match = table.require_state()
     assert match.outcome is not None and len(match.log) > 10
     await clock.advance(2, table.settle)
     record = table.result_record()

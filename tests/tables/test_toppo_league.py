@@ -43,7 +43,7 @@ async def test_a_league_table_deals_the_leagues_display_and_its_game_counts(stor
     assert resumed.fixed_display == 4, "the rule is saved with the lobby"
 
     await table.start(HOST)
-    game = table.require_series().game
+    game = table.require_state().game
     assert game.display_size == 4
     if game.restarter == 0:  # play waits for the host, the start player, to turn a first card
         await table.press(HOST, Press(PanelAction.TURN, table.panel_stamp(0)))
@@ -59,6 +59,6 @@ async def test_a_league_table_deals_the_leagues_display_and_its_game_counts(stor
     season = (await store.seasons(league.id))[0]
     (host,) = await store.standings(league, season)
     assert (host.name, host.games, host.wins) == ("Host", 1, 0)
-    assert host.measure == table.require_series().totals[0] > 0
-    assert table.require_series().display_sizes() == (4,)
+    assert host.measure == table.require_state().totals[0] > 0
+    assert table.require_state().display_sizes() == (4,)
     await table.stop()

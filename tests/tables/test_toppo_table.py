@@ -59,7 +59,7 @@ async def test_ai_seats_play_a_whole_game_on_their_own_and_it_is_recorded_once(
             break
 
     assert table.phase is Phase.RESULTS
-    series = table.require_series()
+    series = table.require_state()
     assert len(series.history) == 1 and min(series.history[0].scores) == 0
     first = await store.record_game(table.result_record())
     assert await store.record_game(table.result_record()) == first, "recording twice writes nothing new"
@@ -67,7 +67,7 @@ async def test_ai_seats_play_a_whole_game_on_their_own_and_it_is_recorded_once(
     assert shown.phases[-1] is Phase.RESULTS
     assert clock.pending == 1, "between games only the idle timer waits; the AI seats do not choose yet"
 
-    await table.next_game(HOST)
+    await table.next_game(HOST, 1)
     await clock.advance(10, table.settle)
     assert table.phase is Phase.PLAYING and series.game_number == 2, "an AI start player chose the display"
     assert table.retired_message_id is None and table.message_id is None
@@ -131,7 +131,7 @@ async def test_simultaneous_tops_are_decided_by_arrival(registry: TableRegistry)
 
     assert first == [Notice("topped", 1)]
     assert isinstance(second, IllegalAction) and second.detail == DISPLAY_CHANGED
-    game = table.require_series().game
+    game = table.require_state().game
     assert game.display == list(parse_cards("R- Y- W-")) and game.restarter == 1
     assert game.cards_left(0) == 15, "the late caller pays nothing"
 
@@ -181,7 +181,7 @@ async def test_a_table_resumes_from_its_save_exactly(registry: TableRegistry, st
 
     assert again.to_json() == table.to_json()
     assert again.notices[-1] == Notice("wrong_top", 0, {"cards": 5})
-    assert again.message_id == 1234 and again.require_series().game == table.require_series().game
+    assert again.message_id == 1234 and again.require_state().game == table.require_state().game
 
 
 async def test_the_registry_resumes_saved_tables_and_their_ai_plays_on(
@@ -203,7 +203,7 @@ async def test_the_registry_resumes_saved_tables_and_their_ai_plays_on(
     assert await resumed_registry.resume_saved() == [] and len(resumed_registry) == 1
     await clock.advance(3, loaded[0].settle)
 
-    game = loaded[0].require_series().game
+    game = loaded[0].require_state().game
     assert game.restarter is None and len(game.log) >= 1, "the AI restarter turned its first card"
     await resumed_registry.shutdown()
 
@@ -231,12 +231,12 @@ async def test_ai_moves_are_saved_within_a_second_and_a_persons_move_at_once(
         return len(saved.moves)
 
     await clock.advance(0.6, table.settle)  # the AI restarter turns within 0.5 s
-    played = len(table.require_series().game.log)
+    played = len(table.require_state().game.log)
     assert played >= 1 and await saved_moves() == 0
 
     await clock.advance(1.0, table.settle)
     assert await saved_moves() >= played
 
     await press(table, HOST, PanelAction.TURN)
-    assert await saved_moves() == len(table.require_series().game.log)
+    assert await saved_moves() == len(table.require_state().game.log)
     await table.stop()

@@ -164,7 +164,7 @@ SELFPLAY = SelfPlaySpec(
 def test_selfplay_command_prints_one_json_line_and_exits_non_zero_on_a_violation(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(selfplay.REGISTRY, "race", __name__)
+    monkeypatch.setattr(selfplay, "modules", lambda: {"race": __name__})
     assert selfplay.main(["--game", "race", "--players", "2", "--games", "1", "--seed", "0"]) == 0
     line = json.loads(capsys.readouterr().out)
     assert (line["games"], line["actions"], line["violations"]) == (1, 5, 0)

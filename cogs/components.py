@@ -1,0 +1,237 @@
+"""The buttons and select menus of every game's tables, and the factories a game's drafts use.
+
+A button's custom id is ``<prefix>:<table>:<action>:<arg>``: the game (``tp`` for Toppo), the
+table, what to do and with what. It holds everything a click needs, so buttons keep working on
+messages sent before a restart. One ``DynamicItem`` serves every game: a click goes to
+:func:`cogs.seated.on_press`, which hands it to the game registered for its prefix. Where a game
+offers more choices than fit on buttons, a select menu's custom id adds which of the message's
+menus it is (``...:<arg>:<n>``, as two menus of one message need different ids), so it never
+matches the buttons' pattern.
+
+Discord's limits a game's drafts must respect (``docs/architecture.md`` lists them): a custom id
+of at most 100 characters (the argument is what is left after the prefix, the table and the
+action), 5 rows of at most 5 buttons or one select menu, at most 25 options in a menu, labels of
+at most 80 characters and option descriptions of at most 100.
+"""
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+BUTTON_ID = re.compile(
+    r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*)"
+)
+"""A table button's custom id: ``<game prefix>:<table>:<action>:<argument>``."""
+SELECT_ID = re.compile(BUTTON_ID.pattern + r":(?P<number>[0-9])")
+"""A table select menu's: a button's, then which of the message's menus it is."""
+
+
+async def _pressed(
+    interaction: discord.Interaction,
+    prefix: str,
+    table_id: str,
+    action: str,
+    arg: str,
+    values: Sequence[str] | None = None,
+) -> None:
+    """Hand a press to :func:`cogs.seated.on_press` (imported here: it builds on this module)."""
+    from cogs.seated import on_press
+
+    await on_press(interaction, prefix, table_id, action, arg, values)
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=BUTTON_ID):
+    """Any button of any game's table; its custom id says which game and table, what to do, and
+    with what."""
+
+    def __init__(
+        self,
+        prefix: str,
+        table_id: str,
+        action: str,
+        arg: str = "",
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        custom_id = f"{prefix}:{table_id}:{action}:{arg}"
+        super().__init__(
+            discord.ui.Button(label=label, style=style, row=row, disabled=disabled, custom_id=custom_id)
+        )
+        self.prefix = prefix
+        self.table_id = table_id
+        self.action = action
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> "TableButton":
+        return cls(match["prefix"], match["table"], match["action"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _pressed(interaction, self.prefix, self.table_id, self.action, self.arg)
+
+
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=SELECT_ID):
+    """Any select menu of any game's table (a string select); its custom id says which game and
+    table, what to do, with what, and which of the message's menus it is."""
+
+    def __init__(
+        self,
+        prefix: str,
+        table_id: str,
+        action: str,
+        arg: str,
+        number: int,
+        *,
+        options: Sequence[discord.SelectOption],
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> None:
+        custom_id = f"{prefix}:{table_id}:{action}:{arg}:{number}"
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=list(options),
+                placeholder=placeholder,
+                min_values=min_values,
+                max_values=max_values,
+                row=row,
+            )
+        )
+        self.prefix = prefix
+        self.table_id = table_id
+        self.action = action
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> "TableSelect":
+        assert isinstance(item, discord.ui.Select)
+        return cls(
+            match["prefix"],
+            match["table"],
+            match["action"],
+            match["arg"],
+            int(match["number"]),
+            options=item.options,
+            placeholder=item.placeholder,
+            min_values=item.min_values,
+            max_values=item.max_values,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        await _pressed(interaction, self.prefix, self.table_id, self.action, self.arg, values)
+
+
+class ButtonFactory(Protocol):
+    """Makes a button of the game's own kind, whose custom id carries ``action`` and ``arg``."""
+
+    def __call__(
+        self,
+        action: str,
+        arg: str,
+        label: str,
+        style: discord.ButtonStyle,
+        row: int,
+        *,
+        disabled: bool = False,
+    ) -> discord.ui.Item[Any]: ...
+
+
+class SelectFactory(Protocol):
+    """Makes a select menu of the game's own kind (the counterpart of a button factory)."""
+
+    def __call__(
+        self,
+        action: str,
+        arg: str,
+        number: int,
+        options: Sequence[discord.SelectOption],
+        *,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> discord.ui.Item[Any]: ...
+
+
+class ChoiceSelects(Protocol):
+    """Makes a one-choice select menu: ``options`` are (label, value) pairs; choosing one is
+    pressing the button ``<action>`` with the argument ``<arg>.<value>``."""
+
+    def __call__(
+        self, action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int
+    ) -> discord.ui.Item[Any]: ...
+
+
+@dataclass(frozen=True)
+class Controls:
+    """The component factories of one table, for its game's drafts."""
+
+    prefix: str
+    table_id: str
+
+    def button(
+        self,
+        action: str,
+        arg: str,
+        label: str,
+        style: discord.ButtonStyle,
+        row: int,
+        *,
+        disabled: bool = False,
+    ) -> discord.ui.Item[Any]:
+        return TableButton(
+            self.prefix, self.table_id, action, arg, label=label, style=style, row=row, disabled=disabled
+        )
+
+    def select(
+        self,
+        action: str,
+        arg: str,
+        number: int,
+        options: Sequence[discord.SelectOption],
+        *,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> discord.ui.Item[Any]:
+        return TableSelect(
+            self.prefix,
+            self.table_id,
+            action,
+            arg,
+            number,
+            options=options,
+            placeholder=placeholder,
+            min_values=min_values,
+            max_values=max_values,
+            row=row,
+        )
+
+    def choices(
+        self, action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int
+    ) -> discord.ui.Item[Any]:
+        """A one-choice menu per row, numbered by it (see :class:`ChoiceSelects`)."""
+        choices = [discord.SelectOption(label=label, value=value) for label, value in options]
+        return self.select(action, arg, row, choices, placeholder=placeholder, row=row)

@@ -1,0 +1,132 @@
+"""How one game's tables meet Discord: a :class:`GameKind`, declared once in ``cogs/<game>.py``.
+
+Everything every game does on Discord is done once, in :mod:`cogs.seated`: ``/<game> start``
+and its lobby, the public message in each phase, the private panel (opened from the table
+message, redrawn in the reply to each press and whenever the table changes), the buttons between
+games (next game, end with a confirmation), callouts and pings. A game fills in the hooks that
+are its own: the public message while it plays and after a game, how its panel looks and what its
+panel's buttons do, and the few buttons or menus it has beyond those. Each hook is typed by the
+game's own table class.
+"""
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import KW_ONLY, dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+import discord
+
+from cogs.client import GameNightBot
+from cogs.components import Controls
+from cogs.lobby import LobbyChoices
+from cogs.tables import Draft
+from engine.errors import IllegalAction
+from engine.games import game_of
+from locales import Catalog
+from tables.seated import Notice, SeatedTable
+
+T = TypeVar("T", bound=SeatedTable[Any, Any])
+T_contra = TypeVar("T_contra", bound=SeatedTable[Any, Any], contravariant=True)
+
+
+class PanelDraw(Protocol[T_contra]):
+    """A game's private panel for ``seat`` as the table is now, in ``locale``: keeping what its
+    player was choosing (``kept``, see :class:`Moved`) if it still holds, with an optional
+    ``note`` (what their press did, or why not)."""
+
+    def __call__(
+        self,
+        messages: Catalog,
+        table: T_contra,
+        seat: int,
+        locale: str,
+        controls: Controls,
+        *,
+        kept: str = "",
+        note: str | None = None,
+    ) -> Awaitable[Draft]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """What a press on a panel came to: a ``note`` for the panel (what happened, or why not),
+    and what the player is in the middle of choosing (``kept``: the press's argument, which
+    the game's :attr:`PanelSpec.draw` reads back while it still holds)."""
+
+    note: str | None = None
+    kept: str = ""
+
+
+@dataclass(frozen=True)
+class PanelSpec(Generic[T]):
+    """A game's private panel."""
+
+    opener: str
+    """The action of the table message's button that opens it ("My line", "My hand")."""
+    actions: frozenset[str]
+    """The actions of its own buttons and menus (Refresh is everyone's)."""
+    draw: PanelDraw[T]
+    move: Callable[[Catalog, T, int, int, str, str, str], Awaitable[Moved]]
+    """(messages, table, user, seat, action, arg, locale): do what a panel button says; a
+    refusal raises :class:`IllegalAction`."""
+    refused: Callable[[Catalog, T, IllegalAction, str, str], str] | None = None
+    """(messages, table, error, action, locale): a refusal in the game's own words, where the
+    shared ones (``reason.<code>``) would not say enough."""
+
+
+@dataclass(frozen=True)
+class GameKind(Generic[T]):
+    """How one game's tables meet Discord (see the module's note)."""
+
+    prefix: str
+    """The custom id prefix of the game's components: two letters, never changed once used."""
+    table_class: type[T]
+    playing: Callable[[Catalog, T, Controls], Awaitable[Draft]]
+    """The public message while a game is played."""
+    results: Callable[[Catalog, T, Controls], Awaitable[Draft]]
+    """The public message after a game, while the next one's options are chosen, and at the end."""
+    panel: PanelSpec[T]
+    _: KW_ONLY
+    lobby_choices: Callable[[Catalog, T, Controls, str], LobbyChoices] | None = None
+    """The game's own choices in its lobby (its options), in the table's locale."""
+    prepare: Callable[[GameNightBot, discord.Interaction, T], Awaitable[None]] | None = None
+    """Sets up a table just opened by ``/<game> start`` before its lobby is shown (a league's
+    rules for the channel, say; a league's turn timer is set for every turn-based game)."""
+    callout: Callable[[Catalog, T, Notice], str] | None = None
+    """A callout of the table in words, mentioning its player (games that call players out)."""
+    other: (
+        Callable[[GameNightBot, discord.Interaction, T, str, str, Sequence[str] | None], Awaitable[None]]
+        | None
+    ) = None
+    """The game's buttons and menus beyond the lobby's, the panel's and those between games:
+    (bot, interaction, table, action, arg, values chosen in a menu or None)."""
+
+    @property
+    def name(self) -> str:
+        return self.table_class.game
+
+    def text_keys(self) -> list[str]:
+        """Every catalogue key the bot's shared pieces read for this game, which its catalogue
+        file must hold in every language (tests/test_games_registry.py checks them): its name in
+        the lists of games, its command, its rules' title, its notices and callouts, its results'
+        buttons, and per name it is recorded under (a variant's too) its name in leagues and
+        stats, its standings' measure and, for a scored game, its average."""
+        name = self.name
+        keys = [f"games.{name}", f"rules.{name}.title", f"{name}.table.recent", f"{name}.results.expired"]
+        keys += [
+            f"{name}.{key}"
+            for key in ("command_name", "command_description", "start_name", "start_description")
+        ]
+        keys += [f"{name}.notice.{code}" for code in sorted(self.table_class.notice_codes)]
+        keys += [f"{name}.call.{code}" for code in sorted(self.table_class.callout_codes)]
+        if self.table_class.plays_series:
+            keys += [f"{name}.results.next", f"{name}.results.end"]
+        game = game_of(name)
+        for recorded in game.recorded_as:
+            keys += [
+                f"league.game.{recorded}",
+                f"league.measure.{recorded}",
+                f"league.measure_hint.{recorded}",
+            ]
+            if game.measure.column == "score":
+                keys.append(f"stats.average_of.{recorded}")
+        return keys

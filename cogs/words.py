@@ -1,0 +1,95 @@
+"""Words every game's messages share: names in bold, the words on a game's pictures, what just
+happened, the buttons between games and a table that closed idle.
+
+A game's catalogue file holds its own keys under its name (``<game>.notice.<code>``,
+``<game>.results.next``...); these helpers read them by that convention, so a game's messages
+module holds only what is its own.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+import discord
+from discord.utils import escape_markdown
+
+from cogs.components import Controls
+from cogs.i18n import catalogue_words
+from cogs.layout import Words
+from cogs.lobby import seat_names
+from locales import Catalog
+from tables.seated import TABLE_IDLE, Notice, Phase, SeatedTable
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+L = TypeVar("L", bound="DataclassInstance")
+
+
+def bold(name: str) -> str:
+    """A player's name in a message: bold, and never read as markdown (names are anyone's)."""
+    return f"**{escape_markdown(name)}**"
+
+
+def names_of(messages: Catalog, table: SeatedTable[Any, Any], locale: str) -> list[str]:
+    """What to call each seat of ``table`` (an AI by number and level, in ``locale``)."""
+    return seat_names(messages, table.seats, locale)
+
+
+def picture_labels(messages: Catalog, language: str, labels: type[L], game: str) -> L:
+    """The words on a game's pictures in one language (``<game>.picture.<field>``), made once."""
+    return cast(L, _picture_labels(messages, language, labels, game))
+
+
+@cache
+def _picture_labels(messages: Catalog, language: str, labels: type[Any], game: str) -> object:
+    return catalogue_words(messages, language, labels, f"{game}.picture")
+
+
+def notice_line(
+    messages: Catalog,
+    game: str,
+    notice: Notice,
+    names: Sequence[str],
+    locale: str,
+    values: Mapping[str, object],
+) -> str:
+    """One thing that happened, in words (``<game>.notice.<code>``), with its player in bold and
+    its ``values`` already in words."""
+    player = "" if notice.player is None else bold(names[notice.player])
+    return messages.text(f"{game}.notice.{notice.code}", locale, player=player, **values)
+
+
+def notices_field(
+    messages: Catalog,
+    table: SeatedTable[Any, Any],
+    words: Words,
+    describe: Callable[[Catalog, Notice, Sequence[str], str], str],
+    names: Sequence[str],
+) -> None:
+    """The table's latest notices as a field of ``words`` (``describe`` words one)."""
+    if table.notices:
+        lines = [describe(messages, notice, names, table.locale) for notice in table.notices]
+        words.add_field(
+            name=messages.text(f"{table.game}.table.recent", table.locale), value="\n".join(lines)
+        )
+
+
+def between_games(
+    messages: Catalog, table: SeatedTable[Any, Any], controls: Controls, *, row: int = 0
+) -> discord.ui.View:
+    """The results' buttons: the next game (``<game>.results.next``) and the end of the series
+    (``<game>.results.end``), carrying the number of the game they follow."""
+    locale, number = table.locale, str(table.game_number())
+    view = discord.ui.View(timeout=None)
+    if table.phase is Phase.RESULTS:
+        label = messages.text(f"{table.game}.results.next", locale)
+        view.add_item(controls.button("next", number, label, discord.ButtonStyle.primary, row))
+    label = messages.text(f"{table.game}.results.end", locale)
+    view.add_item(controls.button("end", number, label, discord.ButtonStyle.secondary, row))
+    return view
+
+
+def expired_text(messages: Catalog, table: SeatedTable[Any, Any]) -> str:
+    """The table ended because nobody played for a while (``<game>.results.expired``)."""
+    return messages.text(f"{table.game}.results.expired", table.locale, minutes=int(TABLE_IDLE // 60))
