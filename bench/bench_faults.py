@@ -4,9 +4,9 @@
 
 The real ``bot.py`` runs as a subprocess against the offline Discord stand-in
 (``tests/fakediscord``), exactly as in the end-to-end tests, with ``--tables`` tables of each game
-(Toppo, Cover Your Assets, Spit, Topoum) whose seats are all AI seats, so they play on their own:
+(every game engine/games.py registers) whose seats are all AI seats, so they play on their own:
 the host opens a lobby, adds the AI seats, leaves and starts. A keeper presses "Next game",
-"Rematch" or "Next round" wherever a game has ended, and opens a new table in a channel whose
+"Next round" (each game's next game) wherever a game has ended, and opens a new table in a channel whose
 table has finished, so the load lasts. Then ``--kills`` times: wait a random 1-8 s (seeded),
 ``kill -9`` the bot and start it again on the same database.
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import random
 import re
@@ -41,12 +42,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-GAMES = {  # prefix, command, AI seats, the buttons that carry on after a game ends
-    "toppo": ("tp", "toppo start", 3, ("next",)),
-    "assets": ("ca", "assets start", 3, ("next",)),
-    "spit": ("sp", "spit start", 2, ("next",)),
-    "topoum": ("tm", "topoum start", 2, ("next",)),
-}
+AI_SEATS = 3
+"""AI seats at each table, or as many as the game seats if fewer."""
+CARRY_ON = "next"
+"""The action of the results' button that deals the next game (cogs/seated.py)."""
 KILL_AFTER = (1.0, 8.0)
 """Seconds of play between one restart and the next kill, drawn uniformly (seeded)."""
 PRESS_PACE = 0.7
@@ -57,6 +56,7 @@ SHOWING_RESULTS = frozenset({"results", "choosing", "over"})
 
 async def main(args: argparse.Namespace) -> int:
     from cogs.painter import PARENT_CHECK_SECONDS
+    from engine.games import game_of
     from tests.conftest import build_world
     from tests.fakediscord import BotProcess, FakeDiscord
     from tests.fakediscord.model import APPLICATION_COMMAND, MESSAGE_COMPONENT, Message, walk_components
@@ -94,8 +94,9 @@ async def main(args: argparse.Namespace) -> int:
         ]
 
     async def open_table(game: str, channel: Any) -> None:
-        prefix, command, ai_seats, _ = GAMES[game]
-        data = fake.actor(host, channel).command_data(command, channel=channel)
+        kind = importlib.import_module(game_of(game).module("cogs")).KIND
+        prefix, ai_seats = kind.prefix, min(AI_SEATS, kind.table_class.max_seats)
+        data = fake.actor(host, channel).command_data(f"{game} start", channel=channel)
         lobby = await interact(channel, APPLICATION_COMMAND, data, None)
         if lobby is None or not buttons(lobby):
             return
@@ -130,7 +131,7 @@ async def main(args: argparse.Namespace) -> int:
                     continue
                 for message in [m for m in channel.messages.values() if not m.ephemeral]:
                     for custom_id in buttons(message):
-                        if custom_id.split(":")[2] in GAMES[game][3]:
+                        if custom_id.split(":")[2] == CARRY_ON:
                             press = {"custom_id": custom_id, "component_type": 2}
                             await interact(channel, MESSAGE_COMPONENT, press, message)
             await asyncio.sleep(0.5)
@@ -217,11 +218,13 @@ def results_check(database: Path) -> tuple[int, int, int]:
 
 
 def parse_args() -> argparse.Namespace:
+    from engine.games import names
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kills", type=int, default=25, help="kill -9s of the bot")
     parser.add_argument("--tables", type=int, default=2, help="tables of each game")
     parser.add_argument(
-        "--games", nargs="+", default=list(GAMES), choices=list(GAMES), help="the games played"
+        "--games", nargs="+", default=list(names()), choices=list(names()), help="the games played"
     )
     parser.add_argument("--level", default="hard", help="the AI seats' level (hard plays fastest)")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before the first kill")

@@ -43,11 +43,12 @@ from bench.bench_render import scene as toppo_scene
 from bench.bench_render_assets import scene as assets_scene
 from bench.bench_render_spit import scene as spit_scene
 from bench.bench_render_topoum import scene as topoum_scene
-from cogs import assets_messages, league_messages, spit_messages, topoum_messages, toppo_messages
+from cogs import league_messages
 from engine.assets.cards import Asset
 from engine.assets.sets import AssetSet
 from engine.assets.state import AssetsView, Duel, StackView, Stage
 from engine.assets.state import Outcome as AssetsOutcome
+from engine.games import recorded
 from engine.spit.events import DealWon
 from engine.spit.speed import SpeedOptions, SpeedOutcome, SpeedView
 from engine.spit.speed import new_game as new_speed_game
@@ -61,6 +62,10 @@ from engine.toppo.state import Outcome as ToppoOutcome
 from engine.toppo.state import ToppoView
 from locales import Catalog, catalog
 from render import assets, spit, standings, topoum, toppo
+from words import assets as assets_words
+from words import spit as spit_words
+from words import topoum as topoum_words
+from words import toppo as toppo_words
 
 WIDTH_SHOWN = 450
 """The width, in pixels, at which a phone shows a picture (the narrow end of 450-550)."""
@@ -228,7 +233,7 @@ TOTALS = (312, 287, 455, 199, 368, 402, 251, 330)
 
 
 def toppo_table(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = toppo_messages.labels_for(messages, language)
+    labels = toppo_words.labels_for(messages, language)
     busy, over = _toppo_views()
     waiting = replace(busy, restarter=6)
     return [partial(toppo.table_png, view, names[:8], TOTALS, 12, labels) for view in (busy, waiting, over)]
@@ -236,7 +241,7 @@ def toppo_table(messages: Catalog, language: str, names: Sequence[str]) -> Rende
 
 def toppo_line(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
     """Seat 0's line with every hint at once: toppo may be called, matching, votes incl. theirs."""
-    labels = toppo_messages.labels_for(messages, language)
+    labels = toppo_words.labels_for(messages, language)
     busy, over = _toppo_views()
     mine = replace(busy, seat=0, deck_sizes=(4,) * 8, matching=(True,) * 8)
     return [
@@ -246,7 +251,7 @@ def toppo_line(messages: Catalog, language: str, names: Sequence[str]) -> Render
 
 
 def toppo_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = toppo_messages.labels_for(messages, language)
+    labels = toppo_words.labels_for(messages, language)
     _, over = _toppo_views()
     series = Series(8, seed=1).view()
     view = replace(series, game=over, totals=TOTALS, history=(None,) * 12, chooser=6)  # type: ignore[arg-type]
@@ -287,13 +292,13 @@ def _assets_views() -> tuple[AssetsView, AssetsView]:
 
 
 def assets_table(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = assets_messages.picture_labels(messages, language)
+    labels = assets_words.picture_labels(messages, language)
     busy, over = _assets_views()
     return [partial(assets.table_png, view, names[:6], labels) for view in (busy, over)]
 
 
 def assets_hand(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = assets_messages.picture_labels(messages, language)
+    labels = assets_words.picture_labels(messages, language)
     busy, _ = _assets_views()
     answering = replace(busy, seat=4, hand=HAND, hand_size=len(HAND))
     watching = replace(answering, seat=2)
@@ -304,7 +309,7 @@ def assets_hand(messages: Catalog, language: str, names: Sequence[str]) -> Rende
 
 
 def assets_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = assets_messages.picture_labels(messages, language)
+    labels = assets_words.picture_labels(messages, language)
     _, over = _assets_views()
     won = replace(
         over,
@@ -339,7 +344,7 @@ def _spit_like(
     """The table, the panel or the results of Spit or Speed, from ``views``."""
 
     def renders(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-        labels = spit_messages.labels_for(messages, language)
+        labels = spit_words.labels_for(messages, language)
         busy, over = views()
         pair = names[:2]
         if picture == "table":
@@ -407,12 +412,12 @@ def _topoum_views() -> list[tuple[Any, Any]]:
 
 
 def topoum_board(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = topoum_messages.labels_for(messages, language)
+    labels = topoum_words.labels_for(messages, language)
     return [partial(topoum.board_png, view, names[:4], labels, last) for view, last in _topoum_views()]
 
 
 def topoum_hand(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = topoum_messages.labels_for(messages, language)
+    labels = topoum_words.labels_for(messages, language)
     return [
         partial(topoum.hand_png, replace(view, seat=0, hand=KINDS[: view.hand_sizes[0]]), names[:4], labels)
         for view, _ in _topoum_views()[:-1]
@@ -420,7 +425,7 @@ def topoum_hand(messages: Catalog, language: str, names: Sequence[str]) -> Rende
 
 
 def topoum_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = topoum_messages.labels_for(messages, language)
+    labels = topoum_words.labels_for(messages, language)
     view, _ = _topoum_views()[-1]
     return [partial(topoum.results_png, view, names[:4], labels)]
 
@@ -455,7 +460,13 @@ def smallest(scene: Scene, language: str, messages: Catalog | None = None) -> Me
     return replace(worst, cut=tuple(dict.fromkeys(text for found in measures for text in found.cut)))
 
 
-def main() -> None:
+def unmeasured() -> list[str]:
+    """The registered games (each name a result is recorded under) with no picture here: a game
+    added to engine/games.py must bring its pictures' busiest positions, or this bench fails."""
+    return [game for game in recorded() if not any(name.startswith(f"{game}.") for name in PICTURES)]
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--below", type=float, default=None, help="also list every text smaller than this")
     parser.add_argument("--only", default="", help="only the pictures whose name starts with this")
@@ -479,8 +490,12 @@ def main() -> None:
                 small = {(d.text, d.em) for d in found.drawn if d.em * found.scale < args.below}
                 for text, em in sorted(small, key=lambda item: item[1]):
                     print(f"{'':38}{em * found.scale:5.1f}  {text!r}")
-    print(json.dumps({"min_text_px_at_450": min(result.values()), "pictures": result}))
+    missing = unmeasured()
+    for game in missing:
+        print(f"{game}: no picture measured; add its busiest positions to PICTURES")
+    print(json.dumps({"min_text_px_at_450": min(result.values()), "pictures": result, "unmeasured": missing}))
+    return 1 if missing else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -7,13 +7,7 @@ target seat first (``12.2.si``: at stamp 12, challenge seat 2 with a Silver). A 
 more than five choices is a select menu, whose chosen value is added to its argument.
 """
 
-from cogs.assets_messages import (
-    callout_text,
-    notice_text,
-    panel_draft,
-    playing_draft,
-    results_draft,
-)
+from cogs.assets_messages import callout_text, panel_draft, playing_draft, results_draft
 from cogs.kinds import GameKind, Moved, PanelSpec
 from cogs.words import names_of
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
@@ -21,6 +15,7 @@ from engine.assets.cards import Asset
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
 from tables.assets import AssetsTable
+from words.assets import notice_text
 
 MOVES = frozenset({"pair", "take", "chal", "disc", "ans", "give"})
 """The custom id actions of a panel's moves."""

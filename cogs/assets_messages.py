@@ -13,75 +13,38 @@ while they fit, a select menu when there are more than five. Each carries the pa
 """
 
 from collections.abc import Sequence
-from functools import cache
 
 import discord
 from discord.utils import escape_markdown
 
 from cogs.components import ButtonFactory, ChoiceSelects, Controls
-from cogs.i18n import catalogue_words
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, bold, expired_text, names_of, notice_line, notices_field
+from cogs.words import between_games, bold, expired_text, names_of, notices_field
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
-from engine.assets.cards import Asset, parse_cards
+from engine.assets.cards import Asset
 from engine.assets.state import AssetsView, Stage
 from locales import Catalog
-from render.assets import Labels, hand_png, results_png, table_png
+from render.assets import hand_png, results_png, table_png
 from tables.assets import AssetsTable
-from tables.seated import Notice, Phase
+from tables.seated import Phase
+from words.assets import (
+    card_name,
+    discard_text,
+    labels_for,
+    money_text,
+    notice_text,
+    public_status,
+    sets_held,
+    worded,
+)
+from words.common import Notice
 
 COLOUR = discord.Colour.from_rgb(46, 139, 87)
 BUTTONS_PER_ROW = 5
 
 
-def card_name(messages: Catalog, asset: Asset, locale: str) -> str:
-    """``Piggy Bank``, ``Alcancía``."""
-    return messages.text(f"assets.card.{asset.name.lower()}", locale)
-
-
-@cache
-def picture_labels(messages: Catalog, language: str) -> Labels:
-    """The words on the pictures in one language, card names included."""
-    cards = tuple(card_name(messages, asset, language) for asset in Asset)
-    return catalogue_words(messages, language, Labels, "assets.picture", cards=cards)
-
-
-def labels_for(messages: Catalog, locale: str) -> Labels:
-    return picture_labels(messages, messages.language_for(locale))
-
-
 # -- words -----------------------------------------------------------------------------------------
-
-
-def money_text(messages: Catalog, amount: int, locale: str) -> str:
-    """``$1,250,000``, ``1.250.000 $``: as the pictures write it."""
-    return messages.money(amount, locale)
-
-
-def _worded(
-    messages: Catalog, values: dict[str, int | str], names: Sequence[str], locale: str
-) -> dict[str, object]:
-    """A notice's values in words: cards by name, amounts as money, seats by name."""
-    worded: dict[str, object] = {}
-    for key, value in values.items():
-        if key in ("card", "asset"):
-            worded[key] = card_name(messages, Asset.parse(str(value)), locale)
-        elif key == "cards":
-            worded[key] = " + ".join(card_name(messages, card, locale) for card in parse_cards(str(value)))
-        elif key in ("value", "total"):
-            worded[key] = money_text(messages, int(value), locale)
-        elif key in ("target", "other"):
-            worded[key] = bold(names[int(value)])
-        else:
-            worded[key] = value
-    return worded
-
-
-def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
-    """One thing that happened, in words (``assets.notice.<code>``)."""
-    values = _worded(messages, dict(notice.values), names, locale)
-    return notice_line(messages, "assets", notice, names, locale, values)
 
 
 def callout_text(messages: Catalog, table: AssetsTable, notice: Notice) -> str:
@@ -91,39 +54,11 @@ def callout_text(messages: Catalog, table: AssetsTable, notice: Notice) -> str:
     locale = table.locale
     names = names_of(messages, table, locale)
     mention = f"<@{table.seats[notice.player].user_id}>"
-    values = _worded(messages, dict(notice.values), names, locale)
+    values = worded(messages, dict(notice.values), names, locale)
     return messages.text(f"assets.call.{notice.code}", locale, mention=mention, **values)
 
 
 # -- the public message ----------------------------------------------------------------------------
-
-
-def public_status(messages: Catalog, view: AssetsView, names: Sequence[str], locale: str) -> str:
-    """Whose turn it is, or whom a running challenge waits for."""
-    duel = view.duel
-    if duel is None:
-        return messages.text("assets.status.turn", locale, name=bold(names[view.turn]))
-    return messages.text(
-        "assets.status.challenge",
-        locale,
-        challenger=bold(names[duel.challenger]),
-        defender=bold(names[duel.defender]),
-        asset=card_name(messages, duel.stake.asset, locale),
-        name=bold(names[duel.answering]),
-    )
-
-
-def discard_text(messages: Catalog, view: AssetsView, locale: str) -> str:
-    """The top of the discard pile, in words (or that it is empty)."""
-    top = view.discard_top
-    if top is None:
-        return messages.text("assets.panel.discard_empty", locale)
-    return messages.text("assets.panel.discard", locale, card=card_name(messages, top, locale))
-
-
-def _sets(view: AssetsView, seat: int) -> int:
-    stack = view.stacks[seat]
-    return stack.under + (stack.top is not None)
 
 
 async def playing_draft(messages: Catalog, table: AssetsTable, controls: Controls) -> Draft:
@@ -147,7 +82,7 @@ async def playing_draft(messages: Catalog, table: AssetsTable, controls: Control
             name=name,
             total=money_text(messages, view.totals[seat], locale),
             stack=money_text(messages, view.stacks[seat].value, locale),
-            sets=_sets(view, seat),
+            sets=sets_held(view, seat),
             cards=view.hand_sizes[seat],
         )
 
@@ -289,7 +224,7 @@ async def panel_draft(
         "assets.panel.stack",
         locale,
         value=money_text(messages, view.stacks[seat].value, locale),
-        sets=_sets(view, seat),
+        sets=sets_held(view, seat),
         total=money_text(messages, view.totals[seat], locale),
     )
     parts += [discard, stack]

@@ -8,8 +8,7 @@ Spanish client while the English default comes from the same catalogue. The word
 on its pictures come as a dataclass (its ``Labels``), filled here from the catalogue.
 """
 
-import dataclasses
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 from discord import app_commands
@@ -59,18 +58,3 @@ async def public_locale(interaction: discord.Interaction, store: Store) -> str:
         if override:
             return override
     return (interaction.guild_locale or discord.Locale.american_english).value
-
-
-def catalogue_words(messages: Catalog, language: str, words: type[W], prefix: str, /, **given: Any) -> W:
-    """A dataclass of words (a picture's ``Labels``) in ``language``: each field from the key
-    ``<prefix>.<field>``, except the fields ``given`` (words the catalogue keeps elsewhere) and
-    a ``language`` field, which gets ``language``: the picture formats its counted words (plural
-    forms, numbers) by that language's rules."""
-    if any(field.name == "language" for field in dataclasses.fields(words)):
-        given = {"language": language, **given}
-    found = {
-        field.name: messages.text(f"{prefix}.{field.name}", language)
-        for field in dataclasses.fields(words)
-        if field.name not in given
-    }
-    return words(**found, **given)

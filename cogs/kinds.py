@@ -22,7 +22,8 @@ from cogs.tables import Draft
 from engine.errors import IllegalAction
 from engine.games import game_of
 from locales import Catalog
-from tables.seated import Notice, SeatedTable
+from tables.seated import SeatedTable
+from words.common import Notice
 
 T = TypeVar("T", bound=SeatedTable[Any, Any])
 T_contra = TypeVar("T_contra", bound=SeatedTable[Any, Any], contravariant=True)

@@ -208,7 +208,9 @@ class LeagueCog(commands.Cog):
             changes["toppo_display"] = display.value or None
         if turn_timer is not None:
             if not turn_based(chosen.game):
-                raise LeagueError("timer_not_turn_based", game=game_name(bot.messages, chosen.game, locale))
+                timed = [game_name(bot.messages, name, locale) for name in recorded() if turn_based(name)]
+                game = game_name(bot.messages, chosen.game, locale)
+                raise LeagueError("timer_not_turn_based", game=game, games=", ".join(timed))
             if 0 < turn_timer < TURN_TIMER_LIMITS[0]:
                 raise LeagueError("timer_range")
             changes["turn_timer"] = turn_timer or None

@@ -47,7 +47,7 @@ def game_name(messages: Catalog, game: Game, locale: str) -> str:
 
 def measure_text(messages: Catalog, game: Game, value: int, locale: str) -> str:
     """A total of the game's measure as shown: money with its sign, other counts plain."""
-    if game == "assets":
+    if measure(game).money:
         return messages.money(value, locale)
     return messages.number(value, locale)
 
@@ -176,7 +176,7 @@ def _average(messages: Catalog, game: Game, total: int, games: int, locale: str)
     if measure(game).column == "won":
         return None
     value = messages.number(total / games, locale, digits=1)
-    if game == "assets":
+    if measure(game).money:
         value = messages.money(round(total / games), locale)
     return messages.text(
         "stats.average", locale, value=messages.text(f"stats.average_of.{game}", locale, value=value)

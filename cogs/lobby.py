@@ -20,7 +20,8 @@ import discord
 from cogs.layout import Words
 from cogs.tables import Draft
 from locales import Catalog
-from tables.lobby import Lobby, Seat
+from tables.lobby import Lobby
+from words.common import seat_names
 
 
 class ButtonFactory(Protocol):
@@ -104,20 +105,6 @@ def option_buttons(
         for index, option in enumerate(options)
     ]
     return LobbyChoices(fields=[field], items=items)
-
-
-def seat_names(messages: Catalog, seats: Sequence[Seat], locale: str) -> list[str]:
-    """What to call each seat: a human by their name, an AI by number and level ("AI 2 (hard)")."""
-    names = []
-    ai_number = 0
-    for seat in seats:
-        if seat.ai_level is None:
-            names.append(seat.name)
-        else:
-            ai_number += 1
-            level = messages.text(f"ai.level.{seat.ai_level}", locale)
-            names.append(messages.text("lobby.ai_name", locale, number=ai_number, level=level))
-    return names
 
 
 def lobby_draft(

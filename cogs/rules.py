@@ -1,7 +1,7 @@
 """``/rules <game>``: how to play, privately, in the user's language.
 
 The text is the catalogue's (``rules.<game>.*`` in the game's own ``locales/<lang>/<game>.toml``),
-written from RULES.md, as one embed: a summary, then a field per section, each section being a
+written from docs/rules.md, as one embed: a summary, then a field per section, each section being a
 ``<section>_title`` and ``<section>`` pair in the order the file gives them. Each section stays
 under Discord's 1024 characters per field and the whole under 6000, which a test checks in every
 language. Every game engine/games.py registers is offered.

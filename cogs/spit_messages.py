@@ -10,19 +10,18 @@ the event loop; the words on them come from the catalogue (``spit.picture.*``).
 from collections.abc import Sequence
 
 import discord
-from discord.utils import escape_markdown
 
 from cogs.components import ButtonFactory, Controls
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices, LobbyOption, option_buttons
 from cogs.tables import Draft, alt_text, draw, refusal_text
-from cogs.words import between_games, bold, expired_text, names_of, notice_line, notices_field, picture_labels
+from cogs.words import between_games, bold, expired_text, names_of, notices_field
 from engine.errors import IllegalAction, Reason
-from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView, fits
+from engine.spit import Card, SpeedState, SpeedView, SpitState, SpitView, fits
 from engine.spit.centre import CENTRE_PILES, Stage
 from locales import Catalog
-from render.spit import Labels, panel_png, results_png, table_png
-from tables.seated import Notice, Phase
+from render.spit import panel_png, results_png, table_png
+from tables.seated import Phase
 from tables.spit import (
     CHOICES,
     NO_TARGET,
@@ -33,57 +32,25 @@ from tables.spit import (
     SlapLost,
     SpitTable,
 )
+from words.spit import (
+    PILES,
+    card_name,
+    centre_words,
+    labels_for,
+    notice_text,
+    own_words,
+    pile_name,
+    player_line,
+    standings_text,
+    status_text,
+    variant_name,
+)
 
 COLOUR = discord.Colour.from_rgb(46, 139, 87)
-LETTERS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
-"""The ranks written with a letter; the others are their number."""
-PILES = ("left", "right")
-"""The catalogue's words for centre piles 0 and 1."""
 GREY = discord.ButtonStyle.secondary
-
-View = SpitView | SpeedView
-
-
-def labels_for(messages: Catalog, locale: str) -> Labels:
-    return picture_labels(messages, messages.language_for(locale), Labels, "spit")
-
-
-def card_name(messages: Catalog, card: Card, locale: str) -> str:
-    """``7♥``, ``K♠``: the rank (its letter where it has one) and the suit's sign."""
-    word = LETTERS.get(card.rank)
-    rank = str(int(card.rank)) if word is None else messages.text(f"spit.rank.{word}", locale)
-    suit = messages.text(f"spit.suit.{card.suit.name.lower()}", locale)
-    return messages.text("spit.card", locale, rank=rank, suit=suit)
-
-
-def pile_name(messages: Catalog, pile: int, locale: str) -> str:
-    return messages.text(f"spit.pile.{PILES[pile]}", locale)
-
-
-def spit_notice(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
-    """One thing that happened, in words (``spit.notice.<code>``): a pile by its name."""
-    values: dict[str, object] = dict(notice.values)
-    if "pile" in values:
-        values["pile"] = pile_name(messages, int(str(values["pile"])), locale)
-    return notice_line(messages, "spit", notice, names, locale, values)
-
-
-def variant_name(messages: Catalog, variant: str, locale: str) -> str:
-    return messages.text(f"spit.variant.{variant}", locale)
 
 
 # -- the lobby -------------------------------------------------------------------------------------
-
-
-def option_value(messages: Catalog, name: str, value: str, locale: str) -> str:
-    """An option's value in words: the variant's name, yes or no, a number of points..."""
-    if name == "variant":
-        return variant_name(messages, value, locale)
-    if value in ("yes", "no", NO_TARGET):
-        return messages.text(f"spit.option_value.{value}", locale)
-    if name == "target":
-        return messages.text("spit.option_value.points", locale, points=value)
-    return value
 
 
 def lobby_choices(messages: Catalog, table: SpitTable, controls: Controls, locale: str) -> LobbyChoices:
@@ -109,66 +76,7 @@ def lobby_options(messages: Catalog, table: SpitTable, locale: str) -> list[Lobb
 # -- words for the state of play -------------------------------------------------------------------
 
 
-def status_text(messages: Catalog, view: View, seat: int | None, names: Sequence[str], locale: str) -> str:
-    """What the game waits for, from ``seat``'s side (None: the channel's)."""
-    text = messages.text
-    if view.outcome is not None:
-        return text("spit.status.over", locale, name=bold(names[view.outcome.winner]))
-    if seat is not None and seat in view.called and view.waiting_for:
-        return text("spit.status.called", locale, name=bold(names[view.waiting_for[0]]))
-    if isinstance(view, SpeedView):
-        if view.stage is Stage.START:
-            return text("spit.status.start_speed", locale)
-        return text("spit.status.stuck" if view.stalemate else "spit.status.play", locale)
-    if view.stage is Stage.SLAP:
-        if view.chooser is None:
-            return text("spit.status.slap", locale)
-        if view.chooser == seat:
-            return text("spit.status.you_choose", locale)
-        return text("spit.status.chooses", locale, name=bold(names[view.chooser]))
-    if view.stage is Stage.START:
-        return text("spit.status.start", locale)
-    if view.stalemate:
-        spitters = [number for number, count in enumerate(view.spit_cards) if count]
-        if len(spitters) == 1:
-            if spitters[0] == seat:
-                return text("spit.status.you_spit_alone", locale)
-            return text("spit.status.stalemate_alone", locale, name=bold(names[spitters[0]]))
-        return text("spit.status.stalemate", locale)
-    return text("spit.status.play", locale)
-
-
-def standings_text(messages: Catalog, table: SpitTable, names: Sequence[str], locale: str) -> str:
-    standings = " · ".join(
-        messages.text("spit.results.standing", locale, name=bold(name), wins=wins)
-        for name, wins in zip(names, table.wins, strict=True)
-    )
-    return messages.text("spit.results.wins", locale, standings=standings)
-
-
 # -- the public message ----------------------------------------------------------------------------
-
-
-def _player_line(messages: Catalog, view: View, seat: int, name: str, wins: int, locale: str) -> str:
-    if isinstance(view, SpeedView):
-        return messages.text(
-            "spit.table.speed_player",
-            locale,
-            name=escape_markdown(name),
-            hand=view.hand_sizes[seat],
-            stock=view.stock_sizes[seat],
-            points=view.totals[seat],
-            wins=wins,
-        )
-    stock = sum(pile.size for pile in view.layouts[seat])
-    return messages.text(
-        "spit.table.spit_player",
-        locale,
-        name=escape_markdown(name),
-        cards=stock + view.spit_cards[seat],
-        spit=view.spit_cards[seat],
-        wins=wins,
-    )
 
 
 async def playing_draft(messages: Catalog, table: SpitTable, controls: Controls) -> Draft:
@@ -187,10 +95,10 @@ async def playing_draft(messages: Catalog, table: SpitTable, controls: Controls)
         colour=COLOUR,
     )
     players = [
-        _player_line(messages, view, seat, name, table.wins[seat], locale) for seat, name in enumerate(names)
+        player_line(messages, view, seat, name, table.wins[seat], locale) for seat, name in enumerate(names)
     ]
     words.add_field(name=messages.text("spit.table.players", locale), value="\n".join(players))
-    notices_field(messages, table, words, spit_notice, names)
+    notices_field(messages, table, words, notice_text, names)
     view_buttons = discord.ui.View(timeout=None)
     view_buttons.add_item(
         controls.button(
@@ -203,7 +111,7 @@ async def playing_draft(messages: Catalog, table: SpitTable, controls: Controls)
         locale,
         variant=variant_name(messages, table.variant, locale),
         number=table.match_number,
-        centre=_centre_words(messages, view, locale),
+        centre=centre_words(messages, view, locale),
         players="; ".join(players),
     )
     return Draft(words, view_buttons, png, "spit.png", alt_text([alt]))
@@ -233,11 +141,11 @@ async def results_draft(messages: Catalog, table: SpitTable, controls: Controls)
         title = text("spit.results.title", locale, variant=variant, number=table.match_number)
         assert view.outcome is not None, "a match's results follow its end"
         parts.append(text("spit.results.winner", locale, name=bold(names[view.outcome.winner])))
-    parts.append(standings_text(messages, table, names, locale))
+    parts.append(standings_text(messages, table.wins, names, locale))
     if over and table.idle_expired:
         parts.append(expired_text(messages, table))
     words = Words(title=title, description="\n".join(parts), colour=COLOUR)
-    notices_field(messages, table, words, spit_notice, names)
+    notices_field(messages, table, words, notice_text, names)
     buttons = between_games(messages, table, controls) if table.phase is Phase.RESULTS else None
     if view.outcome is None:
         # The series ended (idle) in the middle of a match: there are no results to draw for it.
@@ -289,48 +197,6 @@ def refusal_note(messages: Catalog, table: SpitTable, move: Move, error: Illegal
     return refusal_text(messages, error, locale) if key is None else text(f"spit.note.{key}", locale)
 
 
-def _centre_words(messages: Catalog, view: View, locale: str) -> str:
-    tops = [
-        messages.text("spit.panel.nothing", locale) if top is None else card_name(messages, top, locale)
-        for top in view.centre
-    ]
-    return messages.text(
-        "spit.panel.centre",
-        locale,
-        left=tops[0],
-        left_size=view.centre_sizes[0],
-        right=tops[1],
-        right_size=view.centre_sizes[1],
-    )
-
-
-def _own_words(messages: Catalog, view: View, seat: int, locale: str) -> str:
-    text = messages.text
-    if isinstance(view, SpeedView):
-        hand = view.hand or ()
-        cards = " · ".join(
-            text("spit.panel.hand_card", locale, number=number, card=card_name(messages, card, locale))
-            for number, card in enumerate(hand, start=1)
-        )
-        return text(
-            "spit.panel.hand",
-            locale,
-            cards=cards or text("spit.panel.nothing", locale),
-            stock=view.stock_sizes[seat],
-        )
-    piles = []
-    for number, pile in enumerate(view.layouts[seat], start=1):
-        if not pile.size:
-            piles.append(text("spit.panel.empty_pile", locale, number=number))
-            continue
-        if pile.top is None:
-            top = text("spit.panel.face_down", locale)
-        else:
-            top = card_name(messages, pile.top, locale)
-        piles.append(text("spit.panel.pile", locale, number=number, top=top, size=pile.size))
-    return text("spit.panel.layout", locale, piles=" · ".join(piles), spit=view.spit_cards[seat])
-
-
 async def panel_draft(
     messages: Catalog,
     table: SpitTable,
@@ -351,7 +217,7 @@ async def panel_draft(
     parts = [status_text(messages, view, seat, names, locale)]
     if note:
         parts.append(f"> {note}")
-    parts += [_centre_words(messages, view, locale), _own_words(messages, view, seat, locale)]
+    parts += [centre_words(messages, view, locale), own_words(messages, view, seat, locale)]
     buttons: discord.ui.View | None = None
     if view.outcome is None and table.phase is Phase.PLAYING:
         parts.append(messages.text("spit.panel.how", locale))
@@ -368,8 +234,8 @@ async def panel_draft(
     alt = messages.text(
         "spit.alt.panel",
         locale,
-        centre=_centre_words(messages, view, locale),
-        own=_own_words(messages, view, seat, locale),
+        centre=centre_words(messages, view, locale),
+        own=own_words(messages, view, seat, locale),
     )
     return Draft(words, buttons, png, "cards.png", alt_text([alt]))
 
@@ -474,3 +340,14 @@ def _speed_buttons(
     buttons.add_item(button("flip", stamp, text("spit.panel.flip", locale), discord.ButtonStyle.danger, 2))
     buttons.add_item(button("refresh", "", text("spit.panel.refresh", locale), GREY, 2))
     return buttons
+
+
+def option_value(messages: Catalog, name: str, value: str, locale: str) -> str:
+    """An option's value in words: the variant's name, yes or no, a number of points..."""
+    if name == "variant":
+        return variant_name(messages, value, locale)
+    if value in ("yes", "no", NO_TARGET):
+        return messages.text(f"spit.option_value.{value}", locale)
+    if name == "target":
+        return messages.text("spit.option_value.points", locale, points=value)
+    return value

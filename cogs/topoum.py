@@ -25,12 +25,12 @@ from cogs.topoum_messages import (
     over_draft,
     panel_draft,
     playing_draft,
-    steps_text,
 )
 from cogs.words import bold, names_of
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
 from tables.topoum import BadDeck, TopoumTable
+from words.topoum import steps_text
 
 STEP, PICK, GO, VIEW = "step", "pick", "go", "view"
 

@@ -24,8 +24,7 @@ from cogs.components import ButtonFactory, Controls, SelectFactory
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import bold, expired_text, names_of, notice_line, notices_field, picture_labels
-from engine.hexgrid import Hex
+from cogs.words import bold, expired_text, names_of, notices_field
 from engine.topoum.actions import (
     Action,
     ActionKind,
@@ -43,15 +42,24 @@ from engine.topoum.actions import (
     SelectMole,
     Target,
 )
-from engine.topoum.board import HEXES, INDEX, RAYS
-from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType, Category
-from engine.topoum.state import Cell, Stage, TopoumView
+from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType
+from engine.topoum.state import Stage
 from engine.topoum.steps import Menu
 from locales import Catalog
-from render.fonts import SHORT_NAME, cut_name
-from render.topoum import Labels, board_png, cost_text, hand_png, results_png
-from tables.seated import Notice, Phase
+from render.topoum import board_png, cost_text, hand_png, results_png
+from tables.seated import Phase
 from tables.topoum import BadDeck, TopoumTable
+from words.topoum import (
+    DIRECTION_ARROWS,
+    board_alt,
+    deck_text,
+    direction_hex,
+    hex_description,
+    labels_for,
+    notice_text,
+    prompt_text,
+    steps_text,
+)
 
 COLOUR = discord.Colour.from_rgb(141, 110, 72)
 ROWS = 5
@@ -60,40 +68,13 @@ PER_ROW = 5
 """Buttons on a row."""
 PER_SELECT = 25
 """Options in a select menu."""
-OPTION_DESCRIPTION = 100
-"""Discord's limit on a select option's description: past it, names are shortened, not the words."""
 GREY, GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
-DIRECTION_ARROWS = ("↘", "↗", "↑", "↖", "↙", "↓")
-"""``engine.hexgrid``'s directions 0-5 as they point on the board picture (flat-topped hexes,
-rows numbered downwards)."""
 SETUP_STAGES = frozenset({Stage.SETUP_BASE, Stage.SETUP_MOLE})
 HEX_CHOICES = (Place, Reclaim, SelectMole, MoveTo, Target, KeepPart)
 """Choices of a hex, offered in select menus."""
 STEP_BUTTONS = (ChooseAction, ChangeBase, Direction)
 """Choices offered as buttons that lead to the next menu (stopping, passing and ransoms are
 whole steps: their buttons play at once)."""
-
-
-def labels_for(messages: Catalog, locale: str) -> Labels:
-    return picture_labels(messages, messages.language_for(locale), Labels, "topoum")
-
-
-def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
-    """One thing that happened, in words (``topoum.notice.<code>``)."""
-    labels = labels_for(messages, locale)
-    values: dict[str, object] = dict(notice.values)
-    if "card" in values:
-        values["card"] = labels.card(CardType(str(values["card"])))
-    if "category" in values:
-        values["category"] = labels.category(Category(str(values["category"])))
-    if "loss" in values:
-        values["loss"] = messages.text(f"topoum.loss.{values['loss']}", locale)
-    if "obstacle" in values:
-        values["obstacle"] = messages.text(f"topoum.obstacle.{values['obstacle']}", locale)
-    for seat_value in ("owner", "captor"):
-        if seat_value in values:
-            values[seat_value] = bold(names[int(str(values[seat_value]))])
-    return notice_line(messages, "topoum", notice, names, locale, values)
 
 
 def deadline_text(table: TopoumTable) -> str | None:
@@ -105,20 +86,6 @@ def deadline_text(table: TopoumTable) -> str | None:
 
 
 # -- the lobby -------------------------------------------------------------------------------------
-
-
-def deck_text(messages: Catalog, types: Sequence[CardType], locale: str) -> str:
-    """The battle deck's types with their categories: ``Bayonet (Combat), ...``."""
-    labels = labels_for(messages, locale)
-    return ", ".join(
-        messages.text(
-            "topoum.lobby.deck_card",
-            locale,
-            card=labels.card(card),
-            category=labels.category(CATEGORY[card]),
-        )
-        for card in types
-    )
 
 
 def deck_options(messages: Catalog, table: TopoumTable, controls: Controls, locale: str) -> LobbyChoices:
@@ -210,24 +177,7 @@ async def playing_draft(messages: Catalog, table: TopoumTable, controls: Control
     )
     seen = state.view()
     png = await draw(board_png, seen, names, labels, table.last_turn())
-    return Draft(words, view, png, "topoum.png", board_alt(messages, seen, names, title, locale))
-
-
-def board_alt(messages: Catalog, seen: TopoumView, names: Sequence[str], title: str, locale: str) -> str:
-    """The board in words: each player's badges and the hexes of their moles."""
-    text = messages.text
-
-    def moles(seat: int) -> str:
-        held = [cell.hex.label for cell in seen.cells if cell.mole == seat]
-        if not held:
-            return text("topoum.alt.no_moles", locale)
-        return text("topoum.alt.moles", locale, hexes=", ".join(held))
-
-    players = "; ".join(
-        text("topoum.alt.player", locale, name=name, badges=seen.badges[seat], moles=moles(seat))
-        for seat, name in enumerate(names)
-    )
-    return alt_text([text("topoum.alt.board", locale, title=title, players=players)])
+    return Draft(words, view, png, "topoum.png", alt_text([board_alt(messages, seen, names, title, locale)]))
 
 
 async def over_draft(messages: Catalog, table: TopoumTable, controls: Controls) -> Draft:
@@ -272,107 +222,6 @@ async def over_draft(messages: Catalog, table: TopoumTable, controls: Controls) 
 def path_arg(stamp: str, path: Sequence[int]) -> str:
     """A panel component's argument: the stamp and the choices so far, ``<stamp>.<i>.<j>``."""
     return ".".join([stamp, *map(str, path)])
-
-
-def hex_description(
-    messages: Catalog, cells: dict[Hex, Cell], hex_: Hex, names: Sequence[str], locale: str
-) -> str:
-    """What is on a hex, for a select menu option: whose base (which side up), whose mole, an
-    obstacle; or that it is free. Within Discord's 100 characters by shortening long names."""
-    said = _hex_words(messages, cells, hex_, names, locale)
-    if len(said) <= OPTION_DESCRIPTION:
-        return said
-    return _hex_words(messages, cells, hex_, [cut_name(name, SHORT_NAME) for name in names], locale)
-
-
-def _hex_words(
-    messages: Catalog, cells: dict[Hex, Cell], hex_: Hex, names: Sequence[str], locale: str
-) -> str:
-    text = messages.text
-    cell = cells.get(hex_)
-    if cell is None:
-        return text("topoum.hex.free", locale)
-    owner = names[cell.owner]
-    parts = [text("topoum.hex.neutral" if cell.neutral else "topoum.hex.base", locale, owner=owner)]
-    if cell.mole is not None:
-        parts.append(text("topoum.hex.mole", locale, owner=names[cell.mole]))
-    if cell.obstacle is not None:
-        parts.append(text(f"topoum.obstacle.{cell.obstacle}", locale))
-    return " · ".join(parts)
-
-
-def direction_hex(acting: Hex, direction: int) -> Hex:
-    """The first hex from ``acting`` in ``direction`` (Panic Attack only offers a direction with
-    a mole on its line, so there is one)."""
-    return HEXES[RAYS[INDEX[acting]][direction][0]]
-
-
-def step_text(messages: Catalog, action: Action, names: Sequence[str], locale: str) -> str:
-    """One choice of a path, in words, for "your choices" and "played"."""
-    text = messages.text
-    labels = labels_for(messages, locale)
-    match action:
-        case ChooseAction(kind=kind):
-            return text("topoum.step.enter" if kind is ActionKind.ENTER else "topoum.step.move", locale)
-        case Place(hex=hex_):
-            return text("topoum.step.place", locale, hex=hex_.label)
-        case Reclaim(hex=hex_):
-            return text("topoum.step.reclaim", locale, hex=hex_.label)
-        case SelectMole(hex=hex_):
-            return text("topoum.step.mole", locale, hex=hex_.label)
-        case MoveTo(hex=hex_):
-            return text("topoum.step.to", locale, hex=hex_.label)
-        case PlayCard(card=card, slot=None):
-            return text("topoum.step.card_hand", locale, card=labels.card(card))
-        case PlayCard(card=card, slot=slot):
-            return text("topoum.step.card_line", locale, card=labels.card(card), slot=(slot or 0) + 1)
-        case ChangeBase():
-            return text("topoum.step.change", locale)
-        case Target(hex=hex_):
-            return text("topoum.step.target", locale, hex=hex_.label)
-        case Direction(direction=direction):
-            return text("topoum.step.direction", locale, arrow=DIRECTION_ARROWS[direction])
-        case KeepPart(hex=hex_):
-            return text("topoum.step.part", locale, hex=hex_.label)
-        case Ransom(captor=captor):
-            return text("topoum.step.ransom", locale, name=names[captor])
-        case EndMoves():
-            return text("topoum.step.stop", locale)
-        case _:
-            return text("topoum.step.pass", locale)
-
-
-def steps_text(messages: Catalog, actions: Sequence[Action], names: Sequence[str], locale: str) -> str:
-    return " → ".join(step_text(messages, action, names, locale) for action in actions)
-
-
-def prompt_text(messages: Catalog, menu: Menu, seat: int, locale: str) -> str:
-    """What the player is asked at the step reached."""
-    text = messages.text
-    labels = labels_for(messages, locale)
-    pending = menu.pending
-    options = menu.options
-    stage = pending.stage
-    acting = "" if pending.acting is None else pending.acting.label
-    if stage is Stage.START:
-        if options and all(isinstance(option, Pass | Ransom) for option in options):
-            return text("topoum.prompt.start_pass", locale)
-        if any(isinstance(option, Place) for option in options):
-            return text("topoum.prompt.start_forced", locale)
-        if any(isinstance(option, Reclaim) for option in options):
-            return text("topoum.prompt.start_reclaim", locale)
-        return text("topoum.prompt.start", locale)
-    if stage is Stage.CARD:
-        key = "card_or_change" if any(isinstance(option, ChangeBase) for option in options) else "card"
-        return text(f"topoum.prompt.{key}", locale, hex=acting)
-    if stage is Stage.MOVE_SELECT:
-        key = "move_select_or_stop" if EndMoves(seat) in options else "move_select"
-        return text(f"topoum.prompt.{key}", locale)
-    if stage is Stage.TARGET:
-        card = labels.card(pending.card.card) if pending.card is not None else ""
-        key = "direction" if any(isinstance(option, Direction) for option in options) else "target"
-        return text(f"topoum.prompt.{key}", locale, card=card)
-    return text(f"topoum.prompt.{stage}", locale, hex=acting)
 
 
 Button = tuple[str, str, str, discord.ButtonStyle, bool]

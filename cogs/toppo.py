@@ -16,11 +16,12 @@ from cogs.client import GameNightBot
 from cogs.components import Controls
 from cogs.kinds import GameKind, Moved, PanelSpec
 from cogs.tables import Draft, refusal_text
-from cogs.toppo_messages import notice_text, panel_draft, playing_draft, results_draft
+from cogs.toppo_messages import panel_draft, playing_draft, results_draft
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
 from tables.toppo import DISPLAY_CHANGED, PanelAction, Press, ToppoTable
+from words.toppo import notice_text
 
 PENALTIES = frozenset({"wrong_top", "wrong_match", "false_toppo", "false_start"})
 """Notices a player is also told privately, in their own language, when they cause them."""

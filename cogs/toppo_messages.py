@@ -6,60 +6,21 @@ table. The same phase always gives the same message, so the publisher can redraw
 Pictures come from :mod:`render.toppo` and are drawn off the event loop.
 """
 
-from collections.abc import Sequence
-
 import discord
 from discord.utils import escape_markdown
 
 from cogs.components import ButtonFactory, Controls
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, bold, expired_text, names_of, notice_line, notices_field, picture_labels
+from cogs.words import between_games, bold, expired_text, names_of, notices_field
 from engine.toppo.cards import Card
 from locales import Catalog
-from render.toppo import SLOT_LETTERS, Labels, line_png, results_png, table_png
-from tables.seated import Notice, Phase
+from render.toppo import SLOT_LETTERS, line_png, results_png, table_png
+from tables.seated import Phase
 from tables.toppo import ToppoTable
+from words.toppo import card_name, cards_text, labels_for, notice_text, order_text, status_text
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
-
-
-def labels_for(messages: Catalog, locale: str) -> Labels:
-    return picture_labels(messages, messages.language_for(locale), Labels, "toppo")
-
-
-def card_name(messages: Catalog, card: Card, locale: str) -> str:
-    """``red waves``, ``ondas en rojo``."""
-    colour = messages.text(f"toppo.colour.{card.colour.name.lower()}", locale)
-    symbol = messages.text(f"toppo.symbol.{card.symbol.name.lower()}", locale)
-    return messages.text("toppo.card", locale, colour=colour, symbol=symbol)
-
-
-def cards_text(messages: Catalog, cards: Sequence[Card], locale: str) -> str:
-    """Cards in words, in order: "red waves, yellow stars"."""
-    return ", ".join(card_name(messages, card, locale) for card in cards)
-
-
-def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
-    """One thing that happened, in words (``toppo.notice.<code>``): cards by name, slots by letter."""
-    values: dict[str, object] = dict(notice.values)
-    if "card" in values:
-        values["card"] = card_name(messages, Card.parse(str(values["card"])), locale)
-    if "slot" in values:
-        values["slot"] = SLOT_LETTERS[int(str(values["slot"]))]
-    return notice_line(messages, "toppo", notice, names, locale, values)
-
-
-def status_text(messages: Catalog, table: ToppoTable, seat: int | None, names: list[str], locale: str) -> str:
-    """Who play waits for, if anyone; for a seat's own panel, "you restart"; who ended the game."""
-    game = table.require_state().game
-    if game.outcome is not None:
-        return messages.text("toppo.status.over", locale, name=bold(names[game.outcome.caller]))
-    if game.restarter is None:
-        return messages.text("toppo.status.play", locale)
-    if game.restarter == seat:
-        return messages.text("toppo.status.you_restart", locale)
-    return messages.text("toppo.status.waiting", locale, name=bold(names[game.restarter]))
 
 
 # -- the public message ----------------------------------------------------------------------------
@@ -73,7 +34,7 @@ async def playing_draft(messages: Catalog, table: ToppoTable, controls: Controls
     names = names_of(messages, table, locale)
     words = Words(
         title=messages.text("toppo.table.title", locale, number=series.game_number),
-        description=status_text(messages, table, None, names, locale),
+        description=status_text(messages, table.require_state().game, None, names, locale),
         colour=COLOUR,
     )
     totals = series.totals
@@ -159,11 +120,6 @@ async def results_draft(messages: Catalog, table: ToppoTable, controls: Controls
 # -- the private panel -----------------------------------------------------------------------------
 
 
-def order_text(picks: str) -> str:
-    """Picked line cards as the slots they go on: ``A←2 B←1``."""
-    return " ".join(f"{SLOT_LETTERS[slot]}←{int(index) + 1}" for slot, index in enumerate(picks))
-
-
 async def panel_draft(
     messages: Catalog,
     table: ToppoTable,
@@ -186,7 +142,7 @@ async def panel_draft(
     seen = series.game.view(seat)
     stamp = table.panel_stamp(seat)
     names = names_of(messages, table, locale)
-    status = status_text(messages, table, seat, names, locale)
+    status = status_text(messages, table.require_state().game, seat, names, locale)
     line = seen.lines[seat]
     size = seen.display_size
     matching = seen.matching[seat]

@@ -7,18 +7,16 @@ module holds only what is its own.
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord.utils import escape_markdown
 
 from cogs.components import Controls
-from cogs.i18n import catalogue_words
 from cogs.layout import Words
-from cogs.lobby import seat_names
 from locales import Catalog
-from tables.seated import TABLE_IDLE, Notice, Phase, SeatedTable
+from tables.seated import TABLE_IDLE, Phase, SeatedTable
+from words.common import Notice, seat_names
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -34,16 +32,6 @@ def bold(name: str) -> str:
 def names_of(messages: Catalog, table: SeatedTable[Any, Any], locale: str) -> list[str]:
     """What to call each seat of ``table`` (an AI by number and level, in ``locale``)."""
     return seat_names(messages, table.seats, locale)
-
-
-def picture_labels(messages: Catalog, language: str, labels: type[L], game: str) -> L:
-    """The words on a game's pictures in one language (``<game>.picture.<field>``), made once."""
-    return cast(L, _picture_labels(messages, language, labels, game))
-
-
-@cache
-def _picture_labels(messages: Catalog, language: str, labels: type[Any], game: str) -> object:
-    return catalogue_words(messages, language, labels, f"{game}.picture")
 
 
 def notice_line(

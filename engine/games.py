@@ -17,10 +17,12 @@ from typing import Final, Literal
 
 @dataclass(frozen=True, slots=True)
 class Measure:
-    """What a league's standings add up per player, and which end is best."""
+    """What a league's standings add up per player, which end is best, and whether it is an
+    amount of money (written as money in standings and statistics)."""
 
     column: Literal["score", "won"]
     lowest_first: bool = False
+    money: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class Registered:
 
 GAMES: Final = (
     Registered("toppo", Measure("score", lowest_first=True)),  # penalty points
-    Registered("assets", Measure("score"), turn_based=True),  # money
+    Registered("assets", Measure("score", money=True), turn_based=True),
     Registered("spit", Measure("won"), variants=("speed",)),  # matches won
     Registered("topoum", Measure("score"), turn_based=True),  # badges
 )

@@ -1,7 +1,7 @@
 """Saved games: how a game was dealt plus its action log, resumed by replaying the log.
 
 Every game saves the same shape, ``{"game", "players", "seed", "options" | "position", "log"}``
-(DESIGN.md, "The engine contract"), and reads its actions back from a log that is data from
+(docs/architecture.md, "The engine contract"), and reads its actions back from a log that is data from
 outside. Both halves are the same for every game, so they live here: :class:`ActionCodec` turns a
 game's frozen action dataclasses into small JSON objects and back, checking every field, and
 :func:`saved` / :func:`restore` write and replay the whole game.

@@ -30,32 +30,24 @@ it is. Nothing changes either way.
 """
 
 import secrets
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, Final, Self
 
 from data import SavedTable
 from engine.assets.actions import Action, Deal, GiveUp, action_to_json
 from engine.assets.ai import choose
 from engine.assets.events import (
-    Answered,
-    Challenged,
-    Discarded,
-    DrawPileEmptied,
-    Event,
-    GameWon,
-    PairPlaced,
     RoundDealt,
     RoundScored,
-    SetWon,
-    TieForFirst,
-    TurnStarted,
 )
 from engine.assets.state import MAX_PLAYERS, MIN_PLAYERS, AssetsState, Stage, new_game
 from engine.errors import IllegalAction, Reason
 from tables.registry import TableRegistry
-from tables.seated import Finished, Notice, Phase, ranked
+from tables.seated import Finished, Phase, ranked
 from tables.table import Table
 from tables.turn_based import TurnBased
+from words.assets import notices_for
+from words.common import Notice
 
 NOTICE_CODES: Final = frozenset(
     {"dealt", "paired", "paired_discard", "challenged", "answered", "no_answer", "stolen", "defended"}
@@ -67,47 +59,6 @@ CALLOUT_CODES: Final = frozenset({"answer", "warn_turn", "warn_answer"})
 PLAY: Final = "play"
 DEAL: Final = "deal"
 """The two kinds of moment a turn timer watches: a move in a round, the deal between rounds."""
-
-
-def notices_for(events: Sequence[Event], defender: int | None = None) -> list[Notice]:
-    """What the channel should hear about these events: every move, a stolen or defended set,
-    the draw pile running out, skipped players and the end of a round or the match. Refills and
-    plain turns go unsaid. ``defender`` is the challenged seat of a challenge these events may
-    end (it tells a set stolen from one defended)."""
-    notices: list[Notice] = []
-    values: dict[str, int | str]
-    for event in events:
-        match event:
-            case RoundDealt(round_number=number, dealer=dealer):
-                notices.append(Notice("dealt", dealer, {"number": number}))
-            case PairPlaced(seat=seat, placed=placed, from_discard=from_discard):
-                code = "paired_discard" if from_discard else "paired"
-                values = {"asset": placed.asset.code, "cards": str(placed), "value": placed.value}
-                notices.append(Notice(code, seat, values))
-            case Challenged(seat=seat, target=target, card=card, stake=stake):
-                values = {"target": target, "card": card.code, "asset": stake.asset.code}
-                values["value"] = stake.value
-                notices.append(Notice("challenged", seat, values))
-            case Answered(seat=seat, card=card):
-                notices.append(Notice("answered", seat, {"card": card.code}))
-            case SetWon(winner=winner, loser=loser, won=won):
-                code = "defended" if winner == defender else "stolen"
-                values = {"other": loser, "asset": won.asset.code, "count": len(won.cards)}
-                values["value"] = won.value
-                notices.append(Notice(code, winner, values))
-            case Discarded(seat=seat, card=card):
-                notices.append(Notice("discarded", seat, {"card": card.code}))
-            case TurnStarted(skipped=skipped):
-                notices.extend(Notice("skipped", seat) for seat in skipped)
-            case DrawPileEmptied():
-                notices.append(Notice("draw_empty"))
-            case RoundScored(round_number=number):
-                notices.append(Notice("round_over", None, {"number": number}))
-            case TieForFirst(total=total):
-                notices.append(Notice("tie", None, {"total": total}))
-            case GameWon(winner=winner, totals=totals):
-                notices.append(Notice("won", winner, {"total": totals[winner]}))
-    return notices
 
 
 class AssetsTable(TurnBased[Action, AssetsState]):

@@ -19,7 +19,7 @@ import abc
 import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, ClassVar, Final, Generic, Self, TypeVar
@@ -33,6 +33,7 @@ from tables.ai import AiDriver
 from tables.lobby import Lobby, Seat, seat_of
 from tables.registry import TableRegistry
 from tables.table import Table
+from words.common import Notice
 
 A = TypeVar("A")
 G = TypeVar("G")
@@ -58,23 +59,6 @@ class Phase(StrEnum):
 
 AI_PHASES: Final = frozenset({Phase.PLAYING, Phase.CHOOSING})
 """The phases in which AI seats act (they may be the ones choosing the next game's options)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """Something the channel is told, as a catalogue code (``<game>.notice.<code>``), the seat it
-    is about and values for the message."""
-
-    code: str
-    player: int | None = None
-    values: Mapping[str, int | str] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "player": self.player, "values": dict(self.values)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Notice":
-        return cls(data["code"], data["player"], data["values"])
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ under the player (too late) or never fitted (a misplay).
 """
 
 import secrets
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any, Final, Self
@@ -56,21 +56,16 @@ from engine.spit import (
 from engine.spit.cards import ALL_CARDS
 from engine.spit.centre import CENTRE_PILES, Stage
 from engine.spit.events import (
-    CentreTaken,
-    DealStarted,
     DealWon,
     Event,
-    GameWon,
-    HandsRenewed,
-    LayoutDealt,
-    LayoutEnded,
     PileSlapped,
-    SidePilesRebuilt,
 )
 from tables.registry import TableRegistry
-from tables.seated import Finished, Notice, SeatedTable
+from tables.seated import Finished, SeatedTable
 from tables.stamps import digest
 from tables.table import Table
+from words.common import Notice
+from words.spit import notices_for
 
 Game = SpitState | SpeedState
 
@@ -184,41 +179,6 @@ class SlapLost(IllegalAction):
         super().__init__(Reason.STALE, "the other player slapped first")
         self.seat = seat
         self.centre = centre
-
-
-def notices_for(game: Game, events: Sequence[Event]) -> list[Notice]:
-    """What the channel should hear about these events: layouts ending, slaps, piles taken, new
-    layouts and deals, and the winner. Plays, turns and calls go unsaid: the picture shows them."""
-    notices: list[Notice] = []
-    for event in events:
-        match event:
-            case LayoutEnded(emptied=emptied, race=race, chooser=chooser):
-                if emptied is None:
-                    notices.append(Notice("stuck_slap" if race else "stuck"))
-                elif chooser is not None:
-                    notices.append(Notice("emptied_chooses", emptied))
-                else:
-                    notices.append(Notice("emptied_slap" if race else "emptied", emptied))
-            case PileSlapped(seat=seat, centre=centre):
-                code = "chose" if isinstance(game, SpitState) and game.options.emptier_chooses else "slapped"
-                notices.append(Notice(code, seat, {"pile": centre}))
-            case CentreTaken(seat=seat, centre=centre, cards=cards):
-                notices.append(Notice("took", seat, {"pile": centre, "cards": cards}))
-            case LayoutDealt(seat=seat) if seat == SEATS - 1 and isinstance(game, SpitState):
-                # Once both layouts are dealt.
-                notices.append(Notice("dealt", None, {"number": game.layouts_dealt}))
-            case DealWon(seat=seat, points=points) if isinstance(game, SpeedState):
-                number = game.deal_number if game.outcome is not None else game.deal_number - 1
-                notices.append(Notice("deal_won", seat, {"number": number, "points": points}))
-            case DealStarted(number=number):
-                notices.append(Notice("deal_started", None, {"number": number}))
-            case SidePilesRebuilt():
-                notices.append(Notice("rebuilt"))
-            case HandsRenewed():
-                notices.append(Notice("renewed"))
-            case GameWon(seat=seat):
-                notices.append(Notice("won", seat))
-    return notices
 
 
 def spit_options(choose: Callable[[str], str]) -> SpitOptions:

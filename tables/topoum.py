@@ -21,7 +21,7 @@ people can follow them on the board.
 
 import asyncio
 import secrets
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Self
 
@@ -31,28 +31,17 @@ from engine.topoum.actions import Action, action_from_json, action_to_json
 from engine.topoum.ai import TopoumAI
 from engine.topoum.cards import BATTLE_TYPES, CATEGORY, TYPES_PER_GAME, CardType, Category
 from engine.topoum.events import (
-    BadgesChanged,
-    BattlefieldSplit,
-    CardPlayed,
-    CategoryScored,
     Event,
-    Gain,
-    LineOfSightScored,
-    MoleCaptured,
-    MoleDecorated,
-    MoleEliminated,
-    MoleRansomed,
-    ObstaclePlaced,
-    Passed,
-    PeaceDrawn,
 )
 from engine.topoum.state import MAX_PLAYERS, MIN_PLAYERS, TopoumOptions, TopoumState, new_game
 from engine.topoum.steps import Menu, menu_after
 from engine.topoum.turns import TurnSummary, last_turn
 from tables.registry import TableRegistry
-from tables.seated import Finished, Notice, Phase, ranked
+from tables.seated import Finished, Phase, ranked
 from tables.table import Table
 from tables.turn_based import TurnBased
+from words.common import Notice
+from words.topoum import notices_for
 
 NOTICE_CODES: Final = frozenset(
     {"played_hand", "played_line", "eliminated", "captured", "ransomed", "decorated", "obstacle"}
@@ -89,49 +78,6 @@ def _base36(number: int) -> str:
         digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
         if not number:
             return digits
-
-
-def notices_for(events: Iterable[Event]) -> list[Notice]:
-    """What the channel hears about these events: cards played, moles lost, captured, ransomed
-    and decorated, lines of sight, friendly fire, turnips, splits, Peace, passes and the final
-    scoring. Placements and moves are left to the board picture."""
-    notices: list[Notice] = []
-    for event in events:
-        match event:
-            case CardPlayed(seat=seat, card=card, slot=slot):
-                if slot is None:
-                    notices.append(Notice("played_hand", seat, {"card": str(card)}))
-                else:
-                    notices.append(Notice("played_line", seat, {"card": str(card), "slot": slot + 1}))
-            case MoleEliminated(owner=owner, hex=hex_, loss=loss):
-                notices.append(Notice("eliminated", owner, {"hex": hex_.label, "loss": str(loss)}))
-            case MoleCaptured(captor=captor, owner=owner, hex=hex_):
-                notices.append(Notice("captured", captor, {"owner": owner, "hex": hex_.label}))
-            case MoleRansomed(seat=seat, captor=captor):
-                notices.append(Notice("ransomed", seat, {"captor": captor}))
-            case MoleDecorated(seat=seat, hex=hex_):
-                notices.append(Notice("decorated", seat, {"hex": hex_.label}))
-            case ObstaclePlaced(hex=hex_, obstacle=obstacle):
-                notices.append(Notice("obstacle", None, {"hex": hex_.label, "obstacle": str(obstacle)}))
-            case LineOfSightScored(seat=seat, ends=(start, end), points=points):
-                values: dict[str, int | str] = {"start": start.label, "end": end.label, "points": points}
-                notices.append(Notice("sight", seat, values))
-            case BadgesChanged(seat=seat, delta=delta, gain=Gain.FRIENDLY_FIRE):
-                notices.append(Notice("friendly_fire", seat, {"points": -delta}))
-            case BadgesChanged(seat=seat, delta=delta, gain=Gain.TURNIP):
-                notices.append(Notice("turnip", seat, {"points": delta}))
-            case BadgesChanged(seat=seat, delta=delta, gain=Gain.SETS):
-                notices.append(Notice("sets", seat, {"points": delta}))
-            case BattlefieldSplit(vanished=vanished):
-                notices.append(Notice("split", None, {"hexes": len(vanished)}))
-            case PeaceDrawn(last_seat=seat):
-                notices.append(Notice("peace", seat))
-            case Passed(seat=seat):
-                notices.append(Notice("passed", seat))
-            case CategoryScored(category=category, seats=seats, points=points):
-                for seat in seats:
-                    notices.append(Notice("category", seat, {"category": str(category), "points": points}))
-    return notices
 
 
 @dataclass(frozen=True, slots=True)

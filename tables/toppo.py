@@ -14,7 +14,7 @@ otherwise be a false start). A turn pressed while the panel *showed* the wait is
 """
 
 import secrets
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, Self
@@ -36,27 +36,17 @@ from engine.toppo.actions import (
 from engine.toppo.ai import PROFILES, choose_in_series
 from engine.toppo.cards import notation
 from engine.toppo.events import (
-    DisplayReplaced,
-    Event,
-    FalseStart,
     GameStarted,
-    LineTopped,
-    Matched,
-    MatchFailed,
-    PenaltyPaid,
-    StockReshuffled,
-    TopFailed,
-    ToppoCalled,
-    ToppoFailed,
     TotalsUpdated,
-    VoteCast,
 )
 from engine.toppo.series import Series
 from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS, TOPPO_LIMIT
 from tables.registry import TableRegistry
-from tables.seated import Finished, Notice, Phase, SeatedTable, ranked
+from tables.seated import Finished, Phase, SeatedTable, ranked
 from tables.stamps import digest
 from tables.table import Table
+from words.common import Notice
+from words.toppo import notices_for
 
 NOTICE_CODES: Final = frozenset(
     {"topped", "matched", "wrong_top", "wrong_match", "false_toppo", "false_start", "voted"}
@@ -89,42 +79,6 @@ class Press:
     stamp: str
     order: tuple[int, ...] = ()
     slot: int = 0
-
-
-def notices_for(events: Sequence[Event]) -> list[Notice]:
-    """What the channel should hear about these events: penalties with their reason and cost,
-    tops, matches, votes and the end of a game; plain turns and renewals go unsaid."""
-    notices: list[Notice] = []
-    mistake: Notice | None = None
-    for event in events:
-        match event:
-            case TopFailed(seat=seat):
-                mistake = Notice("wrong_top", seat)
-            case MatchFailed(seat=seat, card=card, slot=slot):
-                mistake = Notice("wrong_match", seat, {"card": str(card), "slot": slot})
-            case ToppoFailed(seat=seat, cards_left=left):
-                mistake = Notice("false_toppo", seat, {"left": left})
-            case FalseStart(seat=seat):
-                mistake = Notice("false_start", seat)
-            case PenaltyPaid(penalty_cards=cards) if mistake is not None:
-                values = {**mistake.values, "cards": len(cards)}
-                notices.append(Notice(mistake.code, mistake.player, values))
-                mistake = None
-            case LineTopped(seat=seat):
-                notices.append(Notice("topped", seat))
-            case Matched(seat=seat, card=card, slot=slot):
-                notices.append(Notice("matched", seat, {"card": str(card), "slot": slot}))
-            case VoteCast(seat=seat, votes=votes, needed=needed):
-                notices.append(Notice("voted", seat, {"votes": votes, "needed": needed}))
-            case DisplayReplaced():
-                notices.append(Notice("replaced"))
-            case StockReshuffled(cards=cards):
-                notices.append(Notice("reshuffled", None, {"cards": cards}))
-            case ToppoCalled(seat=seat, cards_left=left):
-                notices.append(Notice("toppo", seat, {"left": left}))
-            case GameStarted(game_number=number, start_player=seat, display=display):
-                notices.append(Notice("game_started", seat, {"number": number, "size": len(display)}))
-    return notices
 
 
 OPEN, WAITING = "o", "w"

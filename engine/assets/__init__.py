@@ -1,4 +1,4 @@
-"""Cover Your Assets (RULES.md §2): a turn-based card game for 2 to 6 players.
+"""Cover Your Assets (docs/rules.md §2): a turn-based card game for 2 to 6 players.
 
 - :mod:`~engine.assets.cards`: the twelve kinds of card, their notation (``"PB PB GO"``) and the
   pairing rules;

@@ -1,6 +1,6 @@
 """What a Cover Your Assets player can do: small frozen values, each naming the seat that acts.
 
-A turn is exactly one of the first four (RULES.md §2, "A turn"). A challenge then waits for
+A turn is exactly one of the first four (docs/rules.md §2, "A turn"). A challenge then waits for
 answers, :class:`Answer` or :class:`GiveUp`, from the defender and the challenger in turn; and
 between rounds the next dealer deals with :class:`Deal`. Cards are named by kind (copies are
 indistinguishable) and serialise as their codes: ``{"type": "challenge", "seat": 0,

@@ -1,6 +1,6 @@
 """Cover Your Assets cards: twelve kinds, their values, and a two-letter notation.
 
-The deck is the seed's edition, "mix the two decks together": 110 cards (RULES.md §2). Copies of
+The deck is the seed's edition, "mix the two decks together": 110 cards (docs/rules.md §2). Copies of
 a kind are indistinguishable, so a card *is* its :class:`Asset` member. Tests stack hands and
 piles with strings such as ``"PB PB HM GO"``; saved games and actions use the same codes.
 

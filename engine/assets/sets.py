@@ -1,7 +1,7 @@
 """Sets and stacks: what players build in front of them.
 
 A set starts as a pair and grows when a challenge is fought over it; its asset is its non-wild
-card's asset, and that card lies on top (RULES.md §2). A stack is a player's sets, written and
+card's asset, and that card lies on top (docs/rules.md §2). A stack is a player's sets, written and
 stored *bottom set first*, in the order they were built: the first is the safe one, the last is
 the only one a challenge can reach. In notation sets are separated by ``/``:
 ``"PB PB / HM SI"`` is a Piggy Bank pair under a Home set completed with a Silver wild.

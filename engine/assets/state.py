@@ -1,4 +1,4 @@
-"""A game of Cover Your Assets (RULES.md §2): rounds until someone reaches the goal.
+"""A game of Cover Your Assets (docs/rules.md §2): rounds until someone reaches the goal.
 
 The state is mutable and ``apply`` changes it in place, returning the events; an action that
 cannot happen raises :class:`~engine.errors.IllegalAction` *before* anything changes. One seat
@@ -7,7 +7,7 @@ defender, then the challenger, and so on, until one gives up; between rounds the
 who deals. The engine has no clock: :meth:`AssetsState.timeout_action` is what a table applies
 for a seat whose time ran out.
 
-Readings of the rulebook that are ours, where RULES.md is silent [house]:
+Readings of the rulebook that are ours, where docs/rules.md is silent [house]:
 
 - Seats sit in turn order: "left of the dealer" is the next seat, and play goes up the seats.
 - Dealing: one card at a time, starting left of the dealer, then the next card is turned as the
@@ -18,13 +18,13 @@ Readings of the rulebook that are ours, where RULES.md is silent [house]:
   until then, and the shown cards lie on the table. A seat with no matching card still answers
   (it can only give up): the engine never decides for a player, a table may answer at once.
 - A challenged player with an empty hand can only give up; an empty hand never stops a stack
-  being challenged (RULES.md).
+  being challenged (docs/rules.md).
 - Refills go round the whole table after every turn, challenges included, starting with the
   player whose turn it was, each player up to the full hand (4, or 5 with 2 or 3 players).
 - The round ends after the turn that leaves every hand empty (which needs an empty draw pile).
   If someone's total then reaches the goal, the single highest total wins; a tie for the highest
   total plays one more round, for everyone, and the same test follows it.
-- Sets lie face up (RULES.md hides nothing but the hands): a view shows every stack's top set in
+- Sets lie face up (docs/rules.md hides nothing but the hands): a view shows every stack's top set in
   full, a wild included, how many sets lie under it and the stack's value. The seed's advice to
   keep a wild "secret" behind its asset card is table craft the engine does not model.
 - ``goal`` is an option (default $1,000,000): with a small goal, such as 1, one round decides the

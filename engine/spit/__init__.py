@@ -1,4 +1,4 @@
-"""Spit and its Speed variant (RULES.md §3): real-time card games for 2 players.
+"""Spit and its Speed variant (docs/rules.md §3): real-time card games for 2 players.
 
 - :mod:`~engine.spit.cards`: ranks, suits, the rank rule and the notation (``"7h 8c Ks"``);
 - :mod:`~engine.spit.layout`: a Spit player's stock piles and how they are laid;

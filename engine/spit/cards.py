@@ -4,7 +4,7 @@ A card is written rank then suit: ``Ah`` is the ace of hearts, ``Td`` the ten of
 the king of spades. Tests stack piles with strings such as ``"7h 8c Ks"`` and saved games use
 the same notation.
 
-Ranks drive play (RULES.md §3: one higher or one lower, turning the corner between K and A), but
+Ranks drive play (docs/rules.md §3: one higher or one lower, turning the corner between K and A), but
 every card of the deck is different and the "alternating colours" option needs the suit's
 colour, so a card is a rank and a suit. Like Toppo's cards, each of the 52 is created once, so
 equality is identity and hashing is the fast default.

@@ -1,12 +1,12 @@
-"""One game of Speed (RULES.md §3, "Speed variant"): secret hands, side piles and two centre piles.
+"""One game of Speed (docs/rules.md §3, "Speed variant"): secret hands, side piles and two centre piles.
 
 The state is mutable and ``apply`` changes it in place, returning the events; an action that
 cannot happen raises :class:`~engine.errors.IllegalAction` *before* anything changes. Both players
 act at once, and the first valid action the table received wins.
 
-Readings of the rulebook that are ours, where RULES.md is silent [house]:
+Readings of the rulebook that are ours, where docs/rules.md is silent [house]:
 
-- The hand refills from the player's own stock right after every play (RULES.md: "whenever it
+- The hand refills from the player's own stock right after every play (docs/rules.md: "whenever it
   drops below 5"), so it holds 5 cards until the stock is empty.
 - Side pile 0 lies beside centre pile 0 (left), side pile 1 beside centre pile 1 (right). A flip
   (at the start, or in a stalemate) happens once both players have called for it; a side pile that
@@ -16,7 +16,7 @@ Readings of the rulebook that are ours, where RULES.md is silent [house]:
 - A dead stalemate, where no card in the side piles or under the centre tops fits any card in
   either hand, would flip forever; instead each player puts their hand under their own stock and
   draws five again (``HandsRenewed``).
-- Scoring (RULES.md: "one point per card left in the opponent's stock") counts the stock only, not
+- Scoring (docs/rules.md: "one point per card left in the opponent's stock") counts the stock only, not
   the hand. With no target the first deal decides the game; with a target, deals follow one
   another (each dealt from all 52 cards, shuffled with the game's generator) until the winner of
   a deal reaches it. A deal can score 0 when the loser's stock is empty.

@@ -1,11 +1,11 @@
-"""One game of Spit (RULES.md §3): layouts, spit cards, the two centre piles and what players see.
+"""One game of Spit (docs/rules.md §3): layouts, spit cards, the two centre piles and what players see.
 
 The state is mutable and ``apply`` changes it in place, returning the events; an action that
 cannot happen raises :class:`~engine.errors.IllegalAction` *before* anything changes, so the
 table can try an action under its lock without copying. Both players act at once; the table
 feeds actions in the order it received them, and the first valid one wins.
 
-Readings of the rulebook that are ours, where RULES.md is silent [house]:
+Readings of the rulebook that are ours, where docs/rules.md is silent [house]:
 
 - Centre pile 0 (left) belongs to seat 0 and pile 1 to seat 1: each player starts, and spits
   onto, their own pile. Nobody touches a card before the spit that starts a layout.

@@ -1,4 +1,4 @@
-"""Topoum (RULES.md §4): moles at war on a hex board, as a pure engine.
+"""Topoum (docs/rules.md §4): moles at war on a hex board, as a pure engine.
 
 - ``state``: :func:`~engine.topoum.state.new_game`, :class:`~engine.topoum.state.TopoumState`
   (``legal_actions``, ``apply``, ``outcome``, ``view``, ``to_json``/``from_json``) and the house

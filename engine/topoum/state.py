@@ -1,4 +1,4 @@
-"""One game of Topoum (RULES.md §4): the table, the rules that change it, and what players see.
+"""One game of Topoum (docs/rules.md §4): the table, the rules that change it, and what players see.
 
 The state is mutable and ``apply`` changes it in place, returning the events; an action that
 cannot happen raises :class:`~engine.errors.IllegalAction` before anything changes. A turn is a
@@ -6,7 +6,7 @@ series of small steps (see ``actions``); :attr:`TopoumState.stage` says which de
 waits for, and :meth:`TopoumState.legal_actions` lists every choice that can be carried through
 to the end of the action, so a menu built from it never offers something the engine refuses.
 
-Readings of the rulebook that are ours, where RULES.md is silent or ambiguous [house] (the card
+Readings of the rulebook that are ours, where docs/rules.md is silent or ambiguous [house] (the card
 texts' readings are in ``targets``, the scoring ones in ``scoring``):
 
 - Setup: the start player's neutral centre base is placed by the engine (there is one place for

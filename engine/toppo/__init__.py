@@ -1,4 +1,4 @@
-"""Toppo (RULES.md §1): a real-time card game for 2 to 8 players.
+"""Toppo (docs/rules.md §1): a real-time card game for 2 to 8 players.
 
 - :mod:`~engine.toppo.cards`: colours, symbols, cards and their notation (``"R~ Y+ Wo"``);
 - :mod:`~engine.toppo.actions` and :mod:`~engine.toppo.events`: what players do, what happened;

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import ClassVar
 
 COPIES = 6
-"""Copies of each colour-symbol pair in one set [house: 150 cards / 25 kinds, RULES.md §1]."""
+"""Copies of each colour-symbol pair in one set [house: 150 cards / 25 kinds, docs/rules.md §1]."""
 
 DECK_SIZE = 33
 """Cards each player takes at the start of a game."""

@@ -1,4 +1,4 @@
-"""A series of Toppo games with running totals (RULES.md §1, "Series of games").
+"""A series of Toppo games with running totals (docs/rules.md §1, "Series of games").
 
 The first game shows 3 cards. After each game the penalty points are added to the running
 totals; the player with the highest total (the earliest seat on a tie [house]) is the next start

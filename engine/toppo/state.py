@@ -1,11 +1,11 @@
-"""One game of Toppo (RULES.md §1): the table, the rules that change it, and what players see.
+"""One game of Toppo (docs/rules.md §1): the table, the rules that change it, and what players see.
 
 The state is mutable and ``apply`` changes it in place, returning the events; an action that
 cannot happen raises :class:`~engine.errors.IllegalAction` *before* anything changes, so the
 table can try an action under its lock without copying. Actions arrive one at a time in the
 order the table received them ("simultaneous" means first valid action wins).
 
-Readings of the rulebook that are ours, where RULES.md is silent [house]:
+Readings of the rulebook that are ours, where docs/rules.md is silent [house]:
 
 - Turning and the deck: a card can only be turned from a non-empty deck. A player whose deck runs
   out before the line is full cannot top, match or renew (those need a full line), but then they

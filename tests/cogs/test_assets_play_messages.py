@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cogs.assets import KIND, MOVES, parse_move
-from cogs.assets_messages import callout_text, notice_text, panel_draft
+from cogs.assets_messages import callout_text, panel_draft
 from cogs.painter import PAINTER
 from cogs.seated import controls_for, public_draft
 from cogs.tables import Draft
@@ -19,14 +19,15 @@ from engine.assets.actions import Action, Answer, GiveUp
 from engine.assets.state import AssetsState
 from engine.errors import IllegalAction, Reason
 from locales import catalog
-from tables.assets import AssetsTable, notices_for
+from tables.assets import AssetsTable
 from tables.lobby import Seat
 from tables.registry import TableRegistry
-from tables.seated import Notice
 from tests.cogs.alt import described_in
 from tests.cogs.limits import rows, within_discords_limits
 from tests.engine.assets import answer, challenge, discard, pair, play_ai, table
 from tests.tables.stacked import stacked_assets_table
+from words.assets import notice_text, notices_for
+from words.common import Notice
 
 LOCALES = ("en-US", "es-ES")
 LONG = "ω" * 32

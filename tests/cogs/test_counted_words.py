@@ -3,8 +3,9 @@ cogs pass them (the pictures' ``Labels`` carry the language whose rules they fol
 
 import pytest
 
-from cogs import spit_messages, toppo_messages
 from locales import catalog
+from words import spit as spit_words
+from words import toppo as toppo_words
 
 COUNTS = (0, 1, 2, 21)
 
@@ -17,7 +18,7 @@ COUNTS = (0, 1, 2, 21)
     ],
 )
 def test_toppo_points(language: str, expected: tuple[str, ...]) -> None:
-    labels = toppo_messages.labels_for(catalog(), language)
+    labels = toppo_words.labels_for(catalog(), language)
     assert tuple(labels.counted(labels.points, points=n) for n in COUNTS) == expected
 
 
@@ -45,7 +46,7 @@ def test_toppo_points(language: str, expected: tuple[str, ...]) -> None:
     ],
 )
 def test_toppo_deck(language: str, expected: tuple[str, ...]) -> None:
-    labels = toppo_messages.labels_for(catalog(), language)
+    labels = toppo_words.labels_for(catalog(), language)
     assert tuple(labels.counted(labels.deck, count=n, left=n) for n in COUNTS) == expected
 
 
@@ -70,7 +71,7 @@ SPIT = {
 
 @pytest.mark.parametrize(("language", "field"), sorted(SPIT))
 def test_spit_counted_words(language: str, field: str) -> None:
-    labels = spit_messages.labels_for(catalog(), language)
+    labels = spit_words.labels_for(catalog(), language)
     template = getattr(labels, field)
     said = tuple(labels.counted(template, count=n, points=n, target=n) for n in COUNTS)
     assert said == SPIT[language, field]
@@ -78,5 +79,5 @@ def test_spit_counted_words(language: str, field: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_pictures_labels_carry_their_language(language: str) -> None:
-    assert toppo_messages.labels_for(catalog(), language).language == language
-    assert spit_messages.labels_for(catalog(), language).language == language
+    assert toppo_words.labels_for(catalog(), language).language == language
+    assert spit_words.labels_for(catalog(), language).language == language

@@ -13,7 +13,7 @@ import pytest
 from cogs.painter import PAINTER
 from cogs.seated import controls_for, public_draft
 from cogs.spit import KIND, MOVES, parse_press
-from cogs.spit_messages import card_name, labels_for, panel_draft
+from cogs.spit_messages import panel_draft
 from data import Store
 from engine.spit.cards import ALL_CARDS
 from locales import catalog
@@ -25,6 +25,7 @@ from tests.cogs.alt import described_in
 from tests.cogs.limits import rows, within_discords_limits
 from tests.engine.spit import speed_table, spit_table
 from tests.tables.stacked import nothing_to_publish, stacked_spit_table
+from words.spit import card_name, labels_for
 
 LOCALES = ("en-US", "es-ES")
 LONG = [Seat(1000, "ω" * 32), Seat(None, "", "hard")]

@@ -14,7 +14,7 @@ from cogs.painter import PAINTER
 from cogs.seated import controls_for, public_draft
 from cogs.tables import Draft
 from cogs.topoum import KIND, parse_path
-from cogs.topoum_messages import hex_description, labels_for, notice_text, panel_draft
+from cogs.topoum_messages import panel_draft
 from cogs.words import names_of
 from data import Store
 from engine.errors import IllegalAction
@@ -45,11 +45,13 @@ from render.fonts import SHORT_NAME
 from render.topoum import BoardPlan
 from tables.lobby import Seat
 from tables.registry import TableRegistry
-from tables.seated import Notice, Phase
-from tables.topoum import TopoumTable, notices_for
+from tables.seated import Phase
+from tables.topoum import TopoumTable
 from tests.cogs.alt import described_in
 from tests.cogs.limits import rows, within_discords_limits
 from tests.tables.stacked import nothing_to_publish, stacked_topoum_table
+from words.common import Notice
+from words.topoum import hex_description, labels_for, notice_text, notices_for
 
 LOCALES = ("en-US", "es-ES")
 C = CardType

@@ -13,7 +13,7 @@ from cogs.painter import PAINTER
 from cogs.rules import rules_embed
 from cogs.seated import controls_for, public_draft
 from cogs.toppo import KIND
-from cogs.toppo_messages import card_name, labels_for, panel_draft
+from cogs.toppo_messages import panel_draft
 from data import Store
 from engine.games import names
 from engine.toppo.actions import TurnCard
@@ -26,6 +26,7 @@ from tables.registry import TableRegistry
 from tests.cogs.alt import described_in
 from tests.cogs.limits import rows, within_discords_limits
 from tests.tables.stacked import stacked_table
+from words.toppo import card_name, labels_for
 
 LOCALES = ("en-US", "es-ES")
 

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cogs.assets_messages import card_name
 from data import Store
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsState
@@ -23,6 +22,7 @@ from tests.conftest import World
 from tests.e2e.toppo_play import MESSAGES, text, wait_public
 from tests.fakediscord import Actor, SeenMessage
 from tests.tables.stacked import stacked_assets_table
+from words.assets import card_name
 
 
 @dataclass

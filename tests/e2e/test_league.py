@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from data import GameRecord, SeatResult, Store
+from engine.games import recorded, turn_based
 from render.standings import ROWS_TOP
 from render.theme import GOLD
 from tests.conftest import World
@@ -212,7 +213,9 @@ async def test_a_toppo_table_in_a_league_channel_deals_the_leagues_display(
     assert changed.message.content == "Settings of **Friday** changed."
     assert "Always 4 cards" in changed.message.text and "Count" in changed.message.text
     refused_timer = await world.mod.slash("league settings", {"turn-timer": 60})
-    assert refused_timer.message.content == text("league.error.timer_not_turn_based", game="Toppo")
+    timed = ", ".join(text(f"league.game.{name}") for name in recorded() if turn_based(name))
+    refusal = text("league.error.timer_not_turn_based", game="Toppo", games=timed)
+    assert refused_timer.message.content == refusal
 
     table = await open_table(world, [world.alice, world.bruno], ["easy"])
 

@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from cogs.toppo_messages import card_name
 from data import Store
 from engine.toppo.ai import find_matches, find_top
 from engine.toppo.cards import ALL_CARDS, Card
@@ -25,6 +24,7 @@ from tables.registry import TableRegistry
 from tests.conftest import World, build_world
 from tests.fakediscord import Actor, FakeDiscord, SeenMessage
 from tests.tables.stacked import stacked_table
+from words.toppo import card_name
 
 MESSAGES = catalog()
 

@@ -17,7 +17,7 @@ import render.canvas
 import render.hexboard
 import render.topoum
 import render.topoum_pieces
-from cogs.topoum_messages import HEX_CHOICES, direction_hex, labels_for
+from cogs.topoum_messages import HEX_CHOICES
 from engine.ai import Level
 from engine.hexgrid import Hex, hexagon
 from engine.rng import Rng
@@ -74,6 +74,7 @@ from render.topoum_pieces import (
     piece_centre,
 )
 from tests.engine.topoum import C, enter, play, step, table
+from words.topoum import direction_hex, labels_for
 
 NAMES = ("Alice", "محمد علي", "王小明 👍🏽", "Zoë the Great of Very Long Names 👨‍👩‍👧")
 LONGEST = (

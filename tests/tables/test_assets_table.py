@@ -17,10 +17,11 @@ from engine.errors import IllegalAction, Reason
 from tables.assets import AssetsTable
 from tables.lobby import Seat
 from tables.registry import TableRegistry
-from tables.seated import Notice, Phase
+from tables.seated import Phase
 from tests.engine.assets import answer, challenge, discard, hand, pair, stack, table, with_discard
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import nothing_to_publish, seated_table, stacked_assets_table
+from words.common import Notice
 
 HOST, ANA = 11, 22
 SEATS = [Seat(HOST, "Host"), Seat(ANA, "Ana")]

@@ -16,11 +16,12 @@ from engine.spit.centre import Stage
 from tables.errors import Refused
 from tables.lobby import Seat
 from tables.registry import TableRegistry
-from tables.seated import Notice, Phase
+from tables.seated import Phase
 from tables.spit import PANEL_OUTDATED, Move, PlayRefused, Press, SlapLost, SpitTable
 from tests.engine.spit import centre, layout, speed_table, spit_table
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import nothing_to_publish, stacked_spit_table
+from words.common import Notice
 
 HOST, ANA, CARLA = 11, 22, 33
 PEOPLE = [Seat(HOST, "Host"), Seat(ANA, "Ana")]

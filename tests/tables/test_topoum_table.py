@@ -31,12 +31,13 @@ from engine.topoum.state import Position, Stage
 from tables.errors import Refused
 from tables.lobby import Seat
 from tables.registry import TableRegistry
-from tables.seated import TABLE_IDLE, Notice, Phase
+from tables.seated import TABLE_IDLE, Phase
 from tables.table import Table
 from tables.topoum import AI_STEP_PAUSE, BadDeck, TopoumTable
 from tests.tables.conftest import published
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import stacked_topoum_table
+from words.common import Notice
 
 C = CardType
 HOST, ANA = 11, 22

@@ -14,12 +14,14 @@ from engine.toppo.events import MatchFailed, PenaltyPaid, TopFailed
 from engine.toppo.state import Position
 from tables.lobby import Seat
 from tables.registry import TableRegistry
-from tables.seated import LOBBY_IDLE, Notice, Phase
+from tables.seated import LOBBY_IDLE, Phase
 from tables.table import Table
-from tables.toppo import DISPLAY_CHANGED, WAIT_FOR_RESTART, PanelAction, Press, ToppoTable, notices_for
+from tables.toppo import DISPLAY_CHANGED, WAIT_FOR_RESTART, PanelAction, Press, ToppoTable
 from tests.tables.conftest import published
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import stacked_table
+from words.common import Notice
+from words.toppo import notices_for
 
 HOST, ANA = 11, 22
 

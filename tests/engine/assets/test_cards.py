@@ -1,4 +1,4 @@
-"""The deck and the pairing rules (RULES.md §2, "Cards" and "A turn" 1): 110 cards, values as
+"""The deck and the pairing rules (docs/rules.md §2, "Cards" and "A turn" 1): 110 cards, values as
 in the table, and what makes a set."""
 
 from collections import Counter

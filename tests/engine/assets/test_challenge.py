@@ -1,4 +1,4 @@
-"""Challenges (RULES.md §2, "A turn" 3): who may challenge whom, the back-and-forth of matching
+"""Challenges (docs/rules.md §2, "A turn" 3): who may challenge whom, the back-and-forth of matching
 assets and wilds, and the set going to the last card shown."""
 
 import pytest

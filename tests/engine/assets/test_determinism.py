@@ -1,4 +1,4 @@
-"""Determinism and saving (DESIGN.md "engine contract"): same seed and actions, same game; a saved
+"""Determinism and saving (docs/architecture.md, engine contract): same seed and actions, same game; a saved
 game is (options, seed, action log) and replays to the live state."""
 
 import json

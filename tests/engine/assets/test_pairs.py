@@ -1,4 +1,4 @@
-"""A turn's pairs and discard (RULES.md §2, "A turn" 1, 2 and 4; "Setup" on the empty discard
+"""A turn's pairs and discard (docs/rules.md §2, "A turn" 1, 2 and 4; "Setup" on the empty discard
 pile): one action per turn, sets of exactly two, never merged, and the discard pile's top."""
 
 import pytest

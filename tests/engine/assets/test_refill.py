@@ -1,4 +1,4 @@
-"""Refills and the draw pile (RULES.md §2, "Refill" and "End of round"): everyone draws back up
+"""Refills and the draw pile (docs/rules.md §2, "Refill" and "End of round"): everyone draws back up
 after every turn, the player whose turn it was first; once the draw pile is empty play goes on
 without refills and empty hands are skipped."""
 

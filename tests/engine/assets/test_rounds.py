@@ -1,4 +1,4 @@
-"""Rounds and the race (RULES.md §2, "End of round"): a round ends when every hand is empty, stacks
+"""Rounds and the race (docs/rules.md §2, "End of round"): a round ends when every hand is empty, stacks
 score their face values into running totals, the first to $1,000,000 wins (the highest total if
 several reach it; an exact tie plays one more round), and the deal moves on each round."""
 

@@ -1,4 +1,4 @@
-"""Setup (RULES.md §2, "Setup"): 2 to 6 players, hands of 4 (5 with 2 or 3 players), the discard
+"""Setup (docs/rules.md §2, "Setup"): 2 to 6 players, hands of 4 (5 with 2 or 3 players), the discard
 pile turned from the rest, the player left of the dealer first."""
 
 from collections import Counter

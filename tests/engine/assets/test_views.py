@@ -1,4 +1,4 @@
-"""Views (DESIGN.md "engine contract"): hands are hidden but for the seat's own; stacks show their
+"""Views (docs/architecture.md, engine contract): hands are hidden but for the seat's own; stacks show their
 top set, how many sets lie under it, and their value."""
 
 import dataclasses

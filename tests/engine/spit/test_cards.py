@@ -1,4 +1,4 @@
-"""Cards (RULES.md §3): a standard deck, the rank rule turning the corner, colours, notation."""
+"""Cards (docs/rules.md §3): a standard deck, the rank rule turning the corner, colours, notation."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The end (RULES.md §3 "End"): with one spit pile, the first player to empty their stock takes
+"""The end (docs/rules.md §3 "End"): with one spit pile, the first player to empty their stock takes
 nothing from the centre and the other takes the spit pile and their own stock; the first player
 rid of all their spit cards and layout cards wins."""
 

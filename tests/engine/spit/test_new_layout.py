@@ -1,4 +1,4 @@
-"""A new layout (RULES.md §3 "New layout"): when a player has emptied their stock, or both are
+"""A new layout (docs/rules.md §3 "New layout"): when a player has emptied their stock, or both are
 stuck with no spit cards, the spit piles are slapped for; each player shuffles what they hold
 with the pile they got into a new layout; fewer than 15 cards make piles of 1, 2, 3 .. and no
 spit cards, and then there is only one spit pile."""

@@ -1,4 +1,4 @@
-"""Spit play (RULES.md §3 "Play"): both at once, a face-up stock card onto either spit pile, turning
+"""Spit play (docs/rules.md §3 "Play"): both at once, a face-up stock card onto either spit pile, turning
 up a face-down top, moving a top card into an empty space; first valid action received wins."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Spit deal and start (RULES.md §3 "Spit deal"): 26 cards each, stock piles of 1 to 5, 11 spit
+"""Spit deal and start (docs/rules.md §3 "Spit deal"): 26 cards each, stock piles of 1 to 5, 11 spit
 cards, and both call "spit" to turn the two spit piles."""
 
 import pytest

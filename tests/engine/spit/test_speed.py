@@ -1,4 +1,4 @@
-"""Speed (RULES.md §3 "Speed variant"): a secret hand of 5 refilled from your own stock, side piles
+"""Speed (docs/rules.md §3 "Speed variant"): a secret hand of 5 refilled from your own stock, side piles
 of 10 (or 5), both turn a middle card to start, stalemate flips from the side piles, the centre
 reshuffled into new side piles, the winner, and optional scoring to a target."""
 

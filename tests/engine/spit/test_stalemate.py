@@ -1,4 +1,4 @@
-"""Stalemates and spitting (RULES.md §3 "Stalemate"): when neither player can play, both call
+"""Stalemates and spitting (docs/rules.md §3 "Stalemate"): when neither player can play, both call
 "spit" and turn a spit card onto the pile they started; a player out of spit cards leaves the
 other to spit alone, always onto the pile of their choosing."""
 

@@ -1,4 +1,4 @@
-"""Views (DESIGN.md "engine contract"): Spit shows the layouts' face-up tops and hides face-down
+"""Views (docs/architecture.md, engine contract): Spit shows the layouts' face-up tops and hides face-down
 cards from everyone; a Speed hand is seen by its owner only."""
 
 import dataclasses

@@ -1,4 +1,4 @@
-"""Cards (RULES.md §1 "Cards"): 5 colours x 5 symbols x 6 copies, and the notation tests use."""
+"""Cards (docs/rules.md §1 "Cards"): 5 colours x 5 symbols x 6 copies, and the notation tests use."""
 
 import copy
 import pickle

@@ -1,4 +1,4 @@
-"""Match (RULES.md §1 "Play" 2): identical cards, one at a time; the rest of the line goes back."""
+"""Match (docs/rules.md §1 "Play" 2): identical cards, one at a time; the rest of the line goes back."""
 
 import pytest
 

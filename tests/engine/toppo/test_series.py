@@ -1,4 +1,4 @@
-"""A series of games (RULES.md §1 "Series of games"): running totals, next start player, display."""
+"""A series of games (docs/rules.md §1 "Series of games"): running totals, next start player, display."""
 
 import json
 

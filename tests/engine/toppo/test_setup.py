@@ -1,4 +1,4 @@
-"""Setup (RULES.md §1 "Cards", "Setup", "Starting"): sets, decks, stock, display, start player."""
+"""Setup (docs/rules.md §1 "Cards", "Setup", "Starting"): sets, decks, stock, display, start player."""
 
 from collections import Counter
 

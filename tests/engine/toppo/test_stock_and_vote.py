@@ -1,4 +1,4 @@
-"""The stock running out and the display-replacement vote (RULES.md §1 "Stock", "Stuck display")."""
+"""The stock running out and the display-replacement vote (docs/rules.md §1 "Stock", "Stuck display")."""
 
 from collections import Counter
 

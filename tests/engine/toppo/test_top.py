@@ -1,4 +1,4 @@
-"""Top (RULES.md §1 "Play" 1, "Interrupt"): a correct top, a wrong top, a wrong order."""
+"""Top (docs/rules.md §1 "Play" 1, "Interrupt"): a correct top, a wrong top, a wrong order."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Toppo (RULES.md §1 "Toppo"): fewer than 10 cards ends the game; a false toppo is penalised."""
+"""Toppo (docs/rules.md §1 "Toppo"): fewer than 10 cards ends the game; a false toppo is penalised."""
 
 import pytest
 

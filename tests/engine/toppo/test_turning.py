@@ -1,4 +1,4 @@
-"""Starting, turning a line and renewing it (RULES.md §1 "Starting", "Play", "Renew")."""
+"""Starting, turning a line and renewing it (docs/rules.md §1 "Starting", "Play", "Renew")."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Views (RULES.md §1; DESIGN.md "engine contract"): lines are face up, decks hidden from all."""
+"""Views (docs/rules.md §1; docs/architecture.md, engine contract): lines are face up, decks hidden."""
 
 import dataclasses
 

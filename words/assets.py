@@ -1,0 +1,140 @@
+"""Cover Your Assets in words: cards, money, whose move or challenge it is, the discard pile and
+which events the table announces (docs/rules.md §2)."""
+
+from collections.abc import Sequence
+from functools import cache
+
+from engine.assets.cards import Asset, parse_cards
+from engine.assets.events import (
+    Answered,
+    Challenged,
+    Discarded,
+    DrawPileEmptied,
+    Event,
+    GameWon,
+    PairPlaced,
+    RoundDealt,
+    RoundScored,
+    SetWon,
+    TieForFirst,
+    TurnStarted,
+)
+from engine.assets.state import AssetsView
+from locales import Catalog
+from render.assets import Labels
+from words.common import Notice, bold, catalogue_words, notice_line
+
+
+def card_name(messages: Catalog, asset: Asset, locale: str) -> str:
+    """``Piggy Bank``, ``Alcancía``."""
+    return messages.text(f"assets.card.{asset.name.lower()}", locale)
+
+
+@cache
+def picture_labels(messages: Catalog, language: str) -> Labels:
+    """The words on the pictures in one language, card names included."""
+    cards = tuple(card_name(messages, asset, language) for asset in Asset)
+    return catalogue_words(messages, language, Labels, "assets.picture", cards=cards)
+
+
+def labels_for(messages: Catalog, locale: str) -> Labels:
+    return picture_labels(messages, messages.language_for(locale))
+
+
+def money_text(messages: Catalog, amount: int, locale: str) -> str:
+    """``$1,250,000``, ``1.250.000 $``: as the pictures write it."""
+    return messages.money(amount, locale)
+
+
+def worded(
+    messages: Catalog, values: dict[str, int | str], names: Sequence[str], locale: str
+) -> dict[str, object]:
+    """A notice's values in words: cards by name, amounts as money, seats by name."""
+    worded: dict[str, object] = {}
+    for key, value in values.items():
+        if key in ("card", "asset"):
+            worded[key] = card_name(messages, Asset.parse(str(value)), locale)
+        elif key == "cards":
+            worded[key] = " + ".join(card_name(messages, card, locale) for card in parse_cards(str(value)))
+        elif key in ("value", "total"):
+            worded[key] = money_text(messages, int(value), locale)
+        elif key in ("target", "other"):
+            worded[key] = bold(names[int(value)])
+        else:
+            worded[key] = value
+    return worded
+
+
+def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
+    """One thing that happened, in words (``assets.notice.<code>``)."""
+    values = worded(messages, dict(notice.values), names, locale)
+    return notice_line(messages, "assets", notice, names, locale, values)
+
+
+def public_status(messages: Catalog, view: AssetsView, names: Sequence[str], locale: str) -> str:
+    """Whose turn it is, or whom a running challenge waits for."""
+    duel = view.duel
+    if duel is None:
+        return messages.text("assets.status.turn", locale, name=bold(names[view.turn]))
+    return messages.text(
+        "assets.status.challenge",
+        locale,
+        challenger=bold(names[duel.challenger]),
+        defender=bold(names[duel.defender]),
+        asset=card_name(messages, duel.stake.asset, locale),
+        name=bold(names[duel.answering]),
+    )
+
+
+def discard_text(messages: Catalog, view: AssetsView, locale: str) -> str:
+    """The top of the discard pile, in words (or that it is empty)."""
+    top = view.discard_top
+    if top is None:
+        return messages.text("assets.panel.discard_empty", locale)
+    return messages.text("assets.panel.discard", locale, card=card_name(messages, top, locale))
+
+
+def sets_held(view: AssetsView, seat: int) -> int:
+    stack = view.stacks[seat]
+    return stack.under + (stack.top is not None)
+
+
+def notices_for(events: Sequence[Event], defender: int | None = None) -> list[Notice]:
+    """What the channel should hear about these events: every move, a stolen or defended set,
+    the draw pile running out, skipped players and the end of a round or the match. Refills and
+    plain turns go unsaid. ``defender`` is the challenged seat of a challenge these events may
+    end (it tells a set stolen from one defended)."""
+    notices: list[Notice] = []
+    values: dict[str, int | str]
+    for event in events:
+        match event:
+            case RoundDealt(round_number=number, dealer=dealer):
+                notices.append(Notice("dealt", dealer, {"number": number}))
+            case PairPlaced(seat=seat, placed=placed, from_discard=from_discard):
+                code = "paired_discard" if from_discard else "paired"
+                values = {"asset": placed.asset.code, "cards": str(placed), "value": placed.value}
+                notices.append(Notice(code, seat, values))
+            case Challenged(seat=seat, target=target, card=card, stake=stake):
+                values = {"target": target, "card": card.code, "asset": stake.asset.code}
+                values["value"] = stake.value
+                notices.append(Notice("challenged", seat, values))
+            case Answered(seat=seat, card=card):
+                notices.append(Notice("answered", seat, {"card": card.code}))
+            case SetWon(winner=winner, loser=loser, won=won):
+                code = "defended" if winner == defender else "stolen"
+                values = {"other": loser, "asset": won.asset.code, "count": len(won.cards)}
+                values["value"] = won.value
+                notices.append(Notice(code, winner, values))
+            case Discarded(seat=seat, card=card):
+                notices.append(Notice("discarded", seat, {"card": card.code}))
+            case TurnStarted(skipped=skipped):
+                notices.extend(Notice("skipped", seat) for seat in skipped)
+            case DrawPileEmptied():
+                notices.append(Notice("draw_empty"))
+            case RoundScored(round_number=number):
+                notices.append(Notice("round_over", None, {"number": number}))
+            case TieForFirst(total=total):
+                notices.append(Notice("tie", None, {"total": total}))
+            case GameWon(winner=winner, totals=totals):
+                notices.append(Notice("won", winner, {"total": totals[winner]}))
+    return notices

@@ -1,0 +1,102 @@
+"""What every game says the same way: notices of what happened, names in bold, what to call each
+seat, and the words on a game's pictures."""
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+
+from discord.utils import escape_markdown
+
+from locales import Catalog
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+W = TypeVar("W", bound="DataclassInstance")
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the channel is told, as a catalogue code (``<game>.notice.<code>``), the seat it
+    is about and values for the message."""
+
+    code: str
+    player: int | None = None
+    values: Mapping[str, int | str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "player": self.player, "values": dict(self.values)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Notice":
+        return cls(data["code"], data["player"], data["values"])
+
+
+class Named(Protocol):
+    """A seat as words need it: a person's name, or an AI's level."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def ai_level(self) -> str | None: ...
+
+
+def bold(name: str) -> str:
+    """A player's name in a message: bold, and never read as markdown (names are anyone's)."""
+    return f"**{escape_markdown(name)}**"
+
+
+def notice_line(
+    messages: Catalog,
+    game: str,
+    notice: Notice,
+    names: Sequence[str],
+    locale: str,
+    values: Mapping[str, object],
+) -> str:
+    """One thing that happened, in words (``<game>.notice.<code>``), with its player in bold and
+    its ``values`` already in words."""
+    player = "" if notice.player is None else bold(names[notice.player])
+    return messages.text(f"{game}.notice.{notice.code}", locale, player=player, **values)
+
+
+def seat_names(messages: Catalog, seats: Sequence[Named], locale: str) -> list[str]:
+    """What to call each seat: a human by their name, an AI by number and level ("AI 2 (hard)")."""
+    names = []
+    ai_number = 0
+    for seat in seats:
+        if seat.ai_level is None:
+            names.append(seat.name)
+        else:
+            ai_number += 1
+            level = messages.text(f"ai.level.{seat.ai_level}", locale)
+            names.append(messages.text("lobby.ai_name", locale, number=ai_number, level=level))
+    return names
+
+
+def catalogue_words(messages: Catalog, language: str, words: type[W], prefix: str, /, **given: Any) -> W:
+    """A dataclass of words (a picture's ``Labels``) in ``language``: each field from the key
+    ``<prefix>.<field>``, except the fields ``given`` (words the catalogue keeps elsewhere) and
+    a ``language`` field, which gets ``language``: the picture formats its counted words (plural
+    forms, numbers) by that language's rules."""
+    if any(field.name == "language" for field in dataclasses.fields(words)):
+        given = {"language": language, **given}
+    found = {
+        field.name: messages.text(f"{prefix}.{field.name}", language)
+        for field in dataclasses.fields(words)
+        if field.name not in given
+    }
+    return words(**found, **given)
+
+
+def picture_labels(messages: Catalog, language: str, labels: type[W], game: str) -> W:
+    """The words on a game's pictures in one language (``<game>.picture.<field>``), made once."""
+    return cast(W, _picture_labels(messages, language, labels, game))
+
+
+@cache
+def _picture_labels(messages: Catalog, language: str, labels: type[Any], game: str) -> object:
+    return catalogue_words(messages, language, labels, f"{game}.picture")

@@ -1,0 +1,199 @@
+"""Spit and Speed in words: cards, piles, what the game waits for, each side's cards, the matches
+won, and which events the table announces (docs/rules.md §3)."""
+
+from collections.abc import Sequence
+
+from discord.utils import escape_markdown
+
+from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView
+from engine.spit.centre import PLAYERS, Stage
+from engine.spit.events import (
+    CentreTaken,
+    DealStarted,
+    DealWon,
+    Event,
+    GameWon,
+    HandsRenewed,
+    LayoutDealt,
+    LayoutEnded,
+    PileSlapped,
+    SidePilesRebuilt,
+)
+from locales import Catalog
+from render.spit import Labels
+from words.common import Notice, bold, notice_line, picture_labels
+
+LETTERS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
+"""The ranks written with a letter; the others are their number."""
+
+
+PILES = ("left", "right")
+"""The catalogue's words for centre piles 0 and 1."""
+
+
+View = SpitView | SpeedView
+
+
+def labels_for(messages: Catalog, locale: str) -> Labels:
+    return picture_labels(messages, messages.language_for(locale), Labels, "spit")
+
+
+def card_name(messages: Catalog, card: Card, locale: str) -> str:
+    """``7♥``, ``K♠``: the rank (its letter where it has one) and the suit's sign."""
+    word = LETTERS.get(card.rank)
+    rank = str(int(card.rank)) if word is None else messages.text(f"spit.rank.{word}", locale)
+    suit = messages.text(f"spit.suit.{card.suit.name.lower()}", locale)
+    return messages.text("spit.card", locale, rank=rank, suit=suit)
+
+
+def pile_name(messages: Catalog, pile: int, locale: str) -> str:
+    return messages.text(f"spit.pile.{PILES[pile]}", locale)
+
+
+def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
+    """One thing that happened, in words (``spit.notice.<code>``): a pile by its name."""
+    values: dict[str, object] = dict(notice.values)
+    if "pile" in values:
+        values["pile"] = pile_name(messages, int(str(values["pile"])), locale)
+    return notice_line(messages, "spit", notice, names, locale, values)
+
+
+def variant_name(messages: Catalog, variant: str, locale: str) -> str:
+    return messages.text(f"spit.variant.{variant}", locale)
+
+
+def status_text(messages: Catalog, view: View, seat: int | None, names: Sequence[str], locale: str) -> str:
+    """What the game waits for, from ``seat``'s side (None: the channel's)."""
+    text = messages.text
+    if view.outcome is not None:
+        return text("spit.status.over", locale, name=bold(names[view.outcome.winner]))
+    if seat is not None and seat in view.called and view.waiting_for:
+        return text("spit.status.called", locale, name=bold(names[view.waiting_for[0]]))
+    if isinstance(view, SpeedView):
+        if view.stage is Stage.START:
+            return text("spit.status.start_speed", locale)
+        return text("spit.status.stuck" if view.stalemate else "spit.status.play", locale)
+    if view.stage is Stage.SLAP:
+        if view.chooser is None:
+            return text("spit.status.slap", locale)
+        if view.chooser == seat:
+            return text("spit.status.you_choose", locale)
+        return text("spit.status.chooses", locale, name=bold(names[view.chooser]))
+    if view.stage is Stage.START:
+        return text("spit.status.start", locale)
+    if view.stalemate:
+        spitters = [number for number, count in enumerate(view.spit_cards) if count]
+        if len(spitters) == 1:
+            if spitters[0] == seat:
+                return text("spit.status.you_spit_alone", locale)
+            return text("spit.status.stalemate_alone", locale, name=bold(names[spitters[0]]))
+        return text("spit.status.stalemate", locale)
+    return text("spit.status.play", locale)
+
+
+def standings_text(messages: Catalog, wins: Sequence[int], names: Sequence[str], locale: str) -> str:
+    """The matches each player has won at the table."""
+    standings = " · ".join(
+        messages.text("spit.results.standing", locale, name=bold(name), wins=won)
+        for name, won in zip(names, wins, strict=True)
+    )
+    return messages.text("spit.results.wins", locale, standings=standings)
+
+
+def player_line(messages: Catalog, view: View, seat: int, name: str, wins: int, locale: str) -> str:
+    if isinstance(view, SpeedView):
+        return messages.text(
+            "spit.table.speed_player",
+            locale,
+            name=escape_markdown(name),
+            hand=view.hand_sizes[seat],
+            stock=view.stock_sizes[seat],
+            points=view.totals[seat],
+            wins=wins,
+        )
+    stock = sum(pile.size for pile in view.layouts[seat])
+    return messages.text(
+        "spit.table.spit_player",
+        locale,
+        name=escape_markdown(name),
+        cards=stock + view.spit_cards[seat],
+        spit=view.spit_cards[seat],
+        wins=wins,
+    )
+
+
+def centre_words(messages: Catalog, view: View, locale: str) -> str:
+    tops = [
+        messages.text("spit.panel.nothing", locale) if top is None else card_name(messages, top, locale)
+        for top in view.centre
+    ]
+    return messages.text(
+        "spit.panel.centre",
+        locale,
+        left=tops[0],
+        left_size=view.centre_sizes[0],
+        right=tops[1],
+        right_size=view.centre_sizes[1],
+    )
+
+
+def own_words(messages: Catalog, view: View, seat: int, locale: str) -> str:
+    text = messages.text
+    if isinstance(view, SpeedView):
+        hand = view.hand or ()
+        cards = " · ".join(
+            text("spit.panel.hand_card", locale, number=number, card=card_name(messages, card, locale))
+            for number, card in enumerate(hand, start=1)
+        )
+        return text(
+            "spit.panel.hand",
+            locale,
+            cards=cards or text("spit.panel.nothing", locale),
+            stock=view.stock_sizes[seat],
+        )
+    piles = []
+    for number, pile in enumerate(view.layouts[seat], start=1):
+        if not pile.size:
+            piles.append(text("spit.panel.empty_pile", locale, number=number))
+            continue
+        if pile.top is None:
+            top = text("spit.panel.face_down", locale)
+        else:
+            top = card_name(messages, pile.top, locale)
+        piles.append(text("spit.panel.pile", locale, number=number, top=top, size=pile.size))
+    return text("spit.panel.layout", locale, piles=" · ".join(piles), spit=view.spit_cards[seat])
+
+
+def notices_for(game: SpitState | SpeedState, events: Sequence[Event]) -> list[Notice]:
+    """What the channel should hear about these events: layouts ending, slaps, piles taken, new
+    layouts and deals, and the winner. Plays, turns and calls go unsaid: the picture shows them."""
+    notices: list[Notice] = []
+    for event in events:
+        match event:
+            case LayoutEnded(emptied=emptied, race=race, chooser=chooser):
+                if emptied is None:
+                    notices.append(Notice("stuck_slap" if race else "stuck"))
+                elif chooser is not None:
+                    notices.append(Notice("emptied_chooses", emptied))
+                else:
+                    notices.append(Notice("emptied_slap" if race else "emptied", emptied))
+            case PileSlapped(seat=seat, centre=centre):
+                code = "chose" if isinstance(game, SpitState) and game.options.emptier_chooses else "slapped"
+                notices.append(Notice(code, seat, {"pile": centre}))
+            case CentreTaken(seat=seat, centre=centre, cards=cards):
+                notices.append(Notice("took", seat, {"pile": centre, "cards": cards}))
+            case LayoutDealt(seat=seat) if seat == PLAYERS - 1 and isinstance(game, SpitState):
+                # Once both layouts are dealt.
+                notices.append(Notice("dealt", None, {"number": game.layouts_dealt}))
+            case DealWon(seat=seat, points=points) if isinstance(game, SpeedState):
+                number = game.deal_number if game.outcome is not None else game.deal_number - 1
+                notices.append(Notice("deal_won", seat, {"number": number, "points": points}))
+            case DealStarted(number=number):
+                notices.append(Notice("deal_started", None, {"number": number}))
+            case SidePilesRebuilt():
+                notices.append(Notice("rebuilt"))
+            case HandsRenewed():
+                notices.append(Notice("renewed"))
+            case GameWon(seat=seat):
+                notices.append(Notice("won", seat))
+    return notices

@@ -1,0 +1,105 @@
+"""Toppo in words: cards, what play waits for, the order picked cards go in, and which events the
+table announces (docs/rules.md §1)."""
+
+from collections.abc import Sequence
+
+from engine.toppo.cards import Card
+from engine.toppo.events import (
+    DisplayReplaced,
+    Event,
+    FalseStart,
+    GameStarted,
+    LineTopped,
+    Matched,
+    MatchFailed,
+    PenaltyPaid,
+    StockReshuffled,
+    TopFailed,
+    ToppoCalled,
+    ToppoFailed,
+    VoteCast,
+)
+from engine.toppo.state import ToppoState
+from locales import Catalog
+from render.toppo import SLOT_LETTERS, Labels
+from words.common import Notice, bold, notice_line, picture_labels
+
+
+def labels_for(messages: Catalog, locale: str) -> Labels:
+    return picture_labels(messages, messages.language_for(locale), Labels, "toppo")
+
+
+def card_name(messages: Catalog, card: Card, locale: str) -> str:
+    """``red waves``, ``ondas en rojo``."""
+    colour = messages.text(f"toppo.colour.{card.colour.name.lower()}", locale)
+    symbol = messages.text(f"toppo.symbol.{card.symbol.name.lower()}", locale)
+    return messages.text("toppo.card", locale, colour=colour, symbol=symbol)
+
+
+def cards_text(messages: Catalog, cards: Sequence[Card], locale: str) -> str:
+    """Cards in words, in order: "red waves, yellow stars"."""
+    return ", ".join(card_name(messages, card, locale) for card in cards)
+
+
+def notice_text(messages: Catalog, notice: Notice, names: Sequence[str], locale: str) -> str:
+    """One thing that happened, in words (``toppo.notice.<code>``): cards by name, slots by letter."""
+    values: dict[str, object] = dict(notice.values)
+    if "card" in values:
+        values["card"] = card_name(messages, Card.parse(str(values["card"])), locale)
+    if "slot" in values:
+        values["slot"] = SLOT_LETTERS[int(str(values["slot"]))]
+    return notice_line(messages, "toppo", notice, names, locale, values)
+
+
+def status_text(
+    messages: Catalog, game: ToppoState, seat: int | None, names: Sequence[str], locale: str
+) -> str:
+    """Who play waits for, if anyone; for a seat's own panel, "you restart"; who ended the game."""
+    if game.outcome is not None:
+        return messages.text("toppo.status.over", locale, name=bold(names[game.outcome.caller]))
+    if game.restarter is None:
+        return messages.text("toppo.status.play", locale)
+    if game.restarter == seat:
+        return messages.text("toppo.status.you_restart", locale)
+    return messages.text("toppo.status.waiting", locale, name=bold(names[game.restarter]))
+
+
+def order_text(picks: str) -> str:
+    """Picked line cards as the slots they go on: ``A←2 B←1``."""
+    return " ".join(f"{SLOT_LETTERS[slot]}←{int(index) + 1}" for slot, index in enumerate(picks))
+
+
+def notices_for(events: Sequence[Event]) -> list[Notice]:
+    """What the channel should hear about these events: penalties with their reason and cost,
+    tops, matches, votes and the end of a game; plain turns and renewals go unsaid."""
+    notices: list[Notice] = []
+    mistake: Notice | None = None
+    for event in events:
+        match event:
+            case TopFailed(seat=seat):
+                mistake = Notice("wrong_top", seat)
+            case MatchFailed(seat=seat, card=card, slot=slot):
+                mistake = Notice("wrong_match", seat, {"card": str(card), "slot": slot})
+            case ToppoFailed(seat=seat, cards_left=left):
+                mistake = Notice("false_toppo", seat, {"left": left})
+            case FalseStart(seat=seat):
+                mistake = Notice("false_start", seat)
+            case PenaltyPaid(penalty_cards=cards) if mistake is not None:
+                values = {**mistake.values, "cards": len(cards)}
+                notices.append(Notice(mistake.code, mistake.player, values))
+                mistake = None
+            case LineTopped(seat=seat):
+                notices.append(Notice("topped", seat))
+            case Matched(seat=seat, card=card, slot=slot):
+                notices.append(Notice("matched", seat, {"card": str(card), "slot": slot}))
+            case VoteCast(seat=seat, votes=votes, needed=needed):
+                notices.append(Notice("voted", seat, {"votes": votes, "needed": needed}))
+            case DisplayReplaced():
+                notices.append(Notice("replaced"))
+            case StockReshuffled(cards=cards):
+                notices.append(Notice("reshuffled", None, {"cards": cards}))
+            case ToppoCalled(seat=seat, cards_left=left):
+                notices.append(Notice("toppo", seat, {"left": left}))
+            case GameStarted(game_number=number, start_player=seat, display=display):
+                notices.append(Notice("game_started", seat, {"number": number, "size": len(display)}))
+    return notices
