@@ -8,12 +8,11 @@ more than five choices is a select menu, whose chosen value is added to its argu
 """
 
 from cogs.assets_messages import callout_text, panel_draft, playing_draft, results_draft
-from cogs.kinds import GameKind, Moved, PanelSpec
+from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
 from cogs.words import names_of
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.errors import IllegalAction, Reason
-from locales import Catalog
 from tables.assets import AssetsTable
 from words.assets import notice_text
 
@@ -48,13 +47,12 @@ def parse_move(seat: int, action: str, arg: str) -> tuple[str, Action]:
     return stamp, move
 
 
-async def move(
-    messages: Catalog, table: AssetsTable, user: int, seat: int, action: str, arg: str, locale: str
-) -> Moved:
+async def move(request: MoveRequest[AssetsTable]) -> Moved:
     """Make the move; the panel's note says what happened (a set stolen, a forced give-up)."""
-    stamp, chosen = parse_move(seat, action, arg)
-    notices = await table.play(user, stamp, chosen)
-    names = names_of(messages, table, locale)
+    stamp, chosen = parse_move(request.seat, request.action, request.arg)
+    notices = await request.table.play(request.user, stamp, chosen)
+    messages, locale = request.messages, request.locale
+    names = names_of(messages, request.table, locale)
     return Moved(" ".join(notice_text(messages, notice, names, locale) for notice in notices) or None)
 
 

@@ -18,9 +18,10 @@ import discord
 from discord.utils import escape_markdown
 
 from cogs.components import ButtonFactory, ChoiceSelects, Controls
+from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, bold, expired_text, names_of, notices_field
+from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsView, Stage
@@ -31,11 +32,13 @@ from tables.seated import Phase
 from words.assets import (
     card_name,
     discard_text,
+    hand_text,
     labels_for,
     money_text,
     notice_text,
     public_status,
     sets_held,
+    stack_text,
     worded,
 )
 from words.common import Notice
@@ -188,61 +191,30 @@ def panel_status(
     )
 
 
-async def panel_draft(
-    messages: Catalog,
-    table: AssetsTable,
-    seat: int,
-    locale: str,
-    controls: Controls,
-    *,
-    kept: str = "",
-    note: str | None = None,
-) -> Draft:
+async def panel_draft(request: PanelRequest[AssetsTable]) -> Draft:
     """A player's own panel: their hand as a numbered picture and in words, the discard pile,
     their stack, and the moves they may make now (none but Refresh when it is not their turn).
 
     The view, the moves and the stamp are all read at one moment, before the picture is drawn:
     the table may change while it draws, and the words, the picture and the buttons must show
     the same table."""
-    text = messages.text
+    messages, table, seat, locale = request.messages, request.table, request.seat, request.locale
     state = table.require_state()
     view = state.view(seat)
-    stamp = table.panel_stamp()
     legal = state.legal_actions(seat) if table.phase is Phase.PLAYING else []
     names = names_of(messages, table, locale)
-    hand = view.hand or ()
-    parts = [panel_status(messages, table, view, names, locale)]
-    if note:
-        parts.append(f"> {note}")
-    cards = " · ".join(
-        text("assets.panel.card", locale, number=index + 1, card=card_name(messages, card, locale))
-        for index, card in enumerate(hand)
+    cards = hand_text(messages, view.hand or (), locale)
+    discard, stack = discard_text(messages, view, locale), stack_text(messages, view, seat, locale)
+    status = panel_status(messages, table, view, names, locale)
+    parts = [status, *noted(request.note), request.text("assets.panel.hand", cards=cards), discard, stack]
+    words = Words(request.text("assets.panel.title", number=view.round_number), "\n".join(parts), COLOUR)
+    controls = request.controls
+    moves = _moves(
+        messages, locale, controls.button, controls.choices, table.panel_stamp(), legal, view, names
     )
-    parts.append(text("assets.panel.hand", locale, cards=cards or text("assets.panel.no_cards", locale)))
-    discard = discard_text(messages, view, locale)
-    stack = text(
-        "assets.panel.stack",
-        locale,
-        value=money_text(messages, view.stacks[seat].value, locale),
-        sets=sets_held(view, seat),
-        total=money_text(messages, view.totals[seat], locale),
-    )
-    parts += [discard, stack]
-    card = Words(
-        title=text("assets.panel.title", locale, number=view.round_number),
-        description="\n".join(parts),
-        colour=COLOUR,
-    )
-    moves = _moves(messages, locale, controls.button, controls.choices, stamp, legal, view, names)
     png = await draw(hand_png, view, seat, names, labels_for(messages, locale))
-    alt = text(
-        "assets.alt.hand",
-        locale,
-        cards=cards or text("assets.panel.no_cards", locale),
-        discard=discard,
-        stack=stack,
-    )
-    return Draft(card, moves, png, "hand.png", alt_text([alt]))
+    alt = request.text("assets.alt.hand", cards=cards, discard=discard, stack=stack)
+    return Draft(words, moves, png, "hand.png", alt_text([alt]))
 
 
 MOVE_ROWS = (

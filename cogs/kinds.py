@@ -11,7 +11,7 @@ game's own table class.
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import KW_ONLY, dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import discord
 
@@ -26,32 +26,45 @@ from tables.seated import SeatedTable
 from words.common import Notice
 
 T = TypeVar("T", bound=SeatedTable[Any, Any])
-T_contra = TypeVar("T_contra", bound=SeatedTable[Any, Any], contravariant=True)
 
 
-class PanelDraw(Protocol[T_contra]):
-    """A game's private panel for ``seat`` as the table is now, in ``locale``: keeping what its
-    player was choosing (``kept``, see :class:`Moved`) if it still holds, with an optional
-    ``note`` (what their press did, or why not)."""
+@dataclass(frozen=True, slots=True)
+class PanelRequest(Generic[T]):
+    """A private panel to draw: ``seat``'s at ``table``, in ``locale``, with the table's
+    ``controls``; keeping what its player was choosing (``kept``, see :class:`Moved`) if it still
+    holds, and with an optional ``note`` (what their press did, or why not)."""
 
-    def __call__(
-        self,
-        messages: Catalog,
-        table: T_contra,
-        seat: int,
-        locale: str,
-        controls: Controls,
-        *,
-        kept: str = "",
-        note: str | None = None,
-    ) -> Awaitable[Draft]: ...
+    messages: Catalog
+    table: T
+    seat: int
+    locale: str
+    controls: Controls
+    kept: str = ""
+    note: str | None = None
+
+    def text(self, key: str, /, **values: object) -> str:
+        """The catalogue's message ``key`` in the panel's language."""
+        return self.messages.text(key, self.locale, **values)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRequest(Generic[T]):
+    """A press on a private panel: ``user`` (at ``seat``) pressed ``action`` with ``arg``."""
+
+    messages: Catalog
+    table: T
+    user: int
+    seat: int
+    action: str
+    arg: str
+    locale: str
 
 
 @dataclass(frozen=True, slots=True)
 class Moved:
     """What a press on a panel came to: a ``note`` for the panel (what happened, or why not),
-    and what the player is in the middle of choosing (``kept``: the press's argument, which
-    the game's :attr:`PanelSpec.draw` reads back while it still holds)."""
+    and what the player is in the middle of choosing (``kept``: the press's argument, which the
+    game's panel reads back while it still holds)."""
 
     note: str | None = None
     kept: str = ""
@@ -65,13 +78,13 @@ class PanelSpec(Generic[T]):
     """The action of the table message's button that opens it ("My line", "My hand")."""
     actions: frozenset[str]
     """The actions of its own buttons and menus (Refresh is everyone's)."""
-    draw: PanelDraw[T]
-    move: Callable[[Catalog, T, int, int, str, str, str], Awaitable[Moved]]
-    """(messages, table, user, seat, action, arg, locale): do what a panel button says; a
-    refusal raises :class:`IllegalAction`."""
-    refused: Callable[[Catalog, T, IllegalAction, str, str], str] | None = None
-    """(messages, table, error, action, locale): a refusal in the game's own words, where the
-    shared ones (``reason.<code>``) would not say enough."""
+    draw: Callable[[PanelRequest[T]], Awaitable[Draft]]
+    """The panel as the table is now."""
+    move: Callable[[MoveRequest[T]], Awaitable[Moved]]
+    """Do what a panel button says; a refusal raises :class:`IllegalAction`."""
+    refused: Callable[[MoveRequest[T], IllegalAction], str] | None = None
+    """A refusal in the game's own words, where the shared ones (``reason.<code>``) would not
+    say enough."""
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from discord import app_commands
 from cogs.client import GameNightBot
 from cogs.components import BUTTON_ID, SELECT_ID, Controls, TableButton, TableSelect
 from cogs.i18n import command_text, private_locale, public_locale
-from cogs.kinds import GameKind, Moved
+from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, T
 from cogs.layout import Words
 from cogs.live_panels import LiveDraft
 from cogs.lobby import LOBBY_ACTIONS, LobbyChoices, closed_lobby_draft, lobby_draft, press_lobby
@@ -60,6 +60,19 @@ END, END_CONFIRMED, END_CANCELLED = "end", "endok", "endno"
 def controls_for(kind: GameKind[Any], table: Table) -> Controls:
     """The component factories the drafts of ``table`` use."""
     return Controls(kind.prefix, table.table_id)
+
+
+def panel_request(
+    messages: Catalog,
+    kind: GameKind[T],
+    table: T,
+    seat: int,
+    locale: str,
+    kept: str = "",
+    note: str | None = None,
+) -> PanelRequest[T]:
+    """What ``kind``'s panel for ``seat`` at ``table`` is drawn from."""
+    return PanelRequest(messages, table, seat, locale, controls_for(kind, table), kept, note)
 
 
 # -- the public message ------------------------------------------------------------------------------
@@ -237,9 +250,7 @@ def live_panel(
     """The panel as the table is now, keeping what its player was choosing while it holds."""
 
     async def draw(note: str | None) -> Draft:
-        return await kind.panel.draw(
-            bot.messages, table, seat, locale, controls_for(kind, table), kept=kept, note=note
-        )
+        return await kind.panel.draw(panel_request(bot.messages, kind, table, seat, locale, kept, note))
 
     return draw
 
@@ -270,16 +281,14 @@ async def press_panel(
     seat = table.require_seat(interaction.user.id)
     moved = Moved()
     if action != REFRESH:
+        request = MoveRequest(bot.messages, table, interaction.user.id, seat, action, arg, locale)
         try:
-            moved = await kind.panel.move(bot.messages, table, interaction.user.id, seat, action, arg, locale)
+            moved = await kind.panel.move(request)
         except IllegalAction as error:
             refused = kind.panel.refused
-            note = (
-                refusal_text(bot.messages, error, locale)
-                if refused is None
-                else refused(bot.messages, table, error, action, locale)
+            moved = Moved(
+                refusal_text(bot.messages, error, locale) if refused is None else refused(request, error)
             )
-            moved = Moved(note)
     live = live_panel(bot, kind, table, seat, locale, moved.kept)
     await bot.panels.show(interaction, table, live(moved.note), live, locale, moved.note)
 

@@ -6,54 +6,89 @@ buttons do. Every one is a move, whose argument starts with the panel's stamp (s
 :mod:`tables.spit`); the messages are :mod:`cogs.spit_messages`'.
 """
 
-from cogs.kinds import GameKind, Moved, PanelSpec
-from cogs.spit_messages import lobby_choices, panel_draft, playing_draft, refusal_note, results_draft
+from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
+from cogs.spit_messages import lobby_choices, panel_draft, playing_draft, results_draft
+from cogs.tables import refusal_text
+from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
+from engine.spit import Action, Flip, MoveCard, PlayCard, PlayHand, Slap, SpeedState, Spit, SpitState, TurnUp
 from engine.spit.cards import ALL_CARDS
-from locales import Catalog
-from tables.spit import Move, Press, SpitTable
+from engine.spit.centre import Stage
+from tables.spit import PANEL_OUTDATED, PlayRefused, SlapLost, SpitTable
+from words.common import bold
+from words.spit import card_name, pile_name
 
-MOVES = frozenset(Move)
+SLAP = "slap"
+MOVES = frozenset({"play", "move", "turn", "spit", SLAP, "hand", "flip"})
+"""The custom id actions of a panel's moves."""
+REFUSALS = {
+    ("spit", Reason.NOT_ALLOWED): "not_stalemate",
+    ("flip", Reason.NOT_ALLOWED): "not_stuck",
+    ("spit", Reason.STALE): "called",
+    ("flip", Reason.STALE): "called",
+    (SLAP, Reason.STALE): "no_slap",
+    (SLAP, Reason.NOT_ALLOWED): "chooser_only",
+}
+"""``spit.note.<key>``: what a refused spit, flip or slap means, by the engine's reason."""
 
 
-def parse_press(action: str, arg: str) -> Press:
-    """A move button's argument: the stamp, then the numbers the move needs (a stock pile, a
-    centre pile or space, a card's code), separated by dots."""
+def parse_press(seat: int, action: str, arg: str) -> tuple[str, Action]:
+    """A move button's action and argument as the panel's stamp and ``seat``'s engine action:
+    the stamp, then the numbers the move needs (a stock pile, a centre pile or space, a card's
+    code), separated by dots; a malformed one is stale (no panel of ours drew it)."""
     stamp, *fields = arg.split(".")
-    if not all(field.isdigit() for field in fields):
-        raise IllegalAction(Reason.STALE, "malformed button")
-    numbers = [int(field) for field in fields]
-    move = Move(action)
-    try:
-        if move in (Move.PLAY, Move.MOVE):
-            pile, target = numbers
-            return Press(move, stamp, pile=pile, target=target)
-        if move is Move.TURN:
-            [pile] = numbers
-            return Press(move, stamp, pile=pile)
-        if move in (Move.SPIT, Move.SLAP):
-            [target] = numbers
-            return Press(move, stamp, target=target)
-        if move is Move.HAND:
-            code, target = numbers
-            return Press(move, stamp, card=ALL_CARDS[code], target=target)
-        if not numbers:
-            return Press(move, stamp)
-    except (ValueError, IndexError):
-        pass
+    numbers = [int(field) for field in fields if field.isdigit()]
+    if len(numbers) == len(fields):
+        match action, numbers:
+            case "play", [pile, centre]:
+                return stamp, PlayCard(seat, pile, centre)
+            case "move", [pile, space]:
+                return stamp, MoveCard(seat, pile, space)
+            case "turn", [pile]:
+                return stamp, TurnUp(seat, pile)
+            case "spit", [centre]:
+                return stamp, Spit(seat, centre)
+            case "slap", [centre]:
+                return stamp, Slap(seat, centre)
+            case "hand", [code, centre] if code < len(ALL_CARDS):
+                return stamp, PlayHand(seat, ALL_CARDS[code], centre)
+            case "flip", []:
+                return stamp, Flip(seat)
     raise IllegalAction(Reason.STALE, "malformed button")
 
 
-async def move(
-    messages: Catalog, table: SpitTable, user: int, seat: int, action: str, arg: str, locale: str
-) -> Moved:
+async def move(request: MoveRequest[SpitTable]) -> Moved:
     """A move from a panel; one that does not fit is refused with what the player needs to know."""
-    await table.press(user, parse_press(action, arg))
+    await request.table.press(request.user, *parse_press(request.seat, request.action, request.arg))
     return Moved()
 
 
-def refused(messages: Catalog, table: SpitTable, error: IllegalAction, action: str, locale: str) -> str:
-    return refusal_note(messages, table, Move(action), error, locale)
+def refused(request: MoveRequest[SpitTable], error: IllegalAction) -> str:
+    """Why a press was refused, in the player's terms."""
+    messages, table, locale, action = request.messages, request.table, request.locale, request.action
+    text = messages.text
+    game = table.state
+    if isinstance(error, PlayRefused):
+        card, top = card_name(messages, error.card, locale), card_name(messages, error.top, locale)
+        if error.late:
+            pile = pile_name(messages, error.centre, locale)
+            return text("spit.note.too_late", locale, pile=pile, top=top, card=card)
+        colours = isinstance(game, SpitState) and game.options.alternate_colours
+        return text("spit.note.no_fit_colours" if colours else "spit.note.no_fit", locale, card=card, top=top)
+    if isinstance(error, SlapLost):
+        player = bold(names_of(messages, table, locale)[error.seat])
+        return text(
+            "spit.note.slap_lost", locale, player=player, pile=pile_name(messages, error.centre, locale)
+        )
+    if error.reason is Reason.STALE and error.detail == PANEL_OUTDATED:
+        return text("spit.note.outdated", locale)
+    if error.reason is Reason.NOT_STARTED and game is not None:
+        speed = isinstance(game, SpeedState)
+        return text("spit.note.not_started_speed" if speed else "spit.note.not_started", locale)
+    if game is not None and game.stage is Stage.SLAP and action != SLAP:
+        return text("spit.note.layout_over", locale)
+    key = REFUSALS.get((action, error.reason))
+    return refusal_text(messages, error, locale) if key is None else text(f"spit.note.{key}", locale)
 
 
 KIND = GameKind(

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 import discord
 
 from cogs.components import ButtonFactory, Controls
+from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices, LobbyOption, option_buttons
-from cogs.tables import Draft, alt_text, draw, refusal_text
-from cogs.words import between_games, bold, expired_text, names_of, notices_field
-from engine.errors import IllegalAction, Reason
-from engine.spit import Card, SpeedState, SpeedView, SpitState, SpitView, fits
+from cogs.tables import Draft, alt_text, draw
+from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field
+from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
 from engine.spit.centre import CENTRE_PILES, Stage
 from locales import Catalog
 from render.spit import panel_png, results_png, table_png
@@ -25,11 +25,7 @@ from tables.seated import Phase
 from tables.spit import (
     CHOICES,
     NO_TARGET,
-    PANEL_OUTDATED,
     VARIANT_OPTIONS,
-    Move,
-    PlayRefused,
-    SlapLost,
     SpitTable,
 )
 from words.spit import (
@@ -159,84 +155,26 @@ async def results_draft(messages: Catalog, table: SpitTable, controls: Controls)
 # -- the private panel -----------------------------------------------------------------------------
 
 
-def refusal_note(messages: Catalog, table: SpitTable, move: Move, error: IllegalAction, locale: str) -> str:
-    """Why a press was refused, in the player's terms."""
-    text = messages.text
-    names = names_of(messages, table, locale)
-    game = table.state
-    if isinstance(error, PlayRefused):
-        card, top = card_name(messages, error.card, locale), card_name(messages, error.top, locale)
-        if error.late:
-            return text(
-                "spit.note.too_late",
-                locale,
-                pile=pile_name(messages, error.centre, locale),
-                top=top,
-                card=card,
-            )
-        colours = isinstance(game, SpitState) and game.options.alternate_colours
-        return text("spit.note.no_fit_colours" if colours else "spit.note.no_fit", locale, card=card, top=top)
-    if isinstance(error, SlapLost):
-        pile = pile_name(messages, error.centre, locale)
-        return text("spit.note.slap_lost", locale, player=bold(names[error.seat]), pile=pile)
-    if error.reason is Reason.STALE and error.detail == PANEL_OUTDATED:
-        return text("spit.note.outdated", locale)
-    if error.reason is Reason.NOT_STARTED and game is not None:
-        speed = isinstance(game, SpeedState)
-        return text("spit.note.not_started_speed" if speed else "spit.note.not_started", locale)
-    if game is not None and game.stage is Stage.SLAP and move is not Move.SLAP:
-        return text("spit.note.layout_over", locale)
-    key = {
-        (Move.SPIT, Reason.NOT_ALLOWED): "not_stalemate",
-        (Move.FLIP, Reason.NOT_ALLOWED): "not_stuck",
-        (Move.SPIT, Reason.STALE): "called",
-        (Move.FLIP, Reason.STALE): "called",
-        (Move.SLAP, Reason.STALE): "no_slap",
-        (Move.SLAP, Reason.NOT_ALLOWED): "chooser_only",
-    }.get((move, error.reason))
-    return refusal_text(messages, error, locale) if key is None else text(f"spit.note.{key}", locale)
-
-
-async def panel_draft(
-    messages: Catalog,
-    table: SpitTable,
-    seat: int,
-    locale: str,
-    controls: Controls,
-    *,
-    kept: str = "",
-    note: str | None = None,
-) -> Draft:
+async def panel_draft(request: PanelRequest[SpitTable]) -> Draft:
     """A player's own panel: the centre and their cards as a picture and in words, and a button
     for every move. Words, picture and the buttons' stamp come from one moment of the table
     (the table may change while the picture renders)."""
-    match = table.require_state()
-    view = match.view(seat)
+    messages, table, seat, locale = request.messages, request.table, request.seat, request.locale
+    view = table.require_state().view(seat)
     stamp = str(table.panel_stamp(seat))
     names = names_of(messages, table, locale)
-    parts = [status_text(messages, view, seat, names, locale)]
-    if note:
-        parts.append(f"> {note}")
-    parts += [centre_words(messages, view, locale), own_words(messages, view, seat, locale)]
+    centre, own = centre_words(messages, view, locale), own_words(messages, view, seat, locale)
+    parts = [status_text(messages, view, seat, names, locale), *noted(request.note), centre, own]
     buttons: discord.ui.View | None = None
     if view.outcome is None and table.phase is Phase.PLAYING:
-        parts.append(messages.text("spit.panel.how", locale))
+        parts.append(request.text("spit.panel.how"))
         if isinstance(view, SpeedView):
-            buttons = _speed_buttons(messages, view, locale, controls.button, stamp)
+            buttons = _speed_buttons(messages, view, locale, request.controls.button, stamp)
         else:
-            buttons = _spit_buttons(messages, view, seat, locale, controls.button, stamp)
-    words = Words(
-        title=messages.text("spit.panel.title", locale, number=table.match_number),
-        description="\n".join(parts),
-        colour=COLOUR,
-    )
+            buttons = _spit_buttons(messages, view, seat, locale, request.controls.button, stamp)
+    words = Words(request.text("spit.panel.title", number=table.match_number), "\n".join(parts), COLOUR)
     png = await draw(panel_png, view, names, labels_for(messages, locale))
-    alt = messages.text(
-        "spit.alt.panel",
-        locale,
-        centre=centre_words(messages, view, locale),
-        own=own_words(messages, view, seat, locale),
-    )
+    alt = request.text("spit.alt.panel", centre=centre, own=own)
     return Draft(words, buttons, png, "cards.png", alt_text([alt]))
 
 

@@ -15,9 +15,8 @@ from collections.abc import Sequence
 import discord
 
 from cogs.client import GameNightBot
-from cogs.components import Controls
 from cogs.i18n import private_locale
-from cogs.kinds import GameKind, Moved, PanelSpec
+from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text, tell_privately
 from cogs.topoum_messages import (
     bad_deck_text,
@@ -28,7 +27,6 @@ from cogs.topoum_messages import (
 )
 from cogs.words import bold, names_of
 from engine.errors import IllegalAction, Reason
-from locales import Catalog
 from tables.topoum import BadDeck, TopoumTable
 from words.topoum import steps_text
 
@@ -44,47 +42,38 @@ def parse_path(arg: str) -> tuple[str, tuple[int, ...]]:
     return stamp, tuple(int(choice) for choice in choices)
 
 
-async def panel(
-    messages: Catalog,
-    table: TopoumTable,
-    seat: int,
-    locale: str,
-    controls: Controls,
-    *,
-    kept: str = "",
-    note: str | None = None,
-) -> Draft:
+async def panel(request: PanelRequest[TopoumTable]) -> Draft:
     """The panel, with the menu choices made so far while the turn is where they were made."""
     path: tuple[int, ...] = ()
-    if kept:
+    if request.kept:
         with contextlib.suppress(IllegalAction):
-            stamp, chosen = parse_path(kept)
-            table.menu(seat, stamp, chosen)
+            stamp, chosen = parse_path(request.kept)
+            request.table.menu(request.seat, stamp, chosen)
             path = chosen
-    return await panel_draft(
-        messages, table, seat, locale, controls.button, controls.select, path=path, note=note
-    )
+    return await panel_draft(request, path)
 
 
-async def move(
-    messages: Catalog, table: TopoumTable, user: int, seat: int, action: str, arg: str, locale: str
-) -> Moved:
+async def move(request: MoveRequest[TopoumTable]) -> Moved:
     """Follow a choice (kept on the panel), or play the whole step it completes."""
-    if action == VIEW:
+    if request.action == VIEW:
         return Moved()
-    stamp, chosen = parse_path(arg)
-    if action == GO:
+    table, seat = request.table, request.seat
+    stamp, chosen = parse_path(request.arg)
+    if request.action == GO:
         before = table.menu(seat, stamp, chosen).chosen
-        await table.play(user, stamp, chosen)
-        steps = steps_text(messages, before, names_of(messages, table, locale), locale)
-        return Moved(messages.text("topoum.panel.note_done", locale, steps=steps))
+        await table.play(request.user, stamp, chosen)
+        steps = steps_text(
+            request.messages, before, names_of(request.messages, table, request.locale), request.locale
+        )
+        return Moved(request.messages.text("topoum.panel.note_done", request.locale, steps=steps))
     table.menu(seat, stamp, chosen)
-    return Moved(kept=arg)
+    return Moved(kept=request.arg)
 
 
-def refused(messages: Catalog, table: TopoumTable, error: IllegalAction, action: str, locale: str) -> str:
+def refused(request: MoveRequest[TopoumTable], error: IllegalAction) -> str:
     """Why a panel's component did nothing: out of turn (and who is playing), out of date, or
     the engine's reason."""
+    messages, table, locale = request.messages, request.table, request.locale
     if error.reason is Reason.NOT_YOUR_TURN and table.state is not None:
         name = bold(names_of(messages, table, locale)[table.state.current])
         return messages.text("topoum.panel.note_turn", locale, name=name)

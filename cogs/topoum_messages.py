@@ -20,11 +20,12 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.components import ButtonFactory, Controls, SelectFactory
+from cogs.components import Controls
+from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import bold, expired_text, names_of, notices_field
+from cogs.words import bold, expired_text, names_of, noted, notices_field
 from engine.topoum.actions import (
     Action,
     ActionKind,
@@ -307,8 +308,7 @@ def _view(
     selects: Sequence[tuple[str, Sequence[discord.SelectOption]]],
     buttons: Sequence[Button],
     arg: str,
-    button: ButtonFactory,
-    select: SelectFactory,
+    controls: Controls,
 ) -> discord.ui.View:
     """The components on the message's five rows: select menus (one a row) first, then the
     buttons and Refresh, five to a row."""
@@ -316,10 +316,10 @@ def _view(
     assert len(selects) + math.ceil(len(placed) / PER_ROW) <= ROWS, "more components than rows"
     view = discord.ui.View(timeout=None)
     for row, (placeholder, options) in enumerate(selects):
-        view.add_item(select("pick", arg, row, options, placeholder=placeholder, row=row))
+        view.add_item(controls.select("pick", arg, row, options, placeholder=placeholder, row=row))
     for number, (action, button_arg, label, style, disabled) in enumerate(placed):
         row = len(selects) + number // PER_ROW
-        view.add_item(button(action, button_arg, label, style, row, disabled=disabled))
+        view.add_item(controls.button(action, button_arg, label, style, row, disabled=disabled))
     return view
 
 
@@ -331,8 +331,7 @@ def _menu_view(
     locale: str,
     hand: Sequence[CardType],
     prisoners: Sequence[int],
-    button: ButtonFactory,
-    select: SelectFactory,
+    controls: Controls,
 ) -> discord.ui.View:
     """The panel's components for ``menu``: a complete path's Confirm; the cards in one select
     menu and the hexes in menus of 25; the action, changing a base and directions as buttons
@@ -374,72 +373,64 @@ def _menu_view(
             else text("topoum.menu.hex_range", locale, first=chunk[0].label, last=chunk[-1].label)
         )
         selects.append((placeholder, chunk))
-    return _view(messages, locale, selects, buttons, path_arg(stamp, path), button, select)
+    return _view(messages, locale, selects, buttons, path_arg(stamp, path), controls)
 
 
-async def panel_draft(
-    messages: Catalog,
-    table: TopoumTable,
-    seat: int,
-    locale: str,
-    button: ButtonFactory,
-    select: SelectFactory,
-    *,
-    path: Sequence[int] = (),
-    note: str | None = None,
-) -> Draft:
+async def panel_draft(request: PanelRequest[TopoumTable], path: Sequence[int] = ()) -> Draft:
     """A player's own panel: their hand as a picture; on their turn, the menus for the step
     they have reached along ``path``; otherwise read-only (who is playing, ransoms waiting).
 
     ``IllegalAction`` (from :meth:`TopoumTable.menu`) if ``path`` is not a path at this moment.
     Everything is taken from the table before the picture is drawn: the table may change while
     it draws, and the words, the picture and the components must show the same moment."""
-    text = messages.text
+    messages, table, seat, locale, text = (
+        request.messages,
+        request.table,
+        request.seat,
+        request.locale,
+        request.text,
+    )
     state = table.require_state()
     names = names_of(messages, table, locale)
     seen = state.view(seat)
     prisoners = [held[seat] for held in seen.prisoners]
-    parts: list[str] = []
     menu: Menu | None = None
     playing = table.phase is Phase.PLAYING
     if not playing:
-        parts.append(text("topoum.panel.over", locale))
+        parts = [text("topoum.panel.over")]
     elif state.current == seat:
         menu = table.menu(seat, table.stamp(), path)
-        setup = menu.pending.stage in SETUP_STAGES
-        parts.append(text("topoum.panel.your_setup" if setup else "topoum.panel.your_turn", locale))
-        deadline = deadline_text(table)
-        if deadline is not None:
-            parts.append(text("topoum.panel.time_left", locale, deadline=deadline))
+        parts = [
+            text(
+                "topoum.panel.your_setup" if menu.pending.stage in SETUP_STAGES else "topoum.panel.your_turn"
+            )
+        ]
+        if (deadline := deadline_text(table)) is not None:
+            parts.append(text("topoum.panel.time_left", deadline=deadline))
     else:
-        parts.append(text("topoum.panel.waiting", locale, name=bold(names[state.current])))
-    if note:
-        parts.append(f"> {note}")
-    for captor, held in enumerate(prisoners):
-        if held and playing:
-            parts.append(text("topoum.panel.prisoners", locale, count=held, name=bold(names[captor])))
+        parts = [text("topoum.panel.waiting", name=bold(names[state.current]))]
+    parts += noted(request.note)
+    parts += [
+        text("topoum.panel.prisoners", count=held, name=bold(names[captor]))
+        for captor, held in enumerate(prisoners)
+        if held and playing
+    ]
     view: discord.ui.View | None = None
     if menu is not None:
         if menu.chosen:
-            parts.append(
-                text(
-                    "topoum.panel.choices",
-                    locale,
-                    steps=steps_text(messages, menu.chosen, names, locale),
-                )
-            )
-        if menu.complete:
-            parts.append(text("topoum.panel.confirm_hint", locale))
-        else:
-            parts.append(prompt_text(messages, menu, seat, locale))
+            parts.append(text("topoum.panel.choices", steps=steps_text(messages, menu.chosen, names, locale)))
+        parts.append(
+            text("topoum.panel.confirm_hint") if menu.complete else prompt_text(messages, menu, seat, locale)
+        )
         view = _menu_view(
-            messages, table.stamp(), menu, names, locale, seen.hand or (), prisoners, button, select
+            messages, table.stamp(), menu, names, locale, seen.hand or (), prisoners, request.controls
         )
     elif playing:
         ransoms = _ransom_buttons(messages, table.stamp(), prisoners, names, locale, None)
-        view = _view(messages, locale, (), ransoms, "", button, select)
-    words = Words(title=text("topoum.panel.title", locale), description="\n".join(parts), colour=COLOUR)
+        view = _view(messages, locale, (), ransoms, "", request.controls)
+    words = Words(text("topoum.panel.title"), "\n".join(parts), COLOUR)
     png = await draw(hand_png, seen, names, labels_for(messages, locale))
-    shown = ", ".join(labels_for(messages, locale).card(card) for card in seen.hand or ())
-    cards = shown or text("topoum.alt.no_cards", locale)
-    return Draft(words, view, png, "hand.png", alt_text([text("topoum.alt.hand", locale, cards=cards)]))
+    cards = ", ".join(labels_for(messages, locale).card(card) for card in seen.hand or ()) or text(
+        "topoum.alt.no_cards"
+    )
+    return Draft(words, view, png, "hand.png", alt_text([text("topoum.alt.hand", cards=cards)]))

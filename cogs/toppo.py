@@ -13,32 +13,43 @@ from collections.abc import Sequence
 import discord
 
 from cogs.client import GameNightBot
-from cogs.components import Controls
-from cogs.kinds import GameKind, Moved, PanelSpec
+from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
 from cogs.toppo_messages import panel_draft, playing_draft, results_draft
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
-from locales import Catalog
-from tables.toppo import DISPLAY_CHANGED, PanelAction, Press, ToppoTable
+from engine.toppo.actions import CallTop, CallToppo, Match, Renew, SeriesAction, TurnCard, VoteReplace
+from tables.toppo import DISPLAY_CHANGED, ToppoTable
 from words.toppo import notice_text
 
 PENALTIES = frozenset({"wrong_top", "wrong_match", "false_toppo", "false_start"})
 """Notices a player is also told privately, in their own language, when they cause them."""
 PICK = "pick"
+MOVES = frozenset({"turn", "renew", "top", "match", "toppo", "vote"})
+"""The custom id actions of a panel's moves."""
 
 
-def parse_press(action: str, arg: str) -> Press:
-    """A move button's custom id argument: ``<stamp>`` or ``<stamp>.<digits>``."""
+def parse_press(seat: int, action: str, arg: str) -> tuple[str, SeriesAction]:
+    """A move button's action and argument (``<stamp>`` or ``<stamp>.<digits>``) as the panel's
+    stamp and ``seat``'s engine action: a top lays the line cards numbered by the digits on
+    slots A, B, C...; a match lays the first digit's card on the slot of the second."""
     stamp, _, digits = arg.partition(".")
-    if not digits.isdigit() and digits:
-        raise IllegalAction(Reason.STALE, "malformed button")
-    numbers = tuple(int(digit) for digit in digits)
-    if action == PanelAction.MATCH:
-        if len(numbers) != 2:
-            raise IllegalAction(Reason.STALE, "malformed button")
-        return Press(PanelAction.MATCH, stamp, numbers[:1], numbers[1])
-    return Press(PanelAction(action), stamp, numbers)
+    if digits.isdigit() or not digits:
+        numbers = tuple(int(digit) for digit in digits)
+        match action, numbers:
+            case "turn", ():
+                return stamp, TurnCard(seat)
+            case "renew", ():
+                return stamp, Renew(seat)
+            case "top", _:
+                return stamp, CallTop(seat, numbers)
+            case "match", (card, slot):
+                return stamp, Match(seat, card, slot)
+            case "toppo", ():
+                return stamp, CallToppo(seat)
+            case "vote", ():
+                return stamp, VoteReplace(seat)
+    raise IllegalAction(Reason.STALE, "malformed button")
 
 
 def check_picks(table: ToppoTable, seat: int, arg: str) -> None:
@@ -51,43 +62,34 @@ def check_picks(table: ToppoTable, seat: int, arg: str) -> None:
         raise IllegalAction(Reason.STALE, "the line changed")
 
 
-async def panel(
-    messages: Catalog,
-    table: ToppoTable,
-    seat: int,
-    locale: str,
-    controls: Controls,
-    *,
-    kept: str = "",
-    note: str | None = None,
-) -> Draft:
+async def panel(request: PanelRequest[ToppoTable]) -> Draft:
     """The panel, with the cards picked so far while they still mean the same cards."""
     picks = ""
-    if kept:
+    if request.kept:
         with contextlib.suppress(IllegalAction):
-            check_picks(table, seat, kept)
-            picks = kept.partition(".")[2]
-    return await panel_draft(messages, table, seat, locale, controls.button, picks=picks, note=note)
+            check_picks(request.table, request.seat, request.kept)
+            picks = request.kept.partition(".")[2]
+    return await panel_draft(request, picks)
 
 
-async def move(
-    messages: Catalog, table: ToppoTable, user: int, seat: int, action: str, arg: str, locale: str
-) -> Moved:
+async def move(request: MoveRequest[ToppoTable]) -> Moved:
     """Pick a card (kept on the panel), or make the move; a penalty it cost is said privately."""
-    if action == PICK:
-        check_picks(table, seat, arg)
-        return Moved(kept=arg)
-    notices = await table.press(user, parse_press(action, arg))
+    table, seat = request.table, request.seat
+    if request.action == PICK:
+        check_picks(table, seat, request.arg)
+        return Moved(kept=request.arg)
+    notices = await table.press(request.user, *parse_press(seat, request.action, request.arg))
+    messages, locale = request.messages, request.locale
     names = names_of(messages, table, locale)
     own = [notice for notice in notices if notice.player == seat and notice.code in PENALTIES]
     return Moved(" ".join(notice_text(messages, notice, names, locale) for notice in own) or None)
 
 
-def refused(messages: Catalog, table: ToppoTable, error: IllegalAction, action: str, locale: str) -> str:
+def refused(request: MoveRequest[ToppoTable], error: IllegalAction) -> str:
     """Someone changed the display first: too late, not a mistake."""
     if error.reason is Reason.STALE and error.detail == DISPLAY_CHANGED:
-        return messages.text("toppo.too_late", locale)
-    return refusal_text(messages, error, locale)
+        return request.messages.text("toppo.too_late", request.locale)
+    return refusal_text(request.messages, error, request.locale)
 
 
 async def choose_size(
@@ -120,7 +122,7 @@ KIND = GameKind(
     ToppoTable,
     playing_draft,
     results_draft,
-    PanelSpec("line", frozenset({PICK, *PanelAction}), panel, move, refused),
+    PanelSpec("line", MOVES | {PICK}, panel, move, refused),
     prepare=apply_league,
     other=choose_size,
 )

@@ -10,15 +10,25 @@ import discord
 from discord.utils import escape_markdown
 
 from cogs.components import ButtonFactory, Controls
+from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, bold, expired_text, names_of, notices_field
+from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field
 from engine.toppo.cards import Card
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, line_png, results_png, table_png
 from tables.seated import Phase
 from tables.toppo import ToppoTable
-from words.toppo import card_name, cards_text, labels_for, notice_text, order_text, status_text
+from words.toppo import (
+    card_name,
+    cards_text,
+    display_text,
+    labels_for,
+    line_text,
+    notice_text,
+    order_text,
+    status_text,
+)
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
 
@@ -120,16 +130,7 @@ async def results_draft(messages: Catalog, table: ToppoTable, controls: Controls
 # -- the private panel -----------------------------------------------------------------------------
 
 
-async def panel_draft(
-    messages: Catalog,
-    table: ToppoTable,
-    seat: int,
-    locale: str,
-    button: ButtonFactory,
-    *,
-    picks: str = "",
-    note: str | None = None,
-) -> Draft:
+async def panel_draft(request: PanelRequest[ToppoTable], picks: str = "") -> Draft:
     """A player's own panel: their line and the display as a picture (and in words), and the
     buttons for their moves. ``picks`` are the line cards picked so far (indices, in the order
     they go on slots A, B, C...); one picked card may instead be matched onto a slot.
@@ -137,60 +138,36 @@ async def panel_draft(
     Everything is drawn from one snapshot of the seat's view, taken before the picture is
     rendered: the table may change while it renders, and the words, the picture and the buttons'
     stamp must all show the same moment."""
-    text = messages.text
+    messages, table, seat, locale = request.messages, request.table, request.seat, request.locale
     series = table.require_state()
     seen = series.game.view(seat)
-    stamp = table.panel_stamp(seat)
     names = names_of(messages, table, locale)
-    status = status_text(messages, table.require_state().game, seat, names, locale)
-    line = seen.lines[seat]
-    size = seen.display_size
-    matching = seen.matching[seat]
+    line, size, matching = seen.lines[seat], seen.display_size, seen.matching[seat]
     ready = matching or len(line) == size
-    can_top = ready and not matching
-
-    def card(index: int) -> str:
-        return card_name(messages, line[index], locale)
-
-    display = " · ".join(
-        f"{SLOT_LETTERS[slot]} {card_name(messages, shown, locale)}"
-        for slot, shown in enumerate(seen.display)
-    )
-    own = " · ".join(f"{index + 1} {card(index)}" for index in range(len(line)))
-    parts = [status]
-    if note:
-        parts.append(f"> {note}")
-    parts += [
-        text("toppo.panel.display", locale, cards=display),
-        text(
-            "toppo.panel.line",
-            locale,
-            cards=own or text("toppo.panel.empty", locale),
-            left=seen.deck_sizes[seat] + len(line),
-        ),
-    ]
+    parts = [status_text(messages, series.game, seat, names, locale), *noted(request.note)]
+    parts.append(request.text("toppo.panel.display", cards=display_text(messages, seen.display, locale)))
+    left = seen.deck_sizes[seat] + len(line)
+    parts.append(request.text("toppo.panel.line", cards=line_text(messages, line, locale), left=left))
     if picks:
-        parts.append(text("toppo.panel.order", locale, order=order_text(picks)))
+        parts.append(request.text("toppo.panel.order", order=order_text(picks)))
     elif ready:
-        parts.append(text("toppo.panel.how_top" if can_top else "toppo.panel.how_match", locale))
-    words = Words(
-        title=text("toppo.panel.title", locale, number=series.game_number),
-        description="\n".join(parts),
-        colour=COLOUR,
-    )
+        parts.append(request.text("toppo.panel.how_match" if matching else "toppo.panel.how_top"))
+    words = Words(request.text("toppo.panel.title", number=series.game_number), "\n".join(parts), COLOUR)
     view: discord.ui.View | None = None
     if seen.outcome is None:
         restarter = series.game.restarter
         waiting_for = None if restarter in (None, seat) else names[restarter]
+        stamp = table.panel_stamp(seat)
+        button = request.controls.button
         view = _panel_buttons(
             messages, locale, button, stamp, seen.votes, seat, line, size, matching, picks, waiting_for
         )
     png = await draw(line_png, seen, names, series.game_number, labels_for(messages, locale))
-    alt = text(
+    own = cards_text(messages, line, locale) or request.text("toppo.panel.empty")
+    alt = request.text(
         "toppo.alt.line",
-        locale,
         number=series.game_number,
-        line=cards_text(messages, line, locale) or text("toppo.panel.empty", locale),
+        line=own,
         display=cards_text(messages, seen.display, locale),
     )
     return Draft(words, view, png, "line.png", alt_text([alt]))

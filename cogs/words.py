@@ -81,3 +81,8 @@ def between_games(
 def expired_text(messages: Catalog, table: SeatedTable[Any, Any]) -> str:
     """The table ended because nobody played for a while (``<game>.results.expired``)."""
     return messages.text(f"{table.game}.results.expired", table.locale, minutes=int(TABLE_IDLE // 60))
+
+
+def noted(note: str | None) -> list[str]:
+    """A panel's note (what the player's press did, or why not) as its quoted line, if any."""
+    return [f"> {note}"] if note else []

@@ -46,14 +46,9 @@ from tables.registry import TableRegistry
 from tables.seated import Finished, Phase, ranked
 from tables.table import Table
 from tables.turn_based import TurnBased
-from words.assets import notices_for
+from words.assets import NOTICE_CODES, notices_for
 from words.common import Notice
 
-NOTICE_CODES: Final = frozenset(
-    {"dealt", "paired", "paired_discard", "challenged", "answered", "no_answer", "stolen", "defended"}
-    | {"discarded", "skipped", "draw_empty", "round_over", "tie", "won", "timed_out"}
-)
-"""Every notice the table gives (``assets.notice.<code>``)."""
 CALLOUT_CODES: Final = frozenset({"answer", "warn_turn", "warn_answer"})
 """Every callout (``assets.call.<code>``): a message that mentions the player it waits for."""
 PLAY: Final = "play"

@@ -26,7 +26,6 @@ under the player (too late) or never fitted (a misplay).
 import secrets
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
 from dataclasses import asdict, dataclass
-from enum import StrEnum
 from typing import Any, Final, Self
 
 from data import SavedTable
@@ -34,17 +33,13 @@ from engine.errors import IllegalAction, Reason
 from engine.spit import (
     Action,
     Card,
-    Flip,
-    MoveCard,
     PlayCard,
     PlayHand,
     Slap,
     SpeedOptions,
     SpeedState,
-    Spit,
     SpitOptions,
     SpitState,
-    TurnUp,
     action_from_json,
     action_to_json,
     choose,
@@ -65,7 +60,7 @@ from tables.seated import Finished, SeatedTable
 from tables.stamps import digest
 from tables.table import Table
 from words.common import Notice
-from words.spit import notices_for
+from words.spit import NOTICE_CODES, notices_for
 
 Game = SpitState | SpeedState
 
@@ -88,43 +83,8 @@ VARIANT_OPTIONS: Final[Mapping[str, tuple[str, ...]]] = {
 }
 """Which of the options each variant has."""
 
-NOTICE_CODES: Final = frozenset(
-    {"emptied_slap", "emptied_chooses", "emptied", "stuck_slap", "stuck", "slapped", "chose", "took"}
-    | {"dealt", "deal_won", "deal_started", "rebuilt", "renewed", "won"}
-)
-"""Every notice the table gives (``spit.notice.<code>``)."""
 PANEL_OUTDATED: Final = "the panel is out of date"
 """The detail of a press from a panel whose own cards are no longer the table's."""
-
-
-class Move(StrEnum):
-    """What a panel button does; the value is in the button's custom id."""
-
-    PLAY = "play"
-    """Spit: a stock pile's face-up top onto a centre pile."""
-    TURN = "turn"
-    """Spit: turn up a stock pile's face-down top."""
-    MOVE = "move"
-    """Spit: a stock pile's face-up top into an empty space."""
-    SPIT = "spit"
-    SLAP = "slap"
-    HAND = "hand"
-    """Speed: a hand card onto a centre pile."""
-    FLIP = "flip"
-
-
-@dataclass(frozen=True, slots=True)
-class Press:
-    """A panel button as pressed, with the stamp of the panel it was on."""
-
-    move: Move
-    stamp: str
-    pile: int = 0
-    """Spit: the stock space the card comes from."""
-    target: int = 0
-    """The centre pile (play, spit, slap, hand), or the empty space a card moves into."""
-    card: Card | None = None
-    """Speed: the hand card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,25 +230,27 @@ class SpitTable(SeatedTable[Action, Game]):
         centre = tuple(pile.top if pile else None for pile in match.centre)
         return Stamp(layout, digest(f"{self.match_number}|{layout}|{own}"), centre)
 
-    def _check_stamp(self, seat: int, press: Press) -> Stamp:
-        shown = Stamp.parse(press.stamp)
+    def _check_stamp(self, seat: int, stamp: str, action: Action) -> Stamp:
+        shown = Stamp.parse(stamp)
         now = self.panel_stamp(seat)
         if shown.own != now.own:
             slap = self._slaps.get(shown.layout)
-            if press.move is Move.SLAP and slap is not None and shown.layout == now.layout - 1:
+            if isinstance(action, Slap) and slap is not None and shown.layout == now.layout - 1:
                 raise SlapLost(slap.seat, slap.centre)
             raise IllegalAction(Reason.STALE, PANEL_OUTDATED)
         return shown
 
-    async def press(self, user_id: int, press: Press) -> list[Notice]:
-        """A panel button: the player's move, if their panel still shows their own cards as they
-        are. A play that no longer fits raises :class:`PlayRefused` and changes nothing."""
+    async def press(self, user_id: int, stamp: str, action: Action) -> list[Notice]:
+        """A panel button (drawn at ``stamp``): the player's move, if their panel still shows their
+        own cards as they are. A play that no longer fits raises :class:`PlayRefused` and
+        changes nothing."""
 
         def apply() -> list[Notice]:
             seat = self.require_seat(user_id)
+            if action.seat != seat:
+                raise IllegalAction(Reason.NOT_SEATED, "a move for another seat")
             match = self.require_playing()
-            shown = self._check_stamp(seat, press)
-            action = _action(seat, press)
+            shown = self._check_stamp(seat, stamp, action)
             try:
                 return self._apply(action)
             except IllegalAction as error:
@@ -405,26 +367,6 @@ class SpitTable(SeatedTable[Action, Game]):
                 table._track(match.apply(action_from_json(move)))
             table.start_move_log(saved.moves, saved=True)
         return table
-
-
-def _action(seat: int, press: Press) -> Action:
-    match press.move:
-        case Move.PLAY:
-            return PlayCard(seat, press.pile, press.target)
-        case Move.TURN:
-            return TurnUp(seat, press.pile)
-        case Move.MOVE:
-            return MoveCard(seat, press.pile, press.target)
-        case Move.SPIT:
-            return Spit(seat, press.target)
-        case Move.SLAP:
-            return Slap(seat, press.target)
-        case Move.HAND:
-            if press.card is None:
-                raise IllegalAction(Reason.NO_SUCH_CARD, "no card named")
-            return PlayHand(seat, press.card, press.target)
-        case Move.FLIP:
-            return Flip(seat)
 
 
 def _explained(match: Game, action: Action, shown: Stamp, error: IllegalAction) -> IllegalAction:

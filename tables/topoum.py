@@ -41,14 +41,8 @@ from tables.seated import Finished, Phase, ranked
 from tables.table import Table
 from tables.turn_based import TurnBased
 from words.common import Notice
-from words.topoum import notices_for
+from words.topoum import NOTICE_CODES, notices_for
 
-NOTICE_CODES: Final = frozenset(
-    {"played_hand", "played_line", "eliminated", "captured", "ransomed", "decorated", "obstacle"}
-    | {"sight", "friendly_fire", "turnip", "sets", "split", "peace", "passed", "category"}
-    | {"hurry", "timed_out"}
-)
-"""Every notice the table gives (``topoum.notice.<code>``)."""
 AI_STEP_PAUSE: Final = 1.0
 """The least time, in seconds, between an AI seat's steps (the engine's AI may ask for more)."""
 

@@ -15,8 +15,6 @@ otherwise be a false start). A turn pressed while the panel *showed* the wait is
 
 import secrets
 from collections.abc import Awaitable, Callable, Hashable
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, Final, Self
 
 from data import SavedTable
@@ -46,39 +44,12 @@ from tables.seated import Finished, Phase, SeatedTable, ranked
 from tables.stamps import digest
 from tables.table import Table
 from words.common import Notice
-from words.toppo import notices_for
+from words.toppo import NOTICE_CODES, notices_for
 
-NOTICE_CODES: Final = frozenset(
-    {"topped", "matched", "wrong_top", "wrong_match", "false_toppo", "false_start", "voted"}
-    | {"replaced", "reshuffled", "toppo", "game_started"}
-)
-"""Every notice the table gives (``toppo.notice.<code>``)."""
 DISPLAY_CHANGED: Final = "the display changed"
 """The detail of a stale top, match or vote: someone changed the display first."""
 WAIT_FOR_RESTART: Final = "wait for the restart"
 """The detail of a person's turn refused while play waits for another player to restart."""
-
-
-class PanelAction(StrEnum):
-    """What the buttons of a private panel do to the game."""
-
-    TURN = "turn"
-    RENEW = "renew"
-    TOP = "top"
-    MATCH = "match"
-    TOPPO = "toppo"
-    VOTE = "vote"
-
-
-@dataclass(frozen=True, slots=True)
-class Press:
-    """A panel button as pressed: for a top, ``order[slot]`` is the line index laid on that slot;
-    for a match, line card ``order[0]`` goes on display ``slot``."""
-
-    action: PanelAction
-    stamp: str
-    order: tuple[int, ...] = ()
-    slot: int = 0
 
 
 OPEN, WAITING = "o", "w"
@@ -124,35 +95,36 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
         gate = WAITING if game.restarter not in (None, seat) else OPEN
         return f"{display}-{line}-{gate}"
 
-    def _check_stamp(self, seat: int, press: Press) -> None:
-        action = press.action
-        if action is PanelAction.TOPPO:
+    def _check_stamp(self, seat: int, stamp: str, action: SeriesAction) -> None:
+        if isinstance(action, CallToppo):
             return  # calling toppo means the same whatever the panel showed
-        shown = press.stamp.split("-")
+        shown = stamp.split("-")
         now = self.panel_stamp(seat).split("-")
         if len(shown) != 3:
             raise IllegalAction(Reason.STALE, "not a panel stamp")
-        if action in (PanelAction.TOP, PanelAction.MATCH, PanelAction.VOTE) and shown[0] != now[0]:
+        if isinstance(action, CallTop | Match | VoteReplace) and shown[0] != now[0]:
             raise IllegalAction(Reason.STALE, DISPLAY_CHANGED)
-        line_actions = (PanelAction.TURN, PanelAction.RENEW, PanelAction.TOP, PanelAction.MATCH)
-        if action in line_actions and shown[1] != now[1]:
+        if isinstance(action, TurnCard | Renew | CallTop | Match) and shown[1] != now[1]:
             raise IllegalAction(Reason.STALE, "the line changed")
-        if action is PanelAction.TURN and shown[2] == OPEN and now[2] == WAITING:
+        if isinstance(action, TurnCard) and shown[2] == OPEN and now[2] == WAITING:
             raise IllegalAction(Reason.STALE, "play was interrupted")
 
-    async def press(self, user_id: int, press: Press) -> list[Notice]:
-        """A panel button: the player's move, if their panel still shows the table as it is."""
+    async def press(self, user_id: int, stamp: str, action: SeriesAction) -> list[Notice]:
+        """A panel button (drawn at ``stamp``): the player's move, if their panel still shows the
+        table as it is."""
 
         def apply() -> list[Notice]:
             seat = self.require_seat(user_id)
+            if action.seat != seat:
+                raise IllegalAction(Reason.NOT_SEATED, "a move for another seat")
             self.require_playing()
-            self._check_stamp(seat, press)
+            self._check_stamp(seat, stamp, action)
             restarter = self.require_state().game.restarter
-            if press.action is PanelAction.TURN and restarter not in (None, seat):
+            if isinstance(action, TurnCard) and restarter not in (None, seat):
                 # A false start is the rules' penalty, not a move to offer: a person's panel
                 # cannot turn a card before the restart (AI seats still may, by mistake).
                 raise IllegalAction(Reason.NOT_ALLOWED, WAIT_FOR_RESTART)
-            return self._apply(_action(seat, press))
+            return self._apply(action)
 
         return await self.change(apply)
 
@@ -260,21 +232,3 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
                 state.apply(action_from_json(move))
             table.start_move_log(saved.moves, saved=True)
         return table
-
-
-def _action(seat: int, press: Press) -> SeriesAction:
-    match press.action:
-        case PanelAction.TURN:
-            return TurnCard(seat)
-        case PanelAction.RENEW:
-            return Renew(seat)
-        case PanelAction.TOP:
-            return CallTop(seat, press.order)
-        case PanelAction.MATCH:
-            if len(press.order) != 1:
-                raise IllegalAction(Reason.BAD_OPTION, "a match lays one card")
-            return Match(seat, press.order[0], press.slot)
-        case PanelAction.TOPPO:
-            return CallToppo(seat)
-        case PanelAction.VOTE:
-            return VoteReplace(seat)

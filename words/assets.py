@@ -3,6 +3,7 @@ which events the table announces (docs/rules.md §2)."""
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from engine.assets.cards import Asset, parse_cards
 from engine.assets.events import (
@@ -99,6 +100,13 @@ def sets_held(view: AssetsView, seat: int) -> int:
     return stack.under + (stack.top is not None)
 
 
+NOTICE_CODES: Final = frozenset(
+    {"dealt", "paired", "paired_discard", "challenged", "answered", "no_answer", "stolen", "defended"}
+    | {"discarded", "skipped", "draw_empty", "round_over", "tie", "won", "timed_out"}
+)
+"""Every notice the table gives (``assets.notice.<code>``)."""
+
+
 def notices_for(events: Sequence[Event], defender: int | None = None) -> list[Notice]:
     """What the channel should hear about these events: every move, a stolen or defended set,
     the draw pile running out, skipped players and the end of a round or the match. Refills and
@@ -138,3 +146,21 @@ def notices_for(events: Sequence[Event], defender: int | None = None) -> list[No
             case GameWon(winner=winner, totals=totals):
                 notices.append(Notice("won", winner, {"total": totals[winner]}))
     return notices
+
+
+def hand_text(messages: Catalog, hand: Sequence[Asset], locale: str) -> str:
+    """A hand in words, numbered as the hand picture numbers it (or that it is empty)."""
+    cards = " · ".join(
+        messages.text("assets.panel.card", locale, number=index + 1, card=card_name(messages, card, locale))
+        for index, card in enumerate(hand)
+    )
+    return cards or messages.text("assets.panel.no_cards", locale)
+
+
+def stack_text(messages: Catalog, view: AssetsView, seat: int, locale: str) -> str:
+    """A seat's stack in words: its value, how many sets, the running total."""
+    value, total = (
+        money_text(messages, view.stacks[seat].value, locale),
+        money_text(messages, view.totals[seat], locale),
+    )
+    return messages.text("assets.panel.stack", locale, value=value, sets=sets_held(view, seat), total=total)

@@ -2,6 +2,7 @@
 won, and which events the table announces (docs/rules.md §3)."""
 
 from collections.abc import Sequence
+from typing import Final
 
 from discord.utils import escape_markdown
 
@@ -162,6 +163,13 @@ def own_words(messages: Catalog, view: View, seat: int, locale: str) -> str:
             top = card_name(messages, pile.top, locale)
         piles.append(text("spit.panel.pile", locale, number=number, top=top, size=pile.size))
     return text("spit.panel.layout", locale, piles=" · ".join(piles), spit=view.spit_cards[seat])
+
+
+NOTICE_CODES: Final = frozenset(
+    {"emptied_slap", "emptied_chooses", "emptied", "stuck_slap", "stuck", "slapped", "chose", "took"}
+    | {"dealt", "deal_won", "deal_started", "rebuilt", "renewed", "won"}
+)
+"""Every notice the table gives (``spit.notice.<code>``)."""
 
 
 def notices_for(game: SpitState | SpeedState, events: Sequence[Event]) -> list[Notice]:

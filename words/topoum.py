@@ -2,6 +2,7 @@
 battle deck, and which events the table announces (docs/rules.md §4)."""
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from engine.hexgrid import Hex
 from engine.topoum.actions import (
@@ -207,6 +208,14 @@ def prompt_text(messages: Catalog, menu: Menu, seat: int, locale: str) -> str:
         key = "direction" if any(isinstance(option, Direction) for option in options) else "target"
         return text(f"topoum.prompt.{key}", locale, card=card)
     return text(f"topoum.prompt.{stage}", locale, hex=acting)
+
+
+NOTICE_CODES: Final = frozenset(
+    {"played_hand", "played_line", "eliminated", "captured", "ransomed", "decorated", "obstacle"}
+    | {"sight", "friendly_fire", "turnip", "sets", "split", "peace", "passed", "category"}
+    | {"hurry", "timed_out"}
+)
+"""Every notice the table gives (``topoum.notice.<code>``)."""
 
 
 def notices_for(events: Iterable[Event]) -> list[Notice]:

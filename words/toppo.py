@@ -2,6 +2,7 @@
 table announces (docs/rules.md §1)."""
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine.toppo.cards import Card
 from engine.toppo.events import (
@@ -69,6 +70,13 @@ def order_text(picks: str) -> str:
     return " ".join(f"{SLOT_LETTERS[slot]}←{int(index) + 1}" for slot, index in enumerate(picks))
 
 
+NOTICE_CODES: Final = frozenset(
+    {"topped", "matched", "wrong_top", "wrong_match", "false_toppo", "false_start", "voted"}
+    | {"replaced", "reshuffled", "toppo", "game_started"}
+)
+"""Every notice the table gives (``toppo.notice.<code>``)."""
+
+
 def notices_for(events: Sequence[Event]) -> list[Notice]:
     """What the channel should hear about these events: penalties with their reason and cost,
     tops, matches, votes and the end of a game; plain turns and renewals go unsaid."""
@@ -103,3 +111,18 @@ def notices_for(events: Sequence[Event]) -> list[Notice]:
             case GameStarted(game_number=number, start_player=seat, display=display):
                 notices.append(Notice("game_started", seat, {"number": number, "size": len(display)}))
     return notices
+
+
+def display_text(messages: Catalog, display: Sequence[Card], locale: str) -> str:
+    """The display's cards by slot: "A red waves · B blue stars"."""
+    return " · ".join(
+        f"{SLOT_LETTERS[slot]} {card_name(messages, card, locale)}" for slot, card in enumerate(display)
+    )
+
+
+def line_text(messages: Catalog, line: Sequence[Card], locale: str) -> str:
+    """A line's cards, numbered as the panel's buttons name them (or that it is empty)."""
+    cards = " · ".join(
+        f"{index} {card_name(messages, card, locale)}" for index, card in enumerate(line, start=1)
+    )
+    return cards or messages.text("toppo.panel.empty", locale)

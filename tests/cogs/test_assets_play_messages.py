@@ -12,7 +12,7 @@ import pytest
 from cogs.assets import KIND, MOVES, parse_move
 from cogs.assets_messages import callout_text, panel_draft
 from cogs.painter import PAINTER
-from cogs.seated import controls_for, public_draft
+from cogs.seated import panel_request, public_draft
 from cogs.tables import Draft
 from data import Store
 from engine.assets.actions import Action, Answer, GiveUp
@@ -77,14 +77,7 @@ def offered(draft: Draft, seat: int) -> list[tuple[str, Action]]:
 
 
 async def draft_panel(assets: AssetsTable, seat: int, locale: str, note: str | None = None) -> Draft:
-    return await panel_draft(
-        catalog(),
-        assets,
-        seat,
-        locale,
-        controls_for(KIND, assets),
-        note=note,
-    )
+    return await panel_draft(panel_request(catalog(), KIND, assets, seat, locale, note=note))
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -11,16 +11,17 @@ from pathlib import Path
 import pytest
 
 from cogs.painter import PAINTER
-from cogs.seated import controls_for, public_draft
+from cogs.seated import panel_request, public_draft
 from cogs.spit import KIND, MOVES, parse_press
 from cogs.spit_messages import panel_draft
 from data import Store
+from engine.spit import PlayCard, PlayHand
 from engine.spit.cards import ALL_CARDS
 from locales import catalog
 from render.spit import Labels
 from tables.lobby import Seat
 from tables.registry import TableRegistry
-from tables.spit import Move, Press, SpitTable
+from tables.spit import SpitTable
 from tests.cogs.alt import described_in
 from tests.cogs.limits import rows, within_discords_limits
 from tests.engine.spit import speed_table, spit_table
@@ -90,9 +91,8 @@ async def test_a_spit_panel_has_a_button_per_move_within_discords_limits(
 ) -> None:
     game = spit_table("7h | ?9c Kd | - | 2s 3s | 4d", "Qd | Jd", spit=("5c 6c", ""), centre="8s | Ks")
     table = stacked_spit_table(registry, LONG, game, locale=locale)
-    controls = controls_for(KIND, table)
 
-    panel = await panel_draft(catalog(), table, 0, locale, controls, note="x" * 300)
+    panel = await panel_draft(panel_request(catalog(), KIND, table, 0, locale, note="x" * 300))
     public = await public_draft(catalog(), KIND, table)
 
     within_discords_limits(public)
@@ -117,23 +117,22 @@ async def test_a_spit_panel_has_a_button_per_move_within_discords_limits(
     for custom_id in ids:
         _, _, action, arg = custom_id.split(":")
         if action in MOVES:
-            parse_press(action, arg)  # every button parses
+            parse_press(0, action, arg)  # every button parses
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_a_speed_panel_plays_each_hand_card_left_or_right(registry: TableRegistry, locale: str) -> None:
     game = speed_table("8c 7d 2s 3s 4s", "Ts 6h Jd 9d 9h", stocks=("Ah", "Ad"), centre="9s | 5c")
     table = stacked_spit_table(registry, LONG, game, locale=locale)
-    controls = controls_for(KIND, table)
 
-    panel = await panel_draft(catalog(), table, 0, locale, controls)
+    panel = await panel_draft(panel_request(catalog(), KIND, table, 0, locale))
 
     within_discords_limits(panel)
     panel_rows = rows(panel)
     assert [len(row) for row in panel_rows] == [5, 5, 2]
     first = str(panel_rows[0][0]["custom_id"]).split(":")
-    press = parse_press(first[2], first[3])
-    assert press.move is Move.HAND and str(press.card) == "8c" and press.target == 0
+    _, played = parse_press(0, first[2], first[3])
+    assert isinstance(played, PlayHand) and str(played.card) == "8c" and played.centre == 0
     assert "8♣" in str(panel_rows[0][0]["label"]) and "8♣" in (panel.words.description or "")
 
 
@@ -141,7 +140,7 @@ async def test_the_results_and_the_end_of_a_series(registry: TableRegistry) -> N
     table = stacked_spit_table(
         registry, LONG, spit_table("8h", "6c | 3c 3d", spit=("", "4d"), centre="7s | Kd")
     )
-    await table.press(1000, Press(Move.PLAY, str(table.panel_stamp(0)), pile=0, target=0))
+    await table.press(1000, str(table.panel_stamp(0)), PlayCard(0, 0, 0))
     results = await public_draft(catalog(), KIND, table)
     await table.end_series(1000, 1)
     over = await public_draft(catalog(), KIND, table)

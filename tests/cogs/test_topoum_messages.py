@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from cogs.painter import PAINTER
-from cogs.seated import controls_for, public_draft
+from cogs.seated import panel_request, public_draft
 from cogs.tables import Draft
 from cogs.topoum import KIND, parse_path
 from cogs.topoum_messages import panel_draft
@@ -116,7 +116,6 @@ def buttons(draft: Draft) -> list[dict[str, object]]:
 async def test_the_largest_panels_fit_discords_limits(tmp_path: Path, locale: str) -> None:
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         table = stacked_topoum_table(TableRegistry(store), SEATS, big_position(), locale=locale)
-        button, select = controls_for(KIND, table).button, controls_for(KIND, table).select
         state = table.require_state()
         entries = state.legal_actions(0)
         enter = path_to(table, 0, ChooseAction(0, ActionKind.ENTER))
@@ -125,27 +124,13 @@ async def test_the_largest_panels_fit_discords_limits(tmp_path: Path, locale: st
         assert isinstance(place, Place)
         build = path_to(table, 0, ChooseAction(0, ActionKind.ENTER), place, PlayCard(0, C.BUILD_BASE))
 
-        start = await panel_draft(catalog(), table, 0, locale, button, select, note="x" * 300)
+        start = await panel_draft(panel_request(catalog(), KIND, table, 0, locale, note="x" * 300))
         forced = stacked_topoum_table(TableRegistry(store), SEATS, big_position(3), locale=locale)
-        ransoms = await panel_draft(
-            catalog(),
-            forced,
-            0,
-            locale,
-            controls_for(KIND, forced).button,
-            controls_for(KIND, forced).select,
-        )
-        entering = await panel_draft(catalog(), table, 0, locale, button, select, path=enter)
-        targets = await panel_draft(catalog(), table, 0, locale, button, select, path=build)
+        ransoms = await panel_draft(panel_request(catalog(), KIND, forced, 0, locale))
+        entering = await panel_draft(panel_request(catalog(), KIND, table, 0, locale), enter)
+        targets = await panel_draft(panel_request(catalog(), KIND, table, 0, locale), build)
         later = stacked_topoum_table(TableRegistry(store), SEATS, big_position(seat=1), locale=locale)
-        waiting = await panel_draft(
-            catalog(),
-            later,
-            0,
-            locale,
-            controls_for(KIND, later).button,
-            controls_for(KIND, later).select,
-        )
+        waiting = await panel_draft(panel_request(catalog(), KIND, later, 0, locale))
         public = await public_draft(catalog(), KIND, table)
 
     assert len(entries) >= 2 and len(places) > 50
@@ -182,12 +167,11 @@ async def test_every_hex_a_panel_menu_offers_is_on_the_board_picture(
     position = SMALL if small else big_position()
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         table = stacked_topoum_table(TableRegistry(store), SEATS, position, locale=locale)
-        button, select = controls_for(KIND, table).button, controls_for(KIND, table).select
         enter = path_to(table, 0, ChooseAction(0, ActionKind.ENTER))
         place = table.menu(0, table.stamp(), enter).options[0]
         build = path_to(table, 0, ChooseAction(0, ActionKind.ENTER), place, PlayCard(0, C.BUILD_BASE))
         drafts = [
-            await panel_draft(catalog(), table, 0, locale, button, select, path=path)
+            await panel_draft(panel_request(catalog(), KIND, table, 0, locale), path)
             for path in (enter, build)
         ]
     state = table.require_state()

@@ -11,7 +11,7 @@ import pytest
 
 from cogs.painter import PAINTER
 from cogs.rules import rules_embed
-from cogs.seated import controls_for, public_draft
+from cogs.seated import panel_request, public_draft
 from cogs.toppo import KIND
 from cogs.toppo_messages import panel_draft
 from data import Store
@@ -83,10 +83,11 @@ async def test_a_five_card_panel_and_an_eight_seat_table_fit_discords_limits(
         table = stacked_table(TableRegistry(store), seats, position, locale=locale)
         for _ in range(5):
             table.require_state().apply(TurnCard(0))
-        button = controls_for(KIND, table).button
 
-        picked = await panel_draft(catalog(), table, 0, locale, button, picks="4")
-        arranged = await panel_draft(catalog(), table, 0, locale, button, picks="43210", note="x" * 200)
+        picked = await panel_draft(panel_request(catalog(), KIND, table, 0, locale), "4")
+        arranged = await panel_draft(
+            panel_request(catalog(), KIND, table, 0, locale, note="x" * 200), "43210"
+        )
         public = await public_draft(catalog(), KIND, table)
 
     for draft in (picked, arranged, public):

@@ -6,18 +6,33 @@ options, and AI seats playing whole matches on a hand-moved clock."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
 from data import Store
 from engine.errors import IllegalAction, Reason
-from engine.spit import Card, SpeedOptions, SpeedState, SpitOptions, SpitState
+from engine.spit import (
+    Action,
+    Card,
+    Flip,
+    MoveCard,
+    PlayCard,
+    PlayHand,
+    Slap,
+    SpeedOptions,
+    SpeedState,
+    Spit,
+    SpitOptions,
+    SpitState,
+    TurnUp,
+)
 from engine.spit.centre import Stage
 from tables.errors import Refused
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.seated import Phase
-from tables.spit import PANEL_OUTDATED, Move, PlayRefused, Press, SlapLost, SpitTable
+from tables.spit import PANEL_OUTDATED, PlayRefused, SlapLost, SpitTable
 from tests.engine.spit import centre, layout, speed_table, spit_table
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import nothing_to_publish, stacked_spit_table
@@ -45,13 +60,31 @@ def speed_of(table: SpitTable) -> SpeedState:
     return match
 
 
+def action(
+    table: SpitTable, user: int, move: str, *, pile: int = 0, target: int = 0, card: Card | None = None
+) -> Action:
+    """The engine action a panel button ``move`` makes for ``user``'s seat (seat 0 for a stranger)."""
+    seat = table.seat_of(user) or 0
+    if card is not None:
+        return PlayHand(seat, card, target)
+    made: dict[str, Action] = {
+        "play": PlayCard(seat, pile, target),
+        "turn": TurnUp(seat, pile),
+        "move": MoveCard(seat, pile, target),
+        "spit": Spit(seat, target),
+        "slap": Slap(seat, target),
+        "flip": Flip(seat),
+    }
+    return made[move]
+
+
 async def press(
-    table: SpitTable, user: int, move: Move, *, stamp: str | None = None, **more: object
+    table: SpitTable, user: int, move: str, *, stamp: str | None = None, **more: Any
 ) -> list[Notice]:
     """Press a button of ``user``'s panel as it is now (or as it was, given the old ``stamp``)."""
     if stamp is None:
         stamp = str(table.panel_stamp(table.require_seat(user)))
-    return await table.press(user, Press(move, stamp, **more))  # type: ignore[arg-type]
+    return await table.press(user, stamp, action(table, user, move, **more))
 
 
 async def test_every_spit_move_from_the_start_to_a_stalemate_and_the_spit_out_of_it(
@@ -61,32 +94,32 @@ async def test_every_spit_move_from_the_start_to_a_stalemate_and_the_spit_out_of
         registry, PEOPLE, spit_table("7h | ?9c Kd | - | 2s 3s", "Qd | Jd", spit=("5c Ks 4h", "8d 9d 4s"))
     )
     with pytest.raises(IllegalAction) as caught:
-        await press(table, HOST, Move.PLAY, pile=0, target=1)
+        await press(table, HOST, "play", pile=0, target=1)
     assert caught.value.reason is Reason.NOT_STARTED, "nobody touches a card before the spit"
 
-    await press(table, HOST, Move.SPIT, target=0)
+    await press(table, HOST, "spit", target=0)
     assert spit_of(table).calls == {0: 0} and centre(spit_of(table)) == " | "
-    await press(table, ANA, Move.SPIT, target=1)
+    await press(table, ANA, "spit", target=1)
     assert centre(spit_of(table)) == "5c | 8d"
 
-    await press(table, HOST, Move.PLAY, pile=0, target=1)  # 7h on 8d
-    await press(table, HOST, Move.TURN, pile=1)  # 9c
-    await press(table, HOST, Move.MOVE, pile=3, target=0)  # 2s into the empty first space
-    await press(table, HOST, Move.TURN, pile=3)
-    await press(table, HOST, Move.MOVE, pile=1, target=2)
+    await press(table, HOST, "play", pile=0, target=1)  # 7h on 8d
+    await press(table, HOST, "turn", pile=1)  # 9c
+    await press(table, HOST, "move", pile=3, target=0)  # 2s into the empty first space
+    await press(table, HOST, "turn", pile=3)
+    await press(table, HOST, "move", pile=1, target=2)
     assert layout(spit_of(table), 0) == "2s | ?Kd | 9c | 3s"
     assert not spit_of(table).stalemate
     with pytest.raises(IllegalAction) as caught:
-        await press(table, ANA, Move.SPIT, target=1)
+        await press(table, ANA, "spit", target=1)
     assert caught.value.reason is Reason.NOT_ALLOWED, "no spit while someone can play"
 
-    await press(table, HOST, Move.TURN, pile=1)  # Kd: nobody can play now
+    await press(table, HOST, "turn", pile=1)  # Kd: nobody can play now
     assert spit_of(table).stalemate and centre(spit_of(table)) == "5c | 7h 8d"
-    await press(table, ANA, Move.SPIT, target=1)
-    await press(table, HOST, Move.SPIT, target=0)
+    await press(table, ANA, "spit", target=1)
+    await press(table, HOST, "spit", target=0)
 
     assert centre(spit_of(table)) == "Ks 5c | 9d 7h 8d" and not spit_of(table).stalemate
-    await press(table, ANA, Move.PLAY, pile=0, target=0)  # Qd on Ks
+    await press(table, ANA, "play", pile=0, target=0)  # Qd on Ks
     assert centre(spit_of(table)) == "Qd Ks 5c | 9d 7h 8d"
     assert table.phase is Phase.PLAYING and list(table.notices) == [], "plays, turns and calls go unsaid"
 
@@ -95,10 +128,10 @@ async def test_spitting_alone_onto_a_chosen_pile(registry: TableRegistry) -> Non
     table = stacked_spit_table(registry, PEOPLE, spit_table("Kd", "Qd", spit=("5c 6c", ""), centre="2s | 9h"))
     assert spit_of(table).stalemate and spit_of(table).spit_targets(0) == (0, 1)
     with pytest.raises(IllegalAction) as caught:
-        await press(table, ANA, Move.SPIT, target=1)
+        await press(table, ANA, "spit", target=1)
     assert caught.value.reason is Reason.NO_SUCH_CARD, "ana has no spit cards to call with"
 
-    await press(table, HOST, Move.SPIT, target=1)
+    await press(table, HOST, "spit", target=1)
 
     assert centre(spit_of(table)) == "2s | 5c 9h" and spit_of(table).lone_centre == 1
 
@@ -112,8 +145,8 @@ async def test_two_plays_onto_one_pile_at_once_the_first_stands_the_second_keeps
     stamps = str(table.panel_stamp(0)), str(table.panel_stamp(1))
 
     first, second = await asyncio.gather(
-        table.press(HOST, Press(Move.PLAY, stamps[0], pile=0, target=0)),
-        table.press(ANA, Press(Move.PLAY, stamps[1], pile=0, target=0)),
+        table.press(HOST, stamps[0], action(table, HOST, "play", pile=0, target=0)),
+        table.press(ANA, stamps[1], action(table, ANA, "play", pile=0, target=0)),
         return_exceptions=True,
     )
 
@@ -132,7 +165,7 @@ async def test_a_card_that_never_fitted_is_refused_as_a_misplay_not_as_too_late(
     )
 
     with pytest.raises(PlayRefused) as caught:
-        await press(table, ANA, Move.PLAY, pile=1, target=1)  # 3c on Kd
+        await press(table, ANA, "play", pile=1, target=1)  # 3c on Kd
 
     assert caught.value.reason is Reason.NOT_ALLOWED and not caught.value.late
     assert (caught.value.card, caught.value.top) == (card("3c"), card("Kd"))
@@ -144,20 +177,20 @@ async def test_a_press_from_an_outdated_panel_is_refused_and_changes_nothing(reg
         registry, PEOPLE, spit_table("8h | 2c 2d", "6c | 3c 3d", spit=("4c", "4d"), centre="7s | Kd")
     )
     old = str(table.panel_stamp(0))
-    await press(table, HOST, Move.PLAY, pile=0, target=0)
-    await press(table, HOST, Move.MOVE, pile=1, target=0)  # 2c into the space 8h left
+    await press(table, HOST, "play", pile=0, target=0)
+    await press(table, HOST, "move", pile=1, target=0)  # 2c into the space 8h left
     before = spit_of(table).snapshot()
 
     with pytest.raises(IllegalAction) as caught:
-        await press(table, HOST, Move.TURN, pile=1, stamp=old)
+        await press(table, HOST, "turn", pile=1, stamp=old)
 
     assert caught.value.reason is Reason.STALE and caught.value.detail == PANEL_OUTDATED
     assert spit_of(table).snapshot() == before
     with pytest.raises(IllegalAction) as malformed:
-        await press(table, HOST, Move.TURN, pile=1, stamp="not-a-stamp")
+        await press(table, HOST, "turn", pile=1, stamp="not-a-stamp")
     assert malformed.value.reason is Reason.STALE
     with pytest.raises(IllegalAction) as stranger:
-        await table.press(CARLA, Press(Move.TURN, old, pile=1))
+        await table.press(CARLA, old, action(table, CARLA, "turn", pile=1))
     assert stranger.value.reason is Reason.NOT_SEATED
 
 
@@ -167,13 +200,13 @@ async def test_the_slap_race_the_first_slap_takes_its_pile_the_second_is_told_wh
     table = stacked_spit_table(
         registry, PEOPLE, spit_table("8h", "6c | 3c 3d", spit=(SPITS, "4d 5d"), centre="7s | Kd")
     )
-    notices = await press(table, HOST, Move.PLAY, pile=0, target=0)  # host empties his stock
+    notices = await press(table, HOST, "play", pile=0, target=0)  # host empties his stock
     assert notices == [Notice("emptied_slap", 0)] and spit_of(table).stage is Stage.SLAP
     stamps = str(table.panel_stamp(0)), str(table.panel_stamp(1))
 
     won, lost = await asyncio.gather(
-        table.press(ANA, Press(Move.SLAP, stamps[1], target=1)),
-        table.press(HOST, Press(Move.SLAP, stamps[0], target=1)),
+        table.press(ANA, stamps[1], action(table, ANA, "slap", target=1)),
+        table.press(HOST, stamps[0], action(table, HOST, "slap", target=1)),
         return_exceptions=True,
     )
 
@@ -188,7 +221,7 @@ async def test_the_slap_race_the_first_slap_takes_its_pile_the_second_is_told_wh
     assert game.stage is Stage.START and game.layouts_dealt == 2
     assert game.cards_left(0) == 18 and game.cards_left(1) == 6, "each took their pile into a new layout"
     with pytest.raises(IllegalAction) as late:
-        await press(table, HOST, Move.SLAP, target=0, stamp=stamps[0])
+        await press(table, HOST, "slap", target=0, stamp=stamps[0])
     assert isinstance(late.value, SlapLost), "a repeated late slap is told the same"
 
 
@@ -199,7 +232,7 @@ async def test_the_end_of_a_match_is_recorded_once_then_a_rematch_and_the_end_of
         registry, PEOPLE, spit_table("8h", "6c | 3c 3d", spit=("", "4d"), centre="7s | Kd")
     )
 
-    notices = await press(table, HOST, Move.PLAY, pile=0, target=0)
+    notices = await press(table, HOST, "play", pile=0, target=0)
 
     assert notices == [Notice("won", 0)] and table.phase is Phase.RESULTS and table.wins == [1, 0]
     record = table.result_record()
@@ -211,7 +244,7 @@ async def test_the_end_of_a_match_is_recorded_once_then_a_rematch_and_the_end_of
     assert record.options == {"piles": 5, "emptier_chooses": False, "alternate_colours": False, "match": 1}
     assert await store.record_game(record) == await store.record_game(table.result_record())
     with pytest.raises(IllegalAction) as over:
-        await press(table, ANA, Move.PLAY, pile=0, target=0)
+        await press(table, ANA, "play", pile=0, target=0)
     assert over.value.reason is Reason.GAME_OVER
     with pytest.raises(IllegalAction) as stranger:
         await table.next_game(CARLA, 1)
@@ -235,7 +268,7 @@ async def test_ending_the_series_after_a_match_frees_the_channel(
         registry, PEOPLE, spit_table("8h", "6c | 3c 3d", spit=("", "4d"), centre="7s | Kd")
     )
     registry.add(table)
-    await press(table, HOST, Move.PLAY, pile=0, target=0)
+    await press(table, HOST, "play", pile=0, target=0)
 
     with pytest.raises(IllegalAction) as older:
         await table.end_series(ANA, 0)
@@ -253,9 +286,9 @@ async def test_a_table_resumes_from_its_save_exactly_and_plays_on(
     table = stacked_spit_table(
         registry, PEOPLE, spit_table("8h", "6c | 3c 3d", spit=(SPITS, "4d 5d"), centre="7s | Kd")
     )
-    await press(table, HOST, Move.PLAY, pile=0, target=0)
+    await press(table, HOST, "play", pile=0, target=0)
     stamps = str(table.panel_stamp(0)), str(table.panel_stamp(1))
-    await press(table, ANA, Move.SLAP, target=0, stamp=stamps[1])
+    await press(table, ANA, "slap", target=0, stamp=stamps[1])
     await table.set_message(1234)
 
     [saved] = await store.load_tables()
@@ -265,8 +298,8 @@ async def test_a_table_resumes_from_its_save_exactly_and_plays_on(
     assert again.message_id == 1234 and list(again.notices) == list(table.notices)
     assert again.panel_stamp(0) == table.panel_stamp(0)
     with pytest.raises(SlapLost):
-        await again.press(HOST, Press(Move.SLAP, stamps[0], target=1))
-    await press(again, HOST, Move.SPIT, target=0)  # ana has no spit cards left: he spits alone
+        await again.press(HOST, stamps[0], action(again, HOST, "slap", target=1))
+    await press(again, HOST, "spit", target=0)  # ana has no spit cards left: he spits alone
     game = spit_of(again)
     assert game.stage is Stage.PLAY and len(game.centre[0]) == 1 and not game.centre[1]
 
@@ -277,25 +310,25 @@ async def test_speed_flips_plays_hand_cards_and_a_second_play_on_one_pile_keeps_
     table = stacked_spit_table(
         registry, PEOPLE, speed_table("8c 7d", "Ts 6h Jd", stocks=("", ""), middle="9s 5c")
     )
-    await press(table, HOST, Move.FLIP)
-    await press(table, ANA, Move.FLIP)
+    await press(table, HOST, "flip")
+    await press(table, ANA, "flip")
     assert centre(speed_of(table)) == "9s | 5c"
     old, ana = str(table.panel_stamp(0)), str(table.panel_stamp(1))
 
     first, second = await asyncio.gather(
-        press(table, HOST, Move.HAND, card=card("8c"), target=0, stamp=old),
-        press(table, ANA, Move.HAND, card=card("Ts"), target=0, stamp=ana),
+        press(table, HOST, "hand", card=card("8c"), target=0, stamp=old),
+        press(table, ANA, "hand", card=card("Ts"), target=0, stamp=ana),
         return_exceptions=True,
     )
 
     assert first == [] and isinstance(second, PlayRefused) and second.late
     assert speed_of(table).hands[1] == [card("Ts"), card("6h"), card("Jd")]
     with pytest.raises(IllegalAction) as stale:
-        await press(table, HOST, Move.HAND, card=card("8c"), target=0, stamp=old)
+        await press(table, HOST, "hand", card=card("8c"), target=0, stamp=old)
     assert stale.value.detail == PANEL_OUTDATED
-    await press(table, ANA, Move.HAND, card=card("6h"), target=1)
+    await press(table, ANA, "hand", card=card("6h"), target=1)
 
-    notices = await press(table, HOST, Move.HAND, card=card("7d"), target=1)  # his last card, on 6h
+    notices = await press(table, HOST, "hand", card=card("7d"), target=1)  # his last card, on 6h
 
     assert notices == [Notice("deal_won", 0, {"number": 1, "points": 0}), Notice("won", 0)]
     record = table.result_record()
@@ -411,6 +444,6 @@ async def test_an_ai_seat_answers_a_human_and_its_moves_are_saved_within_a_secon
     await clock.advance(1.0, table.settle)
     assert await saved_moves() == 1
 
-    await press(table, HOST, Move.SPIT, target=0)
+    await press(table, HOST, "spit", target=0)
     assert await saved_moves() == 2 and centre(spit_of(table)) == "5c | 8d"
     await table.stop()

@@ -6,9 +6,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from data import Store
+from engine.toppo.actions import TurnCard
 from tables.registry import TableRegistry
 from tables.table import Table
-from tables.toppo import PanelAction, Phase, Press, ToppoTable
+from tables.toppo import Phase, ToppoTable
 from tests.tables.manual_clock import ManualClock
 
 GUILD, CHANNEL, HOST = 1, 2, 11
@@ -46,7 +47,7 @@ async def test_a_league_table_deals_the_leagues_display_and_its_game_counts(stor
     game = table.require_state().game
     assert game.display_size == 4
     if game.restarter == 0:  # play waits for the host, the start player, to turn a first card
-        await table.press(HOST, Press(PanelAction.TURN, table.panel_stamp(0)))
+        await table.press(HOST, table.panel_stamp(0), TurnCard(0))
     for _ in range(600):  # then the host sits still; an AI seat ends the game by calling toppo
         await clock.advance(5, table.settle)
         if table.phase is not Phase.PLAYING:

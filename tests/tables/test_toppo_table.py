@@ -9,6 +9,7 @@ import pytest
 
 from data import Store
 from engine.errors import IllegalAction, Reason
+from engine.toppo.actions import CallTop, CallToppo, Match, SeriesAction, TurnCard
 from engine.toppo.cards import parse_cards
 from engine.toppo.events import MatchFailed, PenaltyPaid, TopFailed
 from engine.toppo.state import Position
@@ -16,7 +17,7 @@ from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.seated import LOBBY_IDLE, Phase
 from tables.table import Table
-from tables.toppo import DISPLAY_CHANGED, WAIT_FOR_RESTART, PanelAction, Press, ToppoTable
+from tables.toppo import DISPLAY_CHANGED, WAIT_FOR_RESTART, ToppoTable
 from tests.tables.conftest import published
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import stacked_table
@@ -110,24 +111,39 @@ def two_players(alice: str, bruno: str, *, start: int = 0) -> Position:
 SEATS = [Seat(HOST, "Host"), Seat(ANA, "Ana")]
 
 
+def action(seat: int, name: str, order: tuple[int, ...] = (), slot: int = 0) -> SeriesAction:
+    """The engine action a panel button ``name`` makes for ``seat``."""
+    made: dict[str, SeriesAction] = {
+        "turn": TurnCard(seat),
+        "toppo": CallToppo(seat),
+        "top": CallTop(seat, order),
+    }
+    return Match(seat, order[0], slot) if name == "match" else made[name]
+
+
 async def press(
-    table: ToppoTable, user: int, action: PanelAction, stamp: str | None = None, **more: object
+    table: ToppoTable,
+    user: int,
+    name: str,
+    stamp: str | None = None,
+    order: tuple[int, ...] = (),
+    slot: int = 0,
 ) -> list[Notice]:
     seat = table.require_seat(user)
-    return await table.press(user, Press(action, stamp or table.panel_stamp(seat), **more))
+    return await table.press(user, stamp or table.panel_stamp(seat), action(seat, name, order, slot))
 
 
 async def test_simultaneous_tops_are_decided_by_arrival(registry: TableRegistry) -> None:
     table = stacked_table(registry, SEATS, two_players("Ro Yo Wo", "R- Y- W-"))
     for _ in range(3):
-        await press(table, HOST, PanelAction.TURN)
+        await press(table, HOST, "turn")
     for _ in range(3):
-        await press(table, ANA, PanelAction.TURN)
+        await press(table, ANA, "turn")
     stamps = table.panel_stamp(0), table.panel_stamp(1)
 
     first, second = await asyncio.gather(
-        table.press(ANA, Press(PanelAction.TOP, stamps[1], (0, 1, 2))),
-        table.press(HOST, Press(PanelAction.TOP, stamps[0], (0, 1, 2))),
+        table.press(ANA, stamps[1], action(1, "top", (0, 1, 2))),
+        table.press(HOST, stamps[0], action(0, "top", (0, 1, 2))),
         return_exceptions=True,
     )
 
@@ -142,17 +158,17 @@ async def test_a_turn_from_before_an_interrupt_is_stale_and_one_during_the_wait_
     registry: TableRegistry,
 ) -> None:
     table = stacked_table(registry, SEATS, two_players("G# B- Bo", "R- Y- W-"))
-    await press(table, HOST, PanelAction.TURN)
+    await press(table, HOST, "turn")
     before = table.panel_stamp(1)  # ana's panel: play is open
-    await press(table, HOST, PanelAction.TOPPO)  # a false toppo interrupts: the host restarts
+    await press(table, HOST, "toppo")  # a false toppo interrupts: the host restarts
 
     with pytest.raises(IllegalAction) as caught:
-        await press(table, ANA, PanelAction.TURN, before)
+        await press(table, ANA, "turn", before)
     assert caught.value.reason is Reason.STALE
 
     moves = len(table.moves)
     with pytest.raises(IllegalAction) as caught:  # her panel shows the wait: no false start for her
-        await press(table, ANA, PanelAction.TURN)
+        await press(table, ANA, "turn")
     assert (caught.value.reason, caught.value.detail) == (Reason.NOT_ALLOWED, WAIT_FOR_RESTART)
     assert len(table.moves) == moves, "nothing was played"
 
@@ -160,22 +176,22 @@ async def test_a_turn_from_before_an_interrupt_is_stale_and_one_during_the_wait_
 async def test_a_top_or_match_for_an_older_display_is_stale(registry: TableRegistry) -> None:
     table = stacked_table(registry, SEATS, two_players("Ro Yo Wo", "R- Y- Wo"))
     for _ in range(3):
-        await press(table, HOST, PanelAction.TURN)
-        await press(table, ANA, PanelAction.TURN)
+        await press(table, HOST, "turn")
+        await press(table, ANA, "turn")
     old = table.panel_stamp(0)
-    await press(table, ANA, PanelAction.MATCH, order=(2,), slot=2)  # Wo on Wo: the same display
+    await press(table, ANA, "match", order=(2,), slot=2)  # Wo on Wo: the same display
 
-    await press(table, HOST, PanelAction.MATCH, old, order=(2,), slot=2)  # still the display it showed
+    await press(table, HOST, "match", old, order=(2,), slot=2)  # still the display it showed
     with pytest.raises(IllegalAction) as caught:
-        await press(table, HOST, PanelAction.TOP, old, order=(0, 1, 2))
+        await press(table, HOST, "top", old, order=(0, 1, 2))
     assert caught.value.reason is Reason.STALE, "the line changed since"
 
 
 async def test_a_table_resumes_from_its_save_exactly(registry: TableRegistry, store: Store) -> None:
     table = stacked_table(registry, SEATS, two_players("G# B- Bo", "R- Y- W-"))
     for _ in range(3):
-        await press(table, HOST, PanelAction.TURN)
-    await press(table, HOST, PanelAction.TOP, order=(2, 1, 0))  # wrong: +5
+        await press(table, HOST, "turn")
+    await press(table, HOST, "top", order=(2, 1, 0))  # wrong: +5
     await table.set_message(1234)
 
     [saved] = await store.load_tables()
@@ -239,6 +255,6 @@ async def test_ai_moves_are_saved_within_a_second_and_a_persons_move_at_once(
     await clock.advance(1.0, table.settle)
     assert await saved_moves() >= played
 
-    await press(table, HOST, PanelAction.TURN)
+    await press(table, HOST, "turn")
     assert await saved_moves() == len(table.require_state().game.log)
     await table.stop()
