@@ -21,7 +21,7 @@ from cogs.components import ButtonFactory, ChoiceSelects, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field
+from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field, table_card
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsView, Stage
@@ -36,8 +36,8 @@ from words.assets import (
     labels_for,
     money_text,
     notice_text,
+    player_line,
     public_status,
-    sets_held,
     stack_text,
     worded,
 )
@@ -67,42 +67,21 @@ def callout_text(messages: Catalog, table: AssetsTable, notice: Notice) -> str:
 async def playing_draft(messages: Catalog, table: AssetsTable, controls: Controls) -> Draft:
     """A round being played: stacks, discard pile, whose move it is, what happened."""
     locale = table.locale
-    text = messages.text
     view = table.require_state().view()
     names = names_of(messages, table, locale)
-    seconds = round(table.turns.limits.act_after)
-    status = public_status(messages, view, names, locale)
-    words = Words(
-        title=text("assets.table.title", locale, number=view.round_number),
-        description=f"{status}\n{text('assets.status.timer', locale, seconds=seconds)}",
-        colour=COLOUR,
+    timer = messages.text("assets.status.timer", locale, seconds=round(table.turns.limits.act_after))
+    title = messages.text("assets.table.title", locale, number=view.round_number)
+    words = Words(title, f"{public_status(messages, view, names, locale)}\n{timer}", COLOUR)
+    players = [
+        player_line(messages, view, seat, escape_markdown(name), locale) for seat, name in enumerate(names)
+    ]
+    buttons = table_card(
+        messages, table, controls, ("hand", "assets.table.my_hand"), words, names, notice_text, players
     )
-
-    def player(seat: int, name: str) -> str:
-        return text(
-            "assets.table.player",
-            locale,
-            name=name,
-            total=money_text(messages, view.totals[seat], locale),
-            stack=money_text(messages, view.stacks[seat].value, locale),
-            sets=sets_held(view, seat),
-            cards=view.hand_sizes[seat],
-        )
-
-    players = [player(seat, escape_markdown(name)) for seat, name in enumerate(names)]
-    words.add_field(name=text("assets.table.players", locale), value="\n".join(players))
-    notices_field(messages, table, words, notice_text, names)
-    buttons = discord.ui.View(timeout=None)
-    label = text("assets.table.my_hand", locale)
-    buttons.add_item(controls.button("hand", "", label, discord.ButtonStyle.primary, 0))
     png = await draw(table_png, view, names, labels_for(messages, locale))
-    alt = text(
-        "assets.alt.table",
-        locale,
-        number=view.round_number,
-        discard=discard_text(messages, view, locale),
-        players="; ".join(player(seat, name) for seat, name in enumerate(names)),
-    )
+    lines = "; ".join(player_line(messages, view, seat, name, locale) for seat, name in enumerate(names))
+    discard = discard_text(messages, view, locale)
+    alt = messages.text("assets.alt.table", locale, number=view.round_number, discard=discard, players=lines)
     return Draft(words, buttons, png, "assets.png", alt_text([alt]))
 
 

@@ -16,7 +16,7 @@ from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices, LobbyOption, option_buttons
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field
+from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field, table_card
 from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
 from engine.spit.centre import CENTRE_PILES, Stage
 from locales import Catalog
@@ -80,37 +80,21 @@ async def playing_draft(messages: Catalog, table: SpitTable, controls: Controls)
     locale = table.locale
     view = table.require_state().view()
     names = names_of(messages, table, locale)
-    words = Words(
-        title=messages.text(
-            "spit.table.title",
-            locale,
-            variant=variant_name(messages, table.variant, locale),
-            number=table.match_number,
-        ),
-        description=status_text(messages, view, None, names, locale),
-        colour=COLOUR,
-    )
+    variant, number = variant_name(messages, table.variant, locale), table.match_number
+    title = messages.text("spit.table.title", locale, variant=variant, number=number)
+    words = Words(title, status_text(messages, view, None, names, locale), COLOUR)
     players = [
         player_line(messages, view, seat, name, table.wins[seat], locale) for seat, name in enumerate(names)
     ]
-    words.add_field(name=messages.text("spit.table.players", locale), value="\n".join(players))
-    notices_field(messages, table, words, notice_text, names)
-    view_buttons = discord.ui.View(timeout=None)
-    view_buttons.add_item(
-        controls.button(
-            "cards", "", messages.text("spit.table.my_cards", locale), discord.ButtonStyle.primary, 0
-        )
+    buttons = table_card(
+        messages, table, controls, ("cards", "spit.table.my_cards"), words, names, notice_text, players
     )
     png = await draw(table_png, view, names, labels_for(messages, locale))
+    centre = centre_words(messages, view, locale)
     alt = messages.text(
-        "spit.alt.table",
-        locale,
-        variant=variant_name(messages, table.variant, locale),
-        number=table.match_number,
-        centre=centre_words(messages, view, locale),
-        players="; ".join(players),
+        "spit.alt.table", locale, variant=variant, number=number, centre=centre, players="; ".join(players)
     )
-    return Draft(words, view_buttons, png, "spit.png", alt_text([alt]))
+    return Draft(words, buttons, png, "spit.png", alt_text([alt]))
 
 
 async def results_draft(messages: Catalog, table: SpitTable, controls: Controls) -> Draft:

@@ -13,7 +13,7 @@ from cogs.components import ButtonFactory, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field
+from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field, table_card
 from engine.toppo.cards import Card
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, line_png, results_png, table_png
@@ -27,6 +27,7 @@ from words.toppo import (
     line_text,
     notice_text,
     order_text,
+    player_line,
     status_text,
 )
 
@@ -40,42 +41,22 @@ async def playing_draft(messages: Catalog, table: ToppoTable, controls: Controls
     """A game being played: the display, every line, the totals and what happened."""
     locale = table.locale
     series = table.require_state()
-    game = series.game
+    game, number = series.game, series.game_number
     names = names_of(messages, table, locale)
-    words = Words(
-        title=messages.text("toppo.table.title", locale, number=series.game_number),
-        description=status_text(messages, table.require_state().game, None, names, locale),
-        colour=COLOUR,
-    )
-    totals = series.totals
+    title = messages.text("toppo.table.title", locale, number=number)
+    words = Words(title, status_text(messages, game, None, names, locale), COLOUR)
     players = [
-        messages.text(
-            "toppo.table.player",
-            locale,
-            name=escape_markdown(name),
-            left=game.cards_left(seat),
-            total=totals[seat],
-        )
-        for seat, name in enumerate(names)
+        player_line(messages, series, seat, escape_markdown(name), locale) for seat, name in enumerate(names)
     ]
-    words.add_field(name=messages.text("toppo.table.players", locale), value="\n".join(players))
-    notices_field(messages, table, words, notice_text, names)
-    view = discord.ui.View(timeout=None)
-    label = messages.text("toppo.table.my_line", locale)
-    view.add_item(controls.button("line", "", label, discord.ButtonStyle.primary, 0))
-    seen = game.view()
-    png = await draw(table_png, seen, names, totals, series.game_number, labels_for(messages, locale))
-    alt = messages.text(
-        "toppo.alt.table",
-        locale,
-        number=series.game_number,
-        display=cards_text(messages, seen.display, locale),
-        players="; ".join(
-            messages.text("toppo.table.player", locale, name=name, left=game.cards_left(s), total=totals[s])
-            for s, name in enumerate(names)
-        ),
+    buttons = table_card(
+        messages, table, controls, ("line", "toppo.table.my_line"), words, names, notice_text, players
     )
-    return Draft(words, view, png, "toppo.png", alt_text([alt]))
+    seen = game.view()
+    png = await draw(table_png, seen, names, series.totals, number, labels_for(messages, locale))
+    lines = "; ".join(player_line(messages, series, seat, name, locale) for seat, name in enumerate(names))
+    display = cards_text(messages, seen.display, locale)
+    alt = messages.text("toppo.alt.table", locale, number=number, display=display, players=lines)
+    return Draft(words, buttons, png, "toppo.png", alt_text([alt]))
 
 
 async def results_draft(messages: Catalog, table: ToppoTable, controls: Controls) -> Draft:

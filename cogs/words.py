@@ -63,6 +63,32 @@ def notices_field(
         )
 
 
+def table_card(
+    messages: Catalog,
+    table: SeatedTable[Any, Any],
+    controls: Controls,
+    opener: tuple[str, str],
+    words: Words,
+    names: Sequence[str],
+    describe: Callable[[Catalog, Notice, Sequence[str], str], str],
+    players: Sequence[str] = (),
+) -> discord.ui.View:
+    """The public message while a game is played, around its ``words``: the ``players`` (a line
+    each, under ``<game>.table.players``) and what happened (``describe`` words a notice), and
+    the button that opens a panel (``opener``: its action and its label's key)."""
+    if players:
+        words.add_field(
+            name=messages.text(f"{table.game}.table.players", table.locale), value="\n".join(players)
+        )
+    notices_field(messages, table, words, describe, names)
+    view = discord.ui.View(timeout=None)
+    action, label = opener
+    view.add_item(
+        controls.button(action, "", messages.text(label, table.locale), discord.ButtonStyle.primary, 0)
+    )
+    return view
+
+
 def between_games(
     messages: Catalog, table: SeatedTable[Any, Any], controls: Controls, *, row: int = 0
 ) -> discord.ui.View:

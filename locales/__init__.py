@@ -15,6 +15,7 @@ A number field written ``{total:n}`` is written as the language writes numbers (
 12.345); other fields are left alone, so ids and mentions (``<#{channel}>``) stay digits.
 """
 
+import importlib.util
 import re
 import string
 import tomllib
@@ -25,6 +26,8 @@ from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal
+
+from engine.games import registered
 
 DEFAULT_LANGUAGE = "en"
 CATALOGUE_DIR = Path(__file__).resolve().parent
@@ -93,16 +96,19 @@ class Catalog:
         self.messages = {lang: dict(table) for lang, table in messages.items()}
 
     @classmethod
-    def from_dir(cls, directory: Path = CATALOGUE_DIR) -> "Catalog":
+    def from_dir(cls, *directories: Path) -> "Catalog":
+        """The catalogue in ``directories`` (``locales/`` by default), each holding a folder per
+        language of TOML files."""
         messages: dict[str, dict[str, str]] = {}
-        for language in sorted({path.parent for path in directory.glob("*/*.toml")}):
-            merged = messages.setdefault(language.name, {})
-            for path in sorted(language.glob("*.toml")):
-                with path.open("rb") as f:
-                    table = _flatten(tomllib.load(f))
-                if twice := sorted(merged.keys() & table.keys()):
-                    raise ValueError(f"{path}: keys already defined in {language.name}/: {twice}")
-                merged.update(table)
+        for directory in directories or (CATALOGUE_DIR,):
+            for language in sorted({path.parent for path in directory.glob("*/*.toml")}):
+                merged = messages.setdefault(language.name, {})
+                for path in sorted(language.glob("*.toml")):
+                    with path.open("rb") as f:
+                        table = _flatten(tomllib.load(f))
+                    if twice := sorted(merged.keys() & table.keys()):
+                        raise ValueError(f"{path}: keys already defined in {language.name}/: {twice}")
+                    merged.update(table)
         return cls(messages)
 
     @property
@@ -132,11 +138,22 @@ class Catalog:
         return formatter(self.language_for(locale)).number(value, digits)
 
 
+def game_catalogues() -> list[Path]:
+    """The ``locales/`` folders of games kept outside the project's layers (engine/games.py's
+    ``home``: the tests' own game)."""
+    found = []
+    for game in registered():
+        if game.home is not None and (spec := importlib.util.find_spec(game.home)) is not None:
+            assert spec.origin is not None
+            found.append(Path(spec.origin).parent / "locales")
+    return found
+
+
 @cache
 def catalog() -> Catalog:
     """The project's catalogue, loaded once: command names are read at import time. Each
     language's formatter is made with it, so its data is loaded before the bot serves anyone."""
-    loaded = Catalog.from_dir()
+    loaded = Catalog.from_dir(CATALOGUE_DIR, *game_catalogues())
     for language in loaded.languages:
         formatter(language)
     return loaded

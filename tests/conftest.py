@@ -1,5 +1,9 @@
 """Shared fixtures: the Discord stand-in with one server, and the real bot connected to it.
 
+Before anything is collected, the tests' own game, Tally (tests/fixture_game/), is registered
+beside the bot's games, and the bot processes the tests start play it too (``python -m
+tests.fixture_game``): every test that goes through the registry covers it.
+
 ``world`` is a started stand-in with the server "Game Night" (en-US) holding #games and #lounge,
 and members alice (en-US), bruno (es-ES), carla (es-419) and mod (with a Moderator role that has
 Manage Server). ``bot`` runs ``python bot.py`` against it with a fresh database. At teardown
@@ -17,6 +21,12 @@ import pytest
 
 from tests.fakediscord import Actor, BotProcess, Channel, FakeDiscord, Guild, Role
 from tests.fakediscord.model import MANAGE_GUILD
+from tests.fixture_game import register_tally
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    register_tally()
+    BotProcess.command = ("-m", "tests.fixture_game")
 
 
 @dataclass

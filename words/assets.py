@@ -164,3 +164,15 @@ def stack_text(messages: Catalog, view: AssetsView, seat: int, locale: str) -> s
         money_text(messages, view.totals[seat], locale),
     )
     return messages.text("assets.panel.stack", locale, value=value, sets=sets_held(view, seat), total=total)
+
+
+def player_line(messages: Catalog, view: AssetsView, seat: int, name: str, locale: str) -> str:
+    """A seat on the table message: its running total, its stack and its cards in hand."""
+    total, stack = (
+        money_text(messages, view.totals[seat], locale),
+        money_text(messages, view.stacks[seat].value, locale),
+    )
+    sets, cards = sets_held(view, seat), view.hand_sizes[seat]
+    return messages.text(
+        "assets.table.player", locale, name=name, total=total, stack=stack, sets=sets, cards=cards
+    )

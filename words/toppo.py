@@ -20,6 +20,7 @@ from engine.toppo.events import (
     ToppoFailed,
     VoteCast,
 )
+from engine.toppo.series import Series
 from engine.toppo.state import ToppoState
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, Labels
@@ -126,3 +127,9 @@ def line_text(messages: Catalog, line: Sequence[Card], locale: str) -> str:
         f"{index} {card_name(messages, card, locale)}" for index, card in enumerate(line, start=1)
     )
     return cards or messages.text("toppo.panel.empty", locale)
+
+
+def player_line(messages: Catalog, series: Series, seat: int, name: str, locale: str) -> str:
+    """A seat on the table message: the cards it has left and its running total."""
+    left, total = series.game.cards_left(seat), series.totals[seat]
+    return messages.text("toppo.table.player", locale, name=name, left=left, total=total)

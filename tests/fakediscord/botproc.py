@@ -23,6 +23,10 @@ ROOT = Path(__file__).resolve().parents[2]
 class BotProcess:
     """One run of bot.py."""
 
+    command: tuple[str, ...] = ("bot.py",)
+    """What Python runs, from the project's root: bot.py, or what starts it with more games (the
+    tests' own game, set by tests/conftest.py)."""
+
     def __init__(
         self,
         fake: FakeDiscord,
@@ -70,7 +74,7 @@ class BotProcess:
         ready_before = self.fake.gateway.ready_sessions
         with self.log_path.open("ab") as log:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "bot.py", cwd=ROOT, env=self._env(), stdout=log, stderr=log
+                sys.executable, *self.command, cwd=ROOT, env=self._env(), stdout=log, stderr=log
             )
         if not wait_ready:
             return

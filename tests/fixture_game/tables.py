@@ -1,0 +1,131 @@
+"""A Tally table: a series of games to 21, turn by turn, with AI seats and turn timers.
+
+What is its own: dealing, a move from a panel (checked against the moment its panel showed),
+whom the turn timer watches and what it does, and how a finished game ranks its seats. The
+lobby, the series, saving and recording are :class:`~tables.seated.SeatedTable`'s and
+:class:`~tables.turn_based.TurnBased`'s.
+"""
+
+import secrets
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any, Self
+
+from data import SavedTable
+from engine.errors import IllegalAction, Reason
+from tables.registry import TableRegistry
+from tables.seated import Finished, Phase
+from tables.table import Table
+from tables.turn_based import TurnBased
+from tests.fixture_game.engine import CODEC, MAX_PLAYERS, MIN_PLAYERS, Add, TallyState, choose, new_game
+from tests.fixture_game.words import NOTICE_CODES, notices_for
+from words.common import Notice
+
+
+class TallyTable(TurnBased[Add, TallyState]):
+    """One channel's Tally."""
+
+    game = "tally"
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
+    notice_codes = NOTICE_CODES
+
+    def __init__(self, registry: TableRegistry, **table: Any) -> None:
+        super().__init__(registry, **table)
+        self.number = 0
+
+    def deal(self) -> None:
+        self.begin(new_game(len(self.seats), secrets.randbits(63)))
+
+    def begin(self, state: TallyState) -> None:
+        first = self.state is None
+        self.state, self.number = state, self.number + 1
+        self.start_move_log()
+        if first:
+            self.first_game_dealt()
+        else:
+            self.game_started()
+
+    def stamp(self) -> str:
+        """The moment a panel shows: the game and how many steps it has taken."""
+        return f"{self.number}-{len(self.require_state().log)}"
+
+    async def add(self, user_id: int, stamp: str, amount: int) -> list[Notice]:
+        def apply() -> list[Notice]:
+            seat = self.require_seat(user_id)
+            self.require_playing()
+            if stamp != self.stamp():
+                raise IllegalAction(Reason.STALE, "the total moved on")
+            return self._apply(Add(seat, amount))
+
+        return await self.change(apply)
+
+    def _apply(self, action: Add) -> list[Notice]:
+        state = self.require_state()
+        notices = notices_for(state.apply(action))
+        self.moves.append(CODEC.to_json(action))
+        self.notices.extend(notices)
+        if state.winner is not None:
+            self.game_ended()
+        return notices
+
+    def game_number(self) -> int:
+        return self.number
+
+    def deal_next(self) -> list[Notice]:
+        self.begin(new_game(len(self.seats), secrets.randbits(63)))
+        return []
+
+    def finished_game(self) -> Finished:
+        winner = self.require_state().winner
+        assert winner is not None, "a result is recorded once the game is won"
+        won = [int(seat == winner) for seat in range(len(self.seats))]
+        return Finished(number=self.number, scores=won, ranks=[2 - w for w in won], won=(winner,), options={})
+
+    # -- turn timers -----------------------------------------------------------------------------
+
+    def waiting_for(self) -> tuple[int, Hashable] | None:
+        state = self.state
+        if self.phase is not Phase.PLAYING or state is None or state.winner is not None:
+            return None
+        return None if self.seats[state.current].is_ai else (state.current, self.stamp())
+
+    def warn(self, seat: int) -> None:
+        self.notices.append(Notice("hurry", seat, {"seconds": self.seconds_left_at_warning()}))
+
+    def time_out(self, seat: int) -> None:
+        action = self.require_state().timeout_action(seat)
+        assert action is not None, "the game waits for the watched seat"
+        self.notices.append(Notice("timed_out", seat))
+        self._apply(action)
+
+    # -- AI seats --------------------------------------------------------------------------------
+
+    def ai_inputs(self, seat: int) -> Hashable:
+        return (self.phase, self.number, len(self.require_state().log))
+
+    def ai_decide(self, seat: int) -> tuple[Add, float] | None:
+        choice = choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
+        return None if choice is None else (choice.action, choice.delay)
+
+    async def ai_act(self, seat: int, action: Add) -> bool:
+        return await self.ai_apply(lambda: self._apply(action))
+
+    # -- saving ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        state = self.state
+        game = (
+            None if state is None else {"number": self.number, "players": state.players, "seed": state.seed}
+        )
+        return {**self.seated_json(), "game": game}
+
+    @classmethod
+    def load(
+        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
+    ) -> Self:
+        table = cls.from_saved(registry, saved, publish)
+        if (game := saved.state["game"]) is not None:
+            table.number = game["number"]
+            table.state = TallyState.from_json({**game, "log": list(saved.moves)})
+            table.start_move_log(saved.moves, saved=True)
+        return table
