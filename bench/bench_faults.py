@@ -95,7 +95,7 @@ async def main(args: argparse.Namespace) -> int:
 
     async def open_table(game: str, channel: Any) -> None:
         kind = importlib.import_module(game_of(game).module("cogs")).KIND
-        prefix, ai_seats = kind.prefix, min(AI_SEATS, kind.table_class.max_seats)
+        prefix, ai_seats = kind.prefix, min(AI_SEATS, kind.table_class.seats_allowed[1])
         data = fake.actor(host, channel).command_data(f"{game} start", channel=channel)
         lobby = await interact(channel, APPLICATION_COMMAND, data, None)
         if lobby is None or not buttons(lobby):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 import discord
 from discord.utils import escape_markdown
 
-from cogs.components import ButtonFactory, ChoiceSelects, Controls
+from cogs.components import PER_ROW, ButtonFactory, ChoiceSelects, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
@@ -34,17 +34,17 @@ from words.assets import (
     discard_text,
     hand_text,
     labels_for,
-    money_text,
     notice_text,
     player_line,
     public_status,
+    results_words,
     stack_text,
+    standing_line,
     worded,
 )
 from words.common import Notice
 
 COLOUR = discord.Colour.from_rgb(46, 139, 87)
-BUTTONS_PER_ROW = 5
 
 
 # -- words -----------------------------------------------------------------------------------------
@@ -87,59 +87,26 @@ async def playing_draft(messages: Catalog, table: AssetsTable, controls: Control
 
 async def results_draft(messages: Catalog, table: AssetsTable, controls: Controls) -> Draft:
     """After a round, and once the match is over (won, ended between rounds, or left idle)."""
-    locale = table.locale
-    text = messages.text
-    state = table.require_state()
+    state, locale = table.require_state(), table.locale
     view = state.view()
     names = names_of(messages, table, locale)
-    number = view.round_number
-    round_over = view.stage in (Stage.ROUND_OVER, Stage.GAME_OVER)
-    if view.outcome is not None:
-        winner = view.outcome.winner
-        total = money_text(messages, view.totals[winner], locale)
-        title = text("assets.results.won_title", locale, name=names[winner])
-        description = text("assets.results.won", locale, name=bold(names[winner]), total=total)
-    elif table.phase is Phase.RESULTS:
-        title = text("assets.results.title", locale, number=number)
-        description = text(
-            "assets.results.next_dealer",
-            locale,
-            name=bold(names[state.next_dealer()]),
-            number=number + 1,
-            seconds=round(table.turns.limits.act_after),
-        )
-    else:
-        title = text("assets.results.over_title", locale)
-        if table.idle_expired:
-            description = expired_text(messages, table)
-        elif view.round_scores:
-            description = text("assets.results.ended", locale, number=len(view.round_scores))
-        else:
-            description = text("assets.results.none", locale)
-    words = Words(title=title, description=description, colour=COLOUR)
-    standings = sorted(range(view.players), key=lambda seat: (-view.totals[seat], seat))
-
-    def line(seat: int, name: str) -> str:
-        rank = 1 + sum(1 for other in view.totals if other > view.totals[seat])
-        total = money_text(messages, view.totals[seat], locale)
-        if round_over:
-            score = money_text(messages, view.round_scores[-1][seat], locale)
-            return text("assets.results.line", locale, rank=rank, name=name, score=score, total=total)
-        return text("assets.results.total_line", locale, rank=rank, name=name, total=total)
-
-    lines = [line(seat, escape_markdown(names[seat])) for seat in standings]
-    words.add_field(name=text("assets.results.standings", locale), value="\n".join(lines))
-    notices_field(messages, table, words, notice_text, names)
-    buttons = (
-        between_games(messages, table, controls)
-        if table.phase is Phase.RESULTS and view.outcome is None
-        else None
+    between = table.phase is Phase.RESULTS
+    title, description = results_words(
+        messages, state, names, between, round(table.turns.limits.act_after), locale
     )
-    if not round_over:
+    if not between and view.outcome is None and table.idle_expired:
+        description = expired_text(messages, table)
+    words = Words(title, description, COLOUR)
+    standings = sorted(range(view.players), key=lambda seat: (-view.totals[seat], seat))
+    lines = [standing_line(messages, view, seat, escape_markdown(names[seat]), locale) for seat in standings]
+    words.add_field(name=messages.text("assets.results.standings", locale), value="\n".join(lines))
+    notices_field(messages, table, words, notice_text, names)
+    buttons = between_games(messages, table, controls) if between and view.outcome is None else None
+    if view.stage not in (Stage.ROUND_OVER, Stage.GAME_OVER):
         return Draft(words, buttons)
     png = await draw(results_png, view, names, labels_for(messages, locale))
-    scores = "; ".join(line(seat, names[seat]) for seat in standings)
-    alt = text("assets.alt.results", locale, number=number, lines=scores)
+    scores = "; ".join(standing_line(messages, view, seat, names[seat], locale) for seat in standings)
+    alt = messages.text("assets.alt.results", locale, number=view.round_number, lines=scores)
     return Draft(words, buttons, png, "results.png", alt_text([alt]))
 
 
@@ -255,7 +222,7 @@ def _moves(
     controls = discord.ui.View(timeout=None)
     for row, (kind, placeholder, style) in enumerate(MOVE_ROWS[:4]):
         options = moves[kind]
-        if len(options) > BUTTONS_PER_ROW:
+        if len(options) > PER_ROW:
             choices = list(options)
             controls.add_item(select(kind, stamp, text(placeholder, locale), choices, row))
             continue

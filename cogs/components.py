@@ -21,6 +21,13 @@ from typing import Any, Protocol
 
 import discord
 
+ROWS = 5
+"""Component rows on a message."""
+PER_ROW = 5
+"""Buttons on a row (a row holds them, or one select menu)."""
+PER_SELECT = 25
+"""Options in a select menu."""
+
 BUTTON_ID = re.compile(
     r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*)"
 )

@@ -9,6 +9,7 @@ panel's buttons do, and the few buttons or menus it has beyond those. Each hook 
 game's own table class.
 """
 
+import importlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import KW_ONLY, dataclass
 from typing import Any, Generic, TypeVar
@@ -123,15 +124,18 @@ class GameKind(Generic[T]):
         file must hold in every language (tests/test_games_registry.py checks them): its name in
         the lists of games, its command, its rules' title, its notices and callouts, its results'
         buttons, and per name it is recorded under (a variant's too) its name in leagues and
-        stats, its standings' measure and, for a scored game, its average."""
+        stats, its standings' measure and, for a scored game, its average. The codes of its
+        notices and callouts are declared beside the words that give them: ``NOTICE_CODES`` and
+        ``CALLOUT_CODES`` in ``words/<game>.py``."""
         name = self.name
         keys = [f"games.{name}", f"rules.{name}.title", f"{name}.table.recent", f"{name}.results.expired"]
         keys += [
             f"{name}.{key}"
             for key in ("command_name", "command_description", "start_name", "start_description")
         ]
-        keys += [f"{name}.notice.{code}" for code in sorted(self.table_class.notice_codes)]
-        keys += [f"{name}.call.{code}" for code in sorted(self.table_class.callout_codes)]
+        said = importlib.import_module(game_of(name).module("words"))
+        keys += [f"{name}.notice.{code}" for code in sorted(said.NOTICE_CODES)]
+        keys += [f"{name}.call.{code}" for code in sorted(getattr(said, "CALLOUT_CODES", ()))]
         if self.table_class.plays_series:
             keys += [f"{name}.results.next", f"{name}.results.end"]
         game = game_of(name)

@@ -17,33 +17,17 @@ from typing import Any, Protocol
 
 import discord
 
+from cogs.components import PER_ROW, ButtonFactory
 from cogs.layout import Words
 from cogs.tables import Draft
 from locales import Catalog
 from tables.lobby import Lobby
 from words.common import seat_names
 
-
-class ButtonFactory(Protocol):
-    """Makes a button of the game's own kind, whose custom id carries ``action`` and ``arg``."""
-
-    def __call__(
-        self,
-        action: str,
-        arg: str,
-        label: str,
-        style: discord.ButtonStyle,
-        row: int,
-        *,
-        disabled: bool = False,
-    ) -> discord.ui.Item[Any]: ...
-
-
 LOBBY_ACTIONS = frozenset({"join", "leave", "ai", "unai", "start", "opt"})
 LOBBY_COLOUR = discord.Colour.blurple()
 OPTION_ROWS = (2, 3, 4)
 """The rows left for a game's options under the lobby's own two."""
-ROW_SIZE = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +73,7 @@ def option_buttons(
 ) -> LobbyChoices:
     """Simple options as lobby choices: a field listing them, and a button each that moves its
     option to the next value (``opt`` presses, answered by the lobby itself)."""
-    if len(options) > len(OPTION_ROWS) * ROW_SIZE:
+    if len(options) > len(OPTION_ROWS) * PER_ROW:
         raise ValueError(f"{len(options)} lobby options do not fit {len(OPTION_ROWS)} rows of buttons")
     if not options:
         return LobbyChoices()
@@ -100,7 +84,7 @@ def option_buttons(
             f"{option.name}.{option.value}",
             option.label,
             discord.ButtonStyle.secondary,
-            OPTION_ROWS[index // ROW_SIZE],
+            OPTION_ROWS[index // PER_ROW],
         )
         for index, option in enumerate(options)
     ]

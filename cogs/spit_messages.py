@@ -16,7 +16,7 @@ from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices, LobbyOption, option_buttons
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field, table_card
+from cogs.words import between_games, expired_text, names_of, noted, notices_field, table_card
 from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
 from engine.spit.centre import CENTRE_PILES, Stage
 from locales import Catalog
@@ -37,7 +37,7 @@ from words.spit import (
     own_words,
     pile_name,
     player_line,
-    standings_text,
+    results_words,
     status_text,
     variant_name,
 )
@@ -99,32 +99,16 @@ async def playing_draft(messages: Catalog, table: SpitTable, controls: Controls)
 
 async def results_draft(messages: Catalog, table: SpitTable, controls: Controls) -> Draft:
     """After a match, and once the series is over."""
-    locale = table.locale
-    text = messages.text
     match = table.require_state()
-    view = match.view()
+    view, locale = match.view(), table.locale
     names = names_of(messages, table, locale)
-    variant = variant_name(messages, table.variant, locale)
     over = table.phase is Phase.OVER
-    parts = []
-    if over:
-        title = text("spit.results.over_title", locale, variant=variant)
-        best = max(table.wins)
-        leaders = [bold(name) for name, wins in zip(names, table.wins, strict=True) if wins == best]
-        if best == 0:
-            parts.append(text("spit.results.none", locale))
-        elif len(leaders) > 1:
-            parts.append(text("spit.results.tie", locale))
-        else:
-            parts.append(text("spit.results.series_winner", locale, names=leaders[0]))
-    else:
-        title = text("spit.results.title", locale, variant=variant, number=table.match_number)
-        assert view.outcome is not None, "a match's results follow its end"
-        parts.append(text("spit.results.winner", locale, name=bold(names[view.outcome.winner])))
-    parts.append(standings_text(messages, table.wins, names, locale))
+    title, parts = results_words(
+        messages, view, table.variant, table.match_number, table.wins, names, over, locale
+    )
     if over and table.idle_expired:
         parts.append(expired_text(messages, table))
-    words = Words(title=title, description="\n".join(parts), colour=COLOUR)
+    words = Words(title, "\n".join(parts), COLOUR)
     notices_field(messages, table, words, notice_text, names)
     buttons = between_games(messages, table, controls) if table.phase is Phase.RESULTS else None
     if view.outcome is None:
@@ -132,7 +116,7 @@ async def results_draft(messages: Catalog, table: SpitTable, controls: Controls)
         return Draft(words, buttons)
     deal = table.last_deal if isinstance(match, SpeedState) and match.options.target is not None else None
     png = await draw(results_png, view, names, labels_for(messages, locale), deal)
-    alt = alt_text([text("spit.alt.results", locale, title=title), *parts])
+    alt = alt_text([messages.text("spit.alt.results", locale, title=title), *parts])
     return Draft(words, buttons, png, "results.png", alt)
 
 

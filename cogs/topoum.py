@@ -18,17 +18,11 @@ from cogs.client import GameNightBot
 from cogs.i18n import private_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text, tell_privately
-from cogs.topoum_messages import (
-    bad_deck_text,
-    deck_options,
-    over_draft,
-    panel_draft,
-    playing_draft,
-)
+from cogs.topoum_messages import deck_options, over_draft, panel_draft, playing_draft
 from cogs.words import bold, names_of
 from engine.errors import IllegalAction, Reason
 from tables.topoum import BadDeck, TopoumTable
-from words.topoum import steps_text
+from words.topoum import bad_deck_text, steps_text
 
 STEP, PICK, GO, VIEW = "step", "pick", "go", "view"
 
@@ -97,7 +91,9 @@ async def choose_deck(
         try:
             await table.choose_deck(interaction.user.id, values)
         except BadDeck as bad:
-            await tell_privately(interaction, bad_deck_text(bot.messages, bad, private_locale(interaction)))
+            await tell_privately(
+                interaction, bad_deck_text(bot.messages, bad.picked, bad.missing, private_locale(interaction))
+            )
             return
     else:
         raise IllegalAction(Reason.STALE, f"unknown action {action!r}")

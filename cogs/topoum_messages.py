@@ -15,17 +15,16 @@ themselves, so their buttons play at once.
 """
 
 import math
-import time
 from collections.abc import Sequence
 
 import discord
 
-from cogs.components import Controls
+from cogs.components import PER_ROW, PER_SELECT, ROWS, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import bold, expired_text, names_of, noted, notices_field
+from cogs.words import bold, expired_text, names_of, noted, notices_field, turn_deadline
 from engine.topoum.actions import (
     Action,
     ActionKind,
@@ -43,13 +42,13 @@ from engine.topoum.actions import (
     SelectMole,
     Target,
 )
-from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType
+from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, CardType
 from engine.topoum.state import Stage
 from engine.topoum.steps import Menu
 from locales import Catalog
 from render.topoum import board_png, cost_text, hand_png, results_png
 from tables.seated import Phase
-from tables.topoum import BadDeck, TopoumTable
+from tables.topoum import TopoumTable
 from words.topoum import (
     DIRECTION_ARROWS,
     board_alt,
@@ -58,17 +57,12 @@ from words.topoum import (
     hex_description,
     labels_for,
     notice_text,
+    outcome_lines,
     prompt_text,
     steps_text,
 )
 
 COLOUR = discord.Colour.from_rgb(141, 110, 72)
-ROWS = 5
-"""Component rows on a message."""
-PER_ROW = 5
-"""Buttons on a row."""
-PER_SELECT = 25
-"""Options in a select menu."""
 GREY, GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
 SETUP_STAGES = frozenset({Stage.SETUP_BASE, Stage.SETUP_MOLE})
 HEX_CHOICES = (Place, Reclaim, SelectMole, MoveTo, Target, KeepPart)
@@ -76,14 +70,6 @@ HEX_CHOICES = (Place, Reclaim, SelectMole, MoveTo, Target, KeepPart)
 STEP_BUTTONS = (ChooseAction, ChangeBase, Direction)
 """Choices offered as buttons that lead to the next menu (stopping, passing and ransoms are
 whole steps: their buttons play at once)."""
-
-
-def deadline_text(table: TopoumTable) -> str | None:
-    """When the waiting seat's turn passes, as a Discord timestamp ("in 40 seconds")."""
-    deadline = table.turns.deadline
-    if deadline is None:
-        return None
-    return f"<t:{math.ceil(time.time() + deadline - table.registry.clock.now())}:R>"
 
 
 # -- the lobby -------------------------------------------------------------------------------------
@@ -123,19 +109,6 @@ def deck_options(messages: Catalog, table: TopoumTable, controls: Controls, loca
     return LobbyChoices(fields=[(text("topoum.lobby.deck", locale), shown)], items=[select, random])
 
 
-def bad_deck_text(messages: Catalog, bad: BadDeck, locale: str) -> str:
-    """Why a picked deck was refused: how many types it needs, which categories it lacks."""
-    labels = labels_for(messages, locale)
-    parts = []
-    if bad.picked != TYPES_PER_GAME:
-        parts.append(messages.text("topoum.lobby.bad_count", locale, picked=bad.picked))
-    if bad.missing:
-        categories = ", ".join(labels.category(category) for category in bad.missing)
-        parts.append(messages.text("topoum.lobby.bad_categories", locale, categories=categories))
-    parts.append(messages.text("topoum.lobby.deck_kept", locale))
-    return " ".join(parts)
-
-
 # -- the public message ----------------------------------------------------------------------------
 
 
@@ -146,7 +119,7 @@ def status_text(messages: Catalog, table: TopoumTable, names: Sequence[str], loc
     name = bold(names[seat])
     if table.seats[seat].is_ai:
         return messages.text("topoum.status.ai", locale, name=name)
-    deadline = deadline_text(table)
+    deadline = turn_deadline(table)
     if deadline is None:
         return messages.text("topoum.status.turn_plain", locale, name=name)
     return messages.text("topoum.status.turn", locale, name=name, deadline=deadline)
@@ -185,35 +158,17 @@ async def over_draft(messages: Catalog, table: TopoumTable, controls: Controls) 
     """The game's end: the winners and everyone's badges, or (if the table sat idle) that it
     ended unfinished."""
     locale = table.locale
-    text = messages.text
     state = table.require_state()
     names = names_of(messages, table, locale)
-    outcome = state.outcome
-    lines = []
-    if outcome is not None:
-        winners = ", ".join(bold(names[seat]) for seat in outcome.winners)
-        lines.append(text("topoum.table.winner", locale, names=winners, badges=max(outcome.badges)))
-        order = sorted(
-            range(state.players), key=lambda seat: (-outcome.badges[seat], -outcome.colour_bases[seat])
-        )
-        for seat in order:
-            lines.append(
-                text(
-                    "topoum.table.standing",
-                    locale,
-                    name=bold(names[seat]),
-                    badges=outcome.badges[seat],
-                    bases=outcome.colour_bases[seat],
-                )
-            )
+    lines = [] if state.outcome is None else outcome_lines(messages, state.outcome, names, locale)
     if table.idle_expired:
         lines.append(expired_text(messages, table))
-    words = Words(title=text("topoum.table.over_title", locale), description="\n".join(lines), colour=COLOUR)
+    words = Words(messages.text("topoum.table.over_title", locale), "\n".join(lines), COLOUR)
     notices_field(messages, table, words, notice_text, names)
-    if outcome is None:
+    if state.outcome is None:
         return Draft(words)
     png = await draw(results_png, state.view(), names, labels_for(messages, locale))
-    alt = alt_text([text("topoum.alt.results", locale, title=words.title), *lines])
+    alt = alt_text([messages.text("topoum.alt.results", locale, title=words.title), *lines])
     return Draft(words, None, png, "results.png", alt)
 
 
@@ -405,7 +360,7 @@ async def panel_draft(request: PanelRequest[TopoumTable], path: Sequence[int] = 
                 "topoum.panel.your_setup" if menu.pending.stage in SETUP_STAGES else "topoum.panel.your_turn"
             )
         ]
-        if (deadline := deadline_text(table)) is not None:
+        if (deadline := turn_deadline(table)) is not None:
             parts.append(text("topoum.panel.time_left", deadline=deadline))
     else:
         parts = [text("topoum.panel.waiting", name=bold(names[state.current]))]

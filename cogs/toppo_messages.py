@@ -13,7 +13,7 @@ from cogs.components import ButtonFactory, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, bold, expired_text, names_of, noted, notices_field, table_card
+from cogs.words import between_games, expired_text, names_of, noted, notices_field, table_card
 from engine.toppo.cards import Card
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, line_png, results_png, table_png
@@ -28,6 +28,7 @@ from words.toppo import (
     notice_text,
     order_text,
     player_line,
+    results_words,
     status_text,
 )
 
@@ -61,50 +62,26 @@ async def playing_draft(messages: Catalog, table: ToppoTable, controls: Controls
 
 async def results_draft(messages: Catalog, table: ToppoTable, controls: Controls) -> Draft:
     """After a game, while the next is chosen, and once the series is over."""
-    locale = table.locale
-    text = messages.text
-    series = table.require_state()
+    series, locale = table.require_state(), table.locale
     names = names_of(messages, table, locale)
-    over = table.phase is Phase.OVER
-    number = len(series.history)
-    if over:
-        standings = series.standings()
-        best = series.totals[standings[0]] if series.history else 0
-        winners = ", ".join(bold(names[seat]) for seat in standings if series.totals[seat] == best)
-        description = (
-            text("toppo.results.winner", locale, names=winners, points=best)
-            if series.history
-            else text("toppo.results.none", locale)
-        )
-        title = text("toppo.results.over_title", locale)
-    else:
-        caller = names[series.history[-1].caller]
-        description = text("toppo.results.description", locale, name=bold(caller))
-        title = text("toppo.results.title", locale, number=number)
-    chooser = series.chooser()
-    if table.phase is Phase.CHOOSING and chooser is not None:
-        description += "\n" + text("toppo.results.choosing", locale, name=bold(names[chooser]))
+    over, choosing = table.phase is Phase.OVER, table.phase is Phase.CHOOSING
+    title, lines = results_words(messages, series, names, over, choosing, locale)
     if over and table.idle_expired:
-        description += "\n" + expired_text(messages, table)
-    words = Words(title=title, description=description, colour=COLOUR)
+        lines.append(expired_text(messages, table))
+    words = Words(title, "\n".join(lines), COLOUR)
     notices_field(messages, table, words, notice_text, names)
-    view: discord.ui.View | None = None
-    if table.phase is Phase.RESULTS:
-        view = between_games(messages, table, controls)
-    elif table.phase is Phase.CHOOSING:
-        view = between_games(messages, table, controls, row=1)
-        if chooser is not None and not table.seats[chooser].is_ai:
-            for size in series.display_sizes():
-                label = text("toppo.results.size", locale, size=size)
-                view.add_item(
-                    controls.button("size", f"{number}.{size}", label, discord.ButtonStyle.primary, 0)
-                )
+    view = None if over else between_games(messages, table, controls, row=1 if choosing else 0)
+    chooser, number = series.chooser(), table.game_number()
+    if view is not None and choosing and chooser is not None and not table.seats[chooser].is_ai:
+        for size in series.display_sizes():
+            label = messages.text("toppo.results.size", locale, size=size)
+            view.add_item(controls.button("size", f"{number}.{size}", label, discord.ButtonStyle.primary, 0))
     if series.game.outcome is None:
         # The series ended (idle) in the middle of a game: there are no results to draw for it.
         return Draft(words, view)
     png = await draw(results_png, series.view(), names, over, labels_for(messages, locale))
     scores = ", ".join(f"{names[seat]} {series.totals[seat]}" for seat in series.standings())
-    alt = text("toppo.alt.results", locale, number=number, scores=scores)
+    alt = messages.text("toppo.alt.results", locale, number=number, scores=scores)
     return Draft(words, view, png, "results.png", alt_text([alt]))
 
 

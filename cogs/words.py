@@ -6,6 +6,8 @@ A game's catalogue file holds its own keys under its name (``<game>.notice.<code
 module holds only what is its own.
 """
 
+import math
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -16,6 +18,7 @@ from cogs.components import Controls
 from cogs.layout import Words
 from locales import Catalog
 from tables.seated import TABLE_IDLE, Phase, SeatedTable
+from tables.turn_based import TurnBased
 from words.common import Notice, seat_names
 
 if TYPE_CHECKING:
@@ -112,3 +115,12 @@ def expired_text(messages: Catalog, table: SeatedTable[Any, Any]) -> str:
 def noted(note: str | None) -> list[str]:
     """A panel's note (what the player's press did, or why not) as its quoted line, if any."""
     return [f"> {note}"] if note else []
+
+
+def turn_deadline(table: TurnBased[Any, Any]) -> str | None:
+    """When the person a turn-based table waits for is acted for, as a Discord timestamp that
+    counts down on the reader's own clock ("in 40 seconds"); None when no turn is timed."""
+    deadline = table.turns.deadline
+    if deadline is None:
+        return None
+    return f"<t:{math.ceil(time.time() + deadline - table.registry.clock.now())}:R>"

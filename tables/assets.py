@@ -30,27 +30,22 @@ it is. Nothing changes either way.
 """
 
 import secrets
-from collections.abc import Awaitable, Callable, Hashable
-from typing import Any, Final, Self
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Final
 
-from data import SavedTable
 from engine.assets.actions import Action, Deal, GiveUp, action_to_json
-from engine.assets.ai import choose
+from engine.assets.ai import Choice, choose
 from engine.assets.events import (
     RoundDealt,
     RoundScored,
 )
 from engine.assets.state import MAX_PLAYERS, MIN_PLAYERS, AssetsState, Stage, new_game
 from engine.errors import IllegalAction, Reason
-from tables.registry import TableRegistry
 from tables.seated import Finished, Phase, ranked
-from tables.table import Table
 from tables.turn_based import TurnBased
-from words.assets import NOTICE_CODES, notices_for
+from words.assets import notices_for
 from words.common import Notice
 
-CALLOUT_CODES: Final = frozenset({"answer", "warn_turn", "warn_answer"})
-"""Every callout (``assets.call.<code>``): a message that mentions the player it waits for."""
 PLAY: Final = "play"
 DEAL: Final = "deal"
 """The two kinds of moment a turn timer watches: a move in a round, the deal between rounds."""
@@ -60,16 +55,10 @@ class AssetsTable(TurnBased[Action, AssetsState]):
     """One channel's Cover Your Assets: lobby, a match of rounds, AI seats, turn timers."""
 
     game = "assets"
-    min_seats = MIN_PLAYERS
-    max_seats = MAX_PLAYERS
-    notice_codes = NOTICE_CODES
-    callout_codes = CALLOUT_CODES
+    seats_allowed = (MIN_PLAYERS, MAX_PLAYERS)
 
-    def __init__(self, registry: TableRegistry, **table: Any) -> None:
-        """As :class:`SeatedTable`, with no game yet."""
-        super().__init__(registry, **table)
-        self._setup: dict[str, Any] = {}
-        """How the match was dealt (the engine's saved game without its log)."""
+    _setup: dict[str, Any]
+    """How the match was dealt (the engine's saved game without its log)."""
 
     def deal(self) -> None:
         self.begin(new_game(len(self.seats), seed=secrets.randbits(63)))
@@ -109,11 +98,11 @@ class AssetsTable(TurnBased[Action, AssetsState]):
             if stamp != self.panel_stamp() and action in state.legal_actions(action.seat):
                 raise IllegalAction(Reason.STALE, "the panel is out of date")
             # An impossible move raises the engine's reason here and changes nothing.
-            return self._apply(action)
+            return self.apply_action(action)
 
         return await self.change(apply)
 
-    def _apply(self, action: Action, lead: Notice | None = None) -> list[Notice]:
+    def apply_action(self, action: Action, lead: Notice | None = None) -> list[Notice]:
         """Apply a move, then any give-up it forces; say what happened (after ``lead``), and
         start or end rounds as the events say."""
         state = self.require_state()
@@ -169,7 +158,7 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         state = self.require_state()
         if self.phase is not Phase.RESULTS or self.match_over:
             raise IllegalAction(Reason.STALE, "that round is not the last one over")
-        return self._apply(Deal(state.next_dealer()))
+        return self.apply_action(Deal(state.next_dealer()))
 
     async def after_save(self) -> None:
         """Record a finished round; once the match's last round is recorded, the table ends."""
@@ -232,19 +221,15 @@ class AssetsTable(TurnBased[Action, AssetsState]):
             return
         action = state.timeout_action(seat)
         assert action is not None, "the game waits for the watched seat"
-        self._apply(action, Notice("timed_out", seat))
+        self.apply_action(action, Notice("timed_out", seat))
 
     # -- AI seats --------------------------------------------------------------------------------
 
     def ai_inputs(self, seat: int) -> Hashable:
         return (self.phase, len(self.require_state().log))
 
-    def ai_decide(self, seat: int) -> tuple[Action, float] | None:
-        choice = choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
-        return None if choice is None else (choice.action, choice.delay)
-
-    async def ai_act(self, seat: int, action: Action) -> bool:
-        return await self.ai_apply(lambda: self._apply(action))
+    def ai_choice(self, seat: int) -> Choice | None:
+        return choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -256,15 +241,8 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         match = None if self.state is None else {"dealt": self._setup}
         return {**self.seated_json(), "match": match}
 
-    @classmethod
-    def load(
-        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
-    ) -> Self:
-        """The table as saved, its match replayed from its moves."""
-        table = cls.from_saved(registry, saved, publish)
-        match = saved.state["match"]
-        if match is not None:
-            table.state = AssetsState.from_json({**match["dealt"], "log": list(saved.moves)})
-            table._setup = match["dealt"]
-            table.start_move_log(saved.moves, saved=True)
-        return table
+    def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
+        """The match as dealt, replayed from its moves (a running challenge included)."""
+        if (match := saved["match"]) is not None:
+            self.state = AssetsState.from_json({**match["dealt"], "log": list(moves)})
+            self._setup = match["dealt"]

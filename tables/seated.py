@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping, 
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, ClassVar, Final, Generic, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 from data import SavedTable
 from data.records import GameRecord, SeatResult
@@ -36,6 +36,7 @@ from tables.table import Table
 from words.common import Notice
 
 A = TypeVar("A")
+A_co = TypeVar("A_co", covariant=True)
 G = TypeVar("G")
 
 LEVELS: Final = tuple(level.value for level in Level)
@@ -59,6 +60,16 @@ class Phase(StrEnum):
 
 AI_PHASES: Final = frozenset({Phase.PLAYING, Phase.CHOOSING})
 """The phases in which AI seats act (they may be the ones choosing the next game's options)."""
+
+
+class AiChoice(Protocol[A_co]):
+    """An engine AI's choice: an action, and the delay before it is made (seconds)."""
+
+    @property
+    def action(self) -> A_co: ...
+
+    @property
+    def delay(self) -> float: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,16 +98,11 @@ class SeatedTable(Table, Generic[A, G]):
     """One channel's table of a game with seats; ``A`` is the game's action type, ``G`` its
     running game as the engine has it (a state, or a series of games)."""
 
-    min_seats: ClassVar[int]
-    max_seats: ClassVar[int]
+    seats_allowed: ClassVar[tuple[int, int]]
+    """How many seats the game takes: the fewest and the most."""
     lobby_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The game's own options the host chooses in the lobby, each with its values (the default
     first); a game without options leaves this empty."""
-    notice_codes: ClassVar[frozenset[str]]
-    """Every :class:`Notice` code the game gives, each worded as ``<game>.notice.<code>`` (the
-    registry's test checks the catalogue has them all)."""
-    callout_codes: ClassVar[frozenset[str]] = frozenset()
-    """Every callout code, worded as ``<game>.call.<code>``: games that call players out."""
     plays_series: ClassVar[bool] = True
     """The table plays game after game (a series, a match of rounds): the results offer the next
     one or the end. A table of one game (Topoum) ends with it."""
@@ -157,7 +163,7 @@ class SeatedTable(Table, Generic[A, G]):
         host_name: str,
     ) -> Self:
         """A new lobby with its host in the first seat."""
-        lobby = Lobby(host_id, cls.min_seats, cls.max_seats)
+        lobby = Lobby(host_id, *cls.seats_allowed)
         lobby.join(host_id, host_name)
         return cls(
             registry,
@@ -176,12 +182,10 @@ class SeatedTable(Table, Generic[A, G]):
         """Deal the first game for the seats the lobby has (under the lock, at Start), then call
         :meth:`first_game_dealt`."""
 
-    @classmethod
     @abc.abstractmethod
-    def load(
-        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
-    ) -> Self:
-        """The table as saved (start from :meth:`from_saved`, then restore the game)."""
+    def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
+        """Put back the game's own part of the table as :meth:`to_json` saved it, its running
+        game replayed from ``moves`` (see :meth:`load`)."""
 
     @abc.abstractmethod
     def deal_next(self) -> list[Notice]:
@@ -202,12 +206,22 @@ class SeatedTable(Table, Generic[A, G]):
         """What an AI seat's decision depends on (see :class:`~tables.ai.AiTable`)."""
 
     @abc.abstractmethod
-    def ai_decide(self, seat: int) -> tuple[A, float] | None:
-        """An AI seat's next action and its delay in seconds, or None to wait."""
+    def ai_choice(self, seat: int) -> AiChoice[A] | None:
+        """What the engine's AI chooses for ``seat`` now (an action and a delay), or None to wait."""
 
     @abc.abstractmethod
+    def apply_action(self, action: A) -> list[Notice]:
+        """Apply one of the game's actions (under the lock, in a change): log it and say what
+        happened. An AI seat's actions come this way."""
+
+    def ai_decide(self, seat: int) -> tuple[A, float] | None:
+        """An AI seat's next action and its delay in seconds, or None to wait."""
+        choice = self.ai_choice(seat)
+        return None if choice is None else (choice.action, choice.delay)
+
     async def ai_act(self, seat: int, action: A) -> bool:
-        """Take an AI seat's action (through :meth:`ai_apply`); False if refused."""
+        """Take an AI seat's action if the game is still where the AI saw it; False if refused."""
+        return await self.ai_apply(lambda: self.apply_action(action))
 
     # -- seats -----------------------------------------------------------------------------------
 
@@ -506,6 +520,18 @@ class SeatedTable(Table, Generic[A, G]):
             "game_started_at": None if started is None else started.isoformat(),
             "ping": None if self.ping is None else list(self.ping),
         }
+
+    @classmethod
+    def load(
+        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
+    ) -> Self:
+        """The table as saved: what every seated table saves (:meth:`from_saved`), then the
+        game's own (:meth:`restore`), its moves logged as already saved."""
+        table = cls.from_saved(registry, saved, publish)
+        table.restore(saved.state, saved.moves)
+        if table.state is not None:
+            table.start_move_log(saved.moves, saved=True)
+        return table
 
     @classmethod
     def from_saved(

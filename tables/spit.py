@@ -24,11 +24,10 @@ under the player (too late) or never fitted (a misplay).
 """
 
 import secrets
-from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Final, Self
+from typing import Any, Final
 
-from data import SavedTable
 from engine.errors import IllegalAction, Reason
 from engine.spit import (
     Action,
@@ -48,6 +47,7 @@ from engine.spit import (
     new_speed_game,
     notation,
 )
+from engine.spit.ai import Choice
 from engine.spit.cards import ALL_CARDS
 from engine.spit.centre import CENTRE_PILES, Stage
 from engine.spit.events import (
@@ -58,9 +58,8 @@ from engine.spit.events import (
 from tables.registry import TableRegistry
 from tables.seated import Finished, SeatedTable
 from tables.stamps import digest
-from tables.table import Table
 from words.common import Notice
-from words.spit import NOTICE_CODES, notices_for
+from words.spit import notices_for
 
 Game = SpitState | SpeedState
 
@@ -167,13 +166,10 @@ class SpitTable(SeatedTable[Action, Game]):
     """One channel's Spit or Speed: lobby, matches, AI seats."""
 
     game = "spit"
-    min_seats = SEATS
-    max_seats = SEATS
+    seats_allowed = (SEATS, SEATS)
     lobby_choices = CHOICES
-    notice_codes = NOTICE_CODES
 
     def __init__(self, registry: TableRegistry, **table: Any) -> None:
-        """As :class:`SeatedTable`, with no game yet."""
         super().__init__(registry, **table)
         self.match_number = 0
         self.wins = [0] * SEATS
@@ -252,13 +248,13 @@ class SpitTable(SeatedTable[Action, Game]):
             match = self.require_playing()
             shown = self._check_stamp(seat, stamp, action)
             try:
-                return self._apply(action)
+                return self.apply_action(action)
             except IllegalAction as error:
                 raise _explained(match, action, shown, error) from error
 
         return await self.change(apply)
 
-    def _apply(self, action: Action) -> list[Notice]:
+    def apply_action(self, action: Action) -> list[Notice]:
         match = self.require_state()
         events = match.apply(action)
         self.moves.append(action_to_json(action))
@@ -328,12 +324,8 @@ class SpitTable(SeatedTable[Action, Game]):
             match.lone_centre,
         )
 
-    def ai_decide(self, seat: int) -> tuple[Action, float] | None:
-        choice = choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
-        return None if choice is None else (choice.action, choice.delay)
-
-    async def ai_act(self, seat: int, action: Action) -> bool:
-        return await self.ai_apply(lambda: self._apply(action))
+    def ai_choice(self, seat: int) -> Choice | None:
+        return choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -351,22 +343,13 @@ class SpitTable(SeatedTable[Action, Game]):
             }
         return {**self.seated_json(), "match": match}
 
-    @classmethod
-    def load(
-        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
-    ) -> Self:
-        """The table as saved, its running match replayed from its moves."""
-        table = cls.from_saved(registry, saved, publish)
-        data = saved.state["match"]
-        if data is not None:
-            table.state = match = load_game(data["dealt"])
-            table.match_number = data["number"]
-            table.wins = list(data["wins"])
-            table._head = data["dealt"]
-            for move in saved.moves:
-                table._track(match.apply(action_from_json(move)))
-            table.start_move_log(saved.moves, saved=True)
-        return table
+    def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
+        """The running match as dealt, replayed from its moves, and the matches won so far."""
+        if (data := saved["match"]) is not None:
+            self.state = match = load_game(data["dealt"])
+            self.match_number, self.wins, self._head = data["number"], list(data["wins"]), data["dealt"]
+            for move in moves:
+                self._track(match.apply(action_from_json(move)))
 
 
 def _explained(match: Game, action: Action, shown: Stamp, error: IllegalAction) -> IllegalAction:

@@ -21,11 +21,10 @@ people can follow them on the board.
 
 import asyncio
 import secrets
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Self
+from typing import Any, Final
 
-from data import SavedTable
 from engine.errors import IllegalAction, Reason
 from engine.topoum.actions import Action, action_from_json, action_to_json
 from engine.topoum.ai import TopoumAI
@@ -38,10 +37,9 @@ from engine.topoum.steps import Menu, menu_after
 from engine.topoum.turns import TurnSummary, last_turn
 from tables.registry import TableRegistry
 from tables.seated import Finished, Phase, ranked
-from tables.table import Table
 from tables.turn_based import TurnBased
 from words.common import Notice
-from words.topoum import NOTICE_CODES, notices_for
+from words.topoum import notices_for
 
 AI_STEP_PAUSE: Final = 1.0
 """The least time, in seconds, between an AI seat's steps (the engine's AI may ask for more)."""
@@ -87,16 +85,13 @@ class TopoumTable(TurnBased[Action, TopoumState]):
     """One channel's Topoum: lobby (with the deck option), one game, AI seats, turn timers."""
 
     game = "topoum"
-    min_seats = MIN_PLAYERS
-    max_seats = MAX_PLAYERS
-    notice_codes = NOTICE_CODES
+    seats_allowed = (MIN_PLAYERS, MAX_PLAYERS)
     plays_series = False
+    card_types: tuple[CardType, ...] | None = None
+    """The battle deck the host picked in the lobby; None: drawn at random."""
 
     def __init__(self, registry: TableRegistry, **table: Any) -> None:
-        """As :class:`SeatedTable`, with no game yet."""
         super().__init__(registry, **table)
-        self.card_types: tuple[CardType, ...] | None = None
-        """The battle deck the host picked in the lobby; None: drawn at random."""
         self.events: list[Event] = []
         """Every event of the game, in order (the board picture highlights the last turn)."""
         self._head: dict[str, Any] = {}
@@ -230,7 +225,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         thought = self._thoughts.get(seat)
         return (self.phase, len(state.log), thought is not None and thought.moment == len(state.log))
 
-    def ai_decide(self, seat: int) -> tuple[Action, float] | None:
+    def ai_choice(self, seat: int) -> _Thought | None:
         """The seat's thought about this moment once it has one; until then, start thinking (in
         a worker thread) and wait: :meth:`_think` wakes the driver when the thought is ready."""
         state = self.require_state()
@@ -239,7 +234,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         moment = len(state.log)
         thought = self._thoughts.get(seat)
         if thought is not None and thought.moment == moment:
-            return thought.action, thought.delay
+            return thought
         if seat not in self._thinking:
             self._thinking.add(seat)
             self.spawn(self._think(seat, state.clone()))
@@ -262,14 +257,10 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         self._thoughts[seat] = _Thought(len(world.log), choice.action, delay)
         self.ai.changed()
 
-    async def ai_act(self, seat: int, action: Action) -> bool:
-        def apply() -> None:
-            state = self.require_playing()
-            if state.current != seat:
-                raise IllegalAction(Reason.NOT_YOUR_TURN)
-            self._apply_all([action])
-
-        return await self.ai_apply(apply)
+    def apply_action(self, action: Action) -> list[Notice]:
+        if self.require_playing().current != action.seat:
+            raise IllegalAction(Reason.NOT_YOUR_TURN)
+        return self._apply_all([action])
 
     # -- the result --------------------------------------------------------------------------------
 
@@ -301,21 +292,14 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         card_types = None if self.card_types is None else [str(card) for card in self.card_types]
         return {**self.seated_json(), "card_types": card_types, "game": game}
 
-    @classmethod
-    def load(
-        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
-    ) -> Self:
-        """The table as saved, its game replayed step by step (keeping the events, so the board
+    def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
+        """The lobby's deck, and the game replayed step by step (keeping its events, so the board
         picture highlights the last turn as before)."""
-        table = cls.from_saved(registry, saved, publish)
-        types = saved.state["card_types"]
-        table.card_types = None if types is None else tuple(CardType(name) for name in types)
-        game = saved.state["game"]
-        if game is not None:
-            table._head = {**game, "log": []}
-            state = TopoumState.from_json(table._head)
-            for move in saved.moves:
-                table.events += state.apply(action_from_json(move))
-            table.start_move_log(saved.moves, saved=True)
-            table.state = state
-        return table
+        types = saved["card_types"]
+        self.card_types = None if types is None else tuple(CardType(name) for name in types)
+        if (game := saved["game"]) is not None:
+            self._head = {**game, "log": []}
+            state = TopoumState.from_json(self._head)
+            for move in moves:
+                self.events += state.apply(action_from_json(move))
+            self.state = state

@@ -14,10 +14,9 @@ otherwise be a false start). A turn pressed while the panel *showed* the wait is
 """
 
 import secrets
-from collections.abc import Awaitable, Callable, Hashable
-from typing import Any, Final, Self
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, Final
 
-from data import SavedTable
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import (
     CallTop,
@@ -31,7 +30,7 @@ from engine.toppo.actions import (
     action_from_json,
     action_to_json,
 )
-from engine.toppo.ai import PROFILES, choose_in_series
+from engine.toppo.ai import PROFILES, Choice, choose_in_series
 from engine.toppo.cards import notation
 from engine.toppo.events import (
     GameStarted,
@@ -39,12 +38,10 @@ from engine.toppo.events import (
 )
 from engine.toppo.series import Series
 from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS, TOPPO_LIMIT
-from tables.registry import TableRegistry
 from tables.seated import Finished, Phase, SeatedTable, ranked
 from tables.stamps import digest
-from tables.table import Table
 from words.common import Notice
-from words.toppo import NOTICE_CODES, notices_for
+from words.toppo import notices_for
 
 DISPLAY_CHANGED: Final = "the display changed"
 """The detail of a stale top, match or vote: someone changed the display first."""
@@ -59,17 +56,12 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
     """One channel's Toppo: lobby, series, AI seats."""
 
     game = "toppo"
-    min_seats = MIN_PLAYERS
-    max_seats = MAX_PLAYERS
-    notice_codes = NOTICE_CODES
+    seats_allowed = (MIN_PLAYERS, MAX_PLAYERS)
 
-    def __init__(self, registry: TableRegistry, **table: Any) -> None:
-        """As :class:`SeatedTable`, with no game yet."""
-        super().__init__(registry, **table)
-        self.fixed_display: int | None = None
-        """The display size of every game (a league's setting), or None for the rules' way."""
-        self._game_head: dict[str, Any] = {}
-        """The series as it was when the running game was dealt (see :meth:`to_json`)."""
+    fixed_display: int | None = None
+    """The display size of every game (a league's setting), or None for the rules' way."""
+    _game_head: dict[str, Any]
+    """The series as it was when the running game was dealt (see :meth:`to_json`)."""
 
     def deal(self) -> None:
         self.begin(Series(len(self.seats), secrets.randbits(63), fixed_display=self.fixed_display))
@@ -124,11 +116,11 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
                 # A false start is the rules' penalty, not a move to offer: a person's panel
                 # cannot turn a card before the restart (AI seats still may, by mistake).
                 raise IllegalAction(Reason.NOT_ALLOWED, WAIT_FOR_RESTART)
-            return self._apply(action)
+            return self.apply_action(action)
 
         return await self.change(apply)
 
-    def _apply(self, action: SeriesAction) -> list[Notice]:
+    def apply_action(self, action: SeriesAction) -> list[Notice]:
         series = self.require_state()
         events = series.apply(action)
         self.moves.append(action_to_json(action))
@@ -159,7 +151,7 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
             seat = self.require_seat(user_id)
             if self.phase is not Phase.CHOOSING:
                 raise IllegalAction(Reason.STALE, "not choosing a display now")
-            return self._apply(ChooseDisplaySize(seat, size))
+            return self.apply_action(ChooseDisplaySize(seat, size))
 
         return await self.change(apply)
 
@@ -200,12 +192,8 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
             game.display_age >= patience,
         )
 
-    def ai_decide(self, seat: int) -> tuple[SeriesAction, float] | None:
-        choice = choose_in_series(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
-        return None if choice is None else (choice.action, choice.delay)
-
-    async def ai_act(self, seat: int, action: SeriesAction) -> bool:
-        return await self.ai_apply(lambda: self._apply(action))
+    def ai_choice(self, seat: int) -> Choice | None:
+        return choose_in_series(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -217,18 +205,11 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
         series = None if self.state is None else {"dealt": self._game_head}
         return {**self.seated_json(), "fixed_display": self.fixed_display, "series": series}
 
-    @classmethod
-    def load(
-        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
-    ) -> Self:
-        """The table as saved, its running game replayed from its moves."""
-        table = cls.from_saved(registry, saved, publish)
-        table.fixed_display = saved.state.get("fixed_display")
-        series = saved.state["series"]
-        if series is not None:
-            table.state = state = Series.from_json(series["dealt"])
-            table._game_head = series["dealt"]
-            for move in saved.moves:
+    def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
+        """The series as it was when its running game was dealt, then that game's moves."""
+        self.fixed_display = saved.get("fixed_display")
+        if (series := saved["series"]) is not None:
+            self.state = state = Series.from_json(series["dealt"])
+            self._game_head = series["dealt"]
+            for move in moves:
                 state.apply(action_from_json(move))
-            table.start_move_log(saved.moves, saved=True)
-        return table

@@ -20,7 +20,7 @@ from engine.assets.events import (
     TieForFirst,
     TurnStarted,
 )
-from engine.assets.state import AssetsView
+from engine.assets.state import AssetsState, AssetsView, Stage
 from locales import Catalog
 from render.assets import Labels
 from words.common import Notice, bold, catalogue_words, notice_line
@@ -176,3 +176,41 @@ def player_line(messages: Catalog, view: AssetsView, seat: int, name: str, local
     return messages.text(
         "assets.table.player", locale, name=name, total=total, stack=stack, sets=sets, cards=cards
     )
+
+
+CALLOUT_CODES: Final = frozenset({"answer", "warn_turn", "warn_answer"})
+"""Every callout (``assets.call.<code>``): a message that mentions the player it waits for."""
+
+
+def results_words(
+    messages: Catalog, state: AssetsState, names: Sequence[str], between: bool, seconds: int, locale: str
+) -> tuple[str, str]:
+    """The results' title and line: who won the match, or (``between`` rounds) who deals the
+    next round and when it starts by itself, or that the match ended early."""
+    text, view = messages.text, state.view()
+    if view.outcome is not None:
+        winner = view.outcome.winner
+        total = money_text(messages, view.totals[winner], locale)
+        return text("assets.results.won_title", locale, name=names[winner]), text(
+            "assets.results.won", locale, name=bold(names[winner]), total=total
+        )
+    number = view.round_number
+    if between:
+        dealer = bold(names[state.next_dealer()])
+        line = text("assets.results.next_dealer", locale, name=dealer, number=number + 1, seconds=seconds)
+        return text("assets.results.title", locale, number=number), line
+    if view.round_scores:
+        return text("assets.results.over_title", locale), text(
+            "assets.results.ended", locale, number=len(view.round_scores)
+        )
+    return text("assets.results.over_title", locale), text("assets.results.none", locale)
+
+
+def standing_line(messages: Catalog, view: AssetsView, seat: int, name: str, locale: str) -> str:
+    """A seat in the results: its rank, its money from the round just over, and its total."""
+    rank = 1 + sum(1 for other in view.totals if other > view.totals[seat])
+    total = money_text(messages, view.totals[seat], locale)
+    if view.stage in (Stage.ROUND_OVER, Stage.GAME_OVER):
+        score = money_text(messages, view.round_scores[-1][seat], locale)
+        return messages.text("assets.results.line", locale, rank=rank, name=name, score=score, total=total)
+    return messages.text("assets.results.total_line", locale, rank=rank, name=name, total=total)

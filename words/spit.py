@@ -205,3 +205,34 @@ def notices_for(game: SpitState | SpeedState, events: Sequence[Event]) -> list[N
             case GameWon(seat=seat):
                 notices.append(Notice("won", seat))
     return notices
+
+
+def results_words(
+    messages: Catalog,
+    view: View,
+    variant: str,
+    number: int,
+    wins: Sequence[int],
+    names: Sequence[str],
+    over: bool,
+    locale: str,
+) -> tuple[str, list[str]]:
+    """The results' title and lines: who won the match (or, at the end, the series: a tie, or
+    nobody yet), then the matches each has won."""
+    text = messages.text
+    named = variant_name(messages, variant, locale)
+    if over:
+        best = max(wins)
+        leaders = [bold(name) for name, won in zip(names, wins, strict=True) if won == best]
+        if best == 0:
+            line = text("spit.results.none", locale)
+        elif len(leaders) > 1:
+            line = text("spit.results.tie", locale)
+        else:
+            line = text("spit.results.series_winner", locale, names=leaders[0])
+        title = text("spit.results.over_title", locale, variant=named)
+    else:
+        assert view.outcome is not None, "a match's results follow its end"
+        line = text("spit.results.winner", locale, name=bold(names[view.outcome.winner]))
+        title = text("spit.results.title", locale, variant=named, number=number)
+    return title, [line, standings_text(messages, wins, names, locale)]

@@ -23,7 +23,7 @@ from engine.topoum.actions import (
     Target,
 )
 from engine.topoum.board import HEXES, INDEX, RAYS
-from engine.topoum.cards import CATEGORY, CardType, Category
+from engine.topoum.cards import CATEGORY, TYPES_PER_GAME, CardType, Category
 from engine.topoum.events import (
     BadgesChanged,
     BattlefieldSplit,
@@ -40,7 +40,7 @@ from engine.topoum.events import (
     Passed,
     PeaceDrawn,
 )
-from engine.topoum.state import Cell, Stage, TopoumView
+from engine.topoum.state import Cell, Outcome, Stage, TopoumView
 from engine.topoum.steps import Menu
 from locales import Catalog
 from render.fonts import SHORT_NAME, cut_name
@@ -259,3 +259,30 @@ def notices_for(events: Iterable[Event]) -> list[Notice]:
                 for seat in seats:
                     notices.append(Notice("category", seat, {"category": str(category), "points": points}))
     return notices
+
+
+def outcome_lines(messages: Catalog, outcome: Outcome, names: Sequence[str], locale: str) -> list[str]:
+    """The game's end: who won with how many badges, then everyone's badges and colour bases,
+    best first."""
+    winners = ", ".join(bold(names[seat]) for seat in outcome.winners)
+    lines = [messages.text("topoum.table.winner", locale, names=winners, badges=max(outcome.badges))]
+    order = sorted(range(len(names)), key=lambda seat: (-outcome.badges[seat], -outcome.colour_bases[seat]))
+    for seat in order:
+        badges, bases = outcome.badges[seat], outcome.colour_bases[seat]
+        lines.append(
+            messages.text("topoum.table.standing", locale, name=bold(names[seat]), badges=badges, bases=bases)
+        )
+    return lines
+
+
+def bad_deck_text(messages: Catalog, picked: int, missing: Sequence[Category], locale: str) -> str:
+    """Why a picked battle deck was refused: how many types it needs, which categories it lacks."""
+    labels = labels_for(messages, locale)
+    parts = []
+    if picked != TYPES_PER_GAME:
+        parts.append(messages.text("topoum.lobby.bad_count", locale, picked=picked))
+    if missing:
+        categories = ", ".join(labels.category(category) for category in missing)
+        parts.append(messages.text("topoum.lobby.bad_categories", locale, categories=categories))
+    parts.append(messages.text("topoum.lobby.deck_kept", locale))
+    return " ".join(parts)

@@ -133,3 +133,27 @@ def player_line(messages: Catalog, series: Series, seat: int, name: str, locale:
     """A seat on the table message: the cards it has left and its running total."""
     left, total = series.game.cards_left(seat), series.totals[seat]
     return messages.text("toppo.table.player", locale, name=name, left=left, total=total)
+
+
+def results_words(
+    messages: Catalog, series: Series, names: Sequence[str], over: bool, choosing: bool, locale: str
+) -> tuple[str, list[str]]:
+    """The results' title and lines: who called toppo, or at the end who won the series with
+    how many points; while the next game's display is chosen, who chooses it."""
+    text = messages.text
+    if over:
+        title = text("toppo.results.over_title", locale)
+        standings = series.standings()
+        if series.history:
+            best = series.totals[standings[0]]
+            winners = ", ".join(bold(names[seat]) for seat in standings if series.totals[seat] == best)
+            lines = [text("toppo.results.winner", locale, names=winners, points=best)]
+        else:
+            lines = [text("toppo.results.none", locale)]
+    else:
+        title = text("toppo.results.title", locale, number=len(series.history))
+        lines = [text("toppo.results.description", locale, name=bold(names[series.history[-1].caller]))]
+    chooser = series.chooser()
+    if choosing and chooser is not None:
+        lines.append(text("toppo.results.choosing", locale, name=bold(names[chooser])))
+    return title, lines

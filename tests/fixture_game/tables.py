@@ -7,17 +7,24 @@ lobby, the series, saving and recording are :class:`~tables.seated.SeatedTable`'
 """
 
 import secrets
-from collections.abc import Awaitable, Callable, Hashable
-from typing import Any, Self
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
 
-from data import SavedTable
 from engine.errors import IllegalAction, Reason
 from tables.registry import TableRegistry
 from tables.seated import Finished, Phase
-from tables.table import Table
 from tables.turn_based import TurnBased
-from tests.fixture_game.engine import CODEC, MAX_PLAYERS, MIN_PLAYERS, Add, TallyState, choose, new_game
-from tests.fixture_game.words import NOTICE_CODES, notices_for
+from tests.fixture_game.engine import (
+    CODEC,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Add,
+    Choice,
+    TallyState,
+    choose,
+    new_game,
+)
+from tests.fixture_game.words import notices_for
 from words.common import Notice
 
 
@@ -25,9 +32,7 @@ class TallyTable(TurnBased[Add, TallyState]):
     """One channel's Tally."""
 
     game = "tally"
-    min_seats = MIN_PLAYERS
-    max_seats = MAX_PLAYERS
-    notice_codes = NOTICE_CODES
+    seats_allowed = (MIN_PLAYERS, MAX_PLAYERS)
 
     def __init__(self, registry: TableRegistry, **table: Any) -> None:
         super().__init__(registry, **table)
@@ -55,11 +60,11 @@ class TallyTable(TurnBased[Add, TallyState]):
             self.require_playing()
             if stamp != self.stamp():
                 raise IllegalAction(Reason.STALE, "the total moved on")
-            return self._apply(Add(seat, amount))
+            return self.apply_action(Add(seat, amount))
 
         return await self.change(apply)
 
-    def _apply(self, action: Add) -> list[Notice]:
+    def apply_action(self, action: Add) -> list[Notice]:
         state = self.require_state()
         notices = notices_for(state.apply(action))
         self.moves.append(CODEC.to_json(action))
@@ -96,19 +101,15 @@ class TallyTable(TurnBased[Add, TallyState]):
         action = self.require_state().timeout_action(seat)
         assert action is not None, "the game waits for the watched seat"
         self.notices.append(Notice("timed_out", seat))
-        self._apply(action)
+        self.apply_action(action)
 
     # -- AI seats --------------------------------------------------------------------------------
 
     def ai_inputs(self, seat: int) -> Hashable:
         return (self.phase, self.number, len(self.require_state().log))
 
-    def ai_decide(self, seat: int) -> tuple[Add, float] | None:
-        choice = choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
-        return None if choice is None else (choice.action, choice.delay)
-
-    async def ai_act(self, seat: int, action: Add) -> bool:
-        return await self.ai_apply(lambda: self._apply(action))
+    def ai_choice(self, seat: int) -> Choice | None:
+        return choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -119,13 +120,7 @@ class TallyTable(TurnBased[Add, TallyState]):
         )
         return {**self.seated_json(), "game": game}
 
-    @classmethod
-    def load(
-        cls, registry: TableRegistry, saved: SavedTable, publish: Callable[[Table], Awaitable[None]]
-    ) -> Self:
-        table = cls.from_saved(registry, saved, publish)
-        if (game := saved.state["game"]) is not None:
-            table.number = game["number"]
-            table.state = TallyState.from_json({**game, "log": list(saved.moves)})
-            table.start_move_log(saved.moves, saved=True)
-        return table
+    def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
+        if (game := saved["game"]) is not None:
+            self.number = game["number"]
+            self.state = TallyState.from_json({**game, "log": list(moves)})

@@ -49,7 +49,7 @@ def seated_table(
         channel_id=channel_id,
         publish=publish,
         locale=locale,
-        lobby=Lobby(host_id, cls.min_seats, cls.max_seats, seats),
+        lobby=Lobby(host_id, *cls.seats_allowed, seats),
     )
 
 
