@@ -11,7 +11,7 @@ fit (Topoum's battle deck, seven card types of many) brings its own menu, which 
 answers.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -22,6 +22,7 @@ from cogs.layout import Words
 from cogs.tables import Draft
 from locales import Catalog
 from tables.lobby import Lobby
+from tables.seated import SeatedTable
 from words.common import seat_names
 
 LOBBY_ACTIONS = frozenset({"join", "leave", "ai", "unai", "start", "opt"})
@@ -66,6 +67,18 @@ class LobbyChoices:
 
     fields: Sequence[tuple[str, str]] = ()
     items: Sequence[discord.ui.Item[Any]] = ()
+
+
+def cycling_options(
+    table: SeatedTable[Any, Any], names: Sequence[str], label: Callable[[str, str], str]
+) -> list[LobbyOption]:
+    """The table's options ``names`` as lobby buttons: each says its value now (``label(name,
+    value)``) and moves its option to the next of the game's values, round to the first."""
+    options = []
+    for name in names:
+        values, value = table.lobby_choices[name], table.option(name)
+        options.append(LobbyOption(name, values[(values.index(value) + 1) % len(values)], label(name, value)))
+    return options
 
 
 def option_buttons(

@@ -14,7 +14,7 @@ import discord
 from cogs.components import ButtonFactory, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
-from cogs.lobby import LobbyChoices, LobbyOption, option_buttons
+from cogs.lobby import LobbyChoices, cycling_options, option_buttons
 from cogs.tables import Draft, alt_text, draw
 from cogs.words import between_games, expired_text, names_of, noted, notices_field, table_card
 from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
@@ -23,7 +23,6 @@ from locales import Catalog
 from render.spit import panel_png, results_png, table_png
 from tables.seated import Phase
 from tables.spit import (
-    CHOICES,
     NO_TARGET,
     VARIANT_OPTIONS,
     SpitTable,
@@ -51,22 +50,12 @@ GREY = discord.ButtonStyle.secondary
 
 def lobby_choices(messages: Catalog, table: SpitTable, controls: Controls, locale: str) -> LobbyChoices:
     """The variant and its options, each a button that says its value and moves to the next."""
-    return option_buttons(messages, lobby_options(messages, table, locale), controls.button, locale)
 
+    def label(name: str, value: str) -> str:
+        return messages.text(f"spit.option.{name}", locale, value=option_value(messages, name, value, locale))
 
-def lobby_options(messages: Catalog, table: SpitTable, locale: str) -> list[LobbyOption]:
-    """The variant and its options, each with its value now and the next one."""
-    variant = table.option("variant")
-    options = []
-    for name in ("variant", *VARIANT_OPTIONS[variant]):
-        values = CHOICES[name]
-        value = table.option(name)
-        following = values[(values.index(value) + 1) % len(values)]
-        label = messages.text(
-            f"spit.option.{name}", locale, value=option_value(messages, name, value, locale)
-        )
-        options.append(LobbyOption(name, following, label))
-    return options
+    names = ("variant", *VARIANT_OPTIONS[table.option("variant")])
+    return option_buttons(messages, cycling_options(table, names, label), controls.button, locale)
 
 
 # -- words for the state of play -------------------------------------------------------------------

@@ -24,10 +24,8 @@ from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import bold, expired_text, names_of, noted, notices_field, turn_deadline
+from cogs.words import bold, expired_text, names_of, noted, notices_field, table_card, turn_deadline
 from engine.topoum.actions import (
-    Action,
-    ActionKind,
     ChangeBase,
     ChooseAction,
     Direction,
@@ -42,23 +40,26 @@ from engine.topoum.actions import (
     SelectMole,
     Target,
 )
-from engine.topoum.cards import BATTLE_TYPES, CATEGORY, LINE_COSTS, CardType
+from engine.topoum.cards import BATTLE_TYPES, CATEGORY, CardType
 from engine.topoum.state import Stage
 from engine.topoum.steps import Menu
 from locales import Catalog
-from render.topoum import board_png, cost_text, hand_png, results_png
+from render.topoum import board_png, hand_png, results_png
 from tables.seated import Phase
 from tables.topoum import TopoumTable
 from words.topoum import (
-    DIRECTION_ARROWS,
+    HexChoice,
     board_alt,
+    card_description,
     deck_text,
-    direction_hex,
-    hex_description,
+    game_lines,
+    hex_option_description,
     labels_for,
     notice_text,
+    option_label,
     outcome_lines,
     prompt_text,
+    status_text,
     steps_text,
 )
 
@@ -66,7 +67,7 @@ COLOUR = discord.Colour.from_rgb(141, 110, 72)
 GREY, GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
 SETUP_STAGES = frozenset({Stage.SETUP_BASE, Stage.SETUP_MOLE})
 HEX_CHOICES = (Place, Reclaim, SelectMole, MoveTo, Target, KeepPart)
-"""Choices of a hex, offered in select menus."""
+"""Choices of a hex, offered in select menus (:data:`~words.topoum.HexChoice`)."""
 STEP_BUTTONS = (ChooseAction, ChangeBase, Direction)
 """Choices offered as buttons that lead to the next menu (stopping, passing and ransoms are
 whole steps: their buttons play at once)."""
@@ -112,45 +113,17 @@ def deck_options(messages: Catalog, table: TopoumTable, controls: Controls, loca
 # -- the public message ----------------------------------------------------------------------------
 
 
-def status_text(messages: Catalog, table: TopoumTable, names: Sequence[str], locale: str) -> str:
-    """Who the game waits for, and (for a person) when their turn passes."""
-    state = table.require_state()
-    seat = state.current
-    name = bold(names[seat])
-    if table.seats[seat].is_ai:
-        return messages.text("topoum.status.ai", locale, name=name)
-    deadline = turn_deadline(table)
-    if deadline is None:
-        return messages.text("topoum.status.turn_plain", locale, name=name)
-    return messages.text("topoum.status.turn", locale, name=name, deadline=deadline)
-
-
 async def playing_draft(messages: Catalog, table: TopoumTable, controls: Controls) -> Draft:
     """The game being played: the board, whose turn it is and until when, what happened."""
-    locale = table.locale
-    text = messages.text
-    state = table.require_state()
+    state, locale = table.require_state(), table.locale
     names = names_of(messages, table, locale)
-    labels = labels_for(messages, locale)
-    title = (
-        text("topoum.table.title_setup", locale)
-        if state.stage in SETUP_STAGES
-        else text("topoum.table.title", locale, turn=state.turn)
-    )
-    lines = [
-        status_text(messages, table, names, locale),
-        text("topoum.table.deck", locale, cards=deck_text(messages, state.card_types, locale)),
-    ]
-    if state.farmer is not None:
-        lines.append(text("topoum.table.farmer", locale, farmer=labels.farmer_name(state.farmer)))
-    words = Words(title=title, description="\n".join(lines), colour=COLOUR)
-    notices_field(messages, table, words, notice_text, names)
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        controls.button("hand", "", text("topoum.table.panel", locale), discord.ButtonStyle.primary, 0)
-    )
+    ai = table.seats[state.current].is_ai
+    status = status_text(messages, bold(names[state.current]), ai, turn_deadline(table), locale)
+    title, lines = game_lines(messages, state, locale)
+    words = Words(title, "\n".join([status, *lines]), COLOUR)
+    view = table_card(messages, table, controls, ("hand", "topoum.table.panel"), words, names, notice_text)
     seen = state.view()
-    png = await draw(board_png, seen, names, labels, table.last_turn())
+    png = await draw(board_png, seen, names, labels_for(messages, locale), table.last_turn())
     return Draft(words, view, png, "topoum.png", alt_text([board_alt(messages, seen, names, title, locale)]))
 
 
@@ -184,48 +157,19 @@ Button = tuple[str, str, str, discord.ButtonStyle, bool]
 """A button before it is placed: (action, arg, label, style, disabled)."""
 
 
-def _option_label(messages: Catalog, option: Action, menu: Menu, names: Sequence[str], locale: str) -> str:
-    text = messages.text
-    match option:
-        case ChooseAction(kind=kind):
-            key = "topoum.panel.enter" if kind is ActionKind.ENTER else "topoum.panel.move"
-            return text(key, locale)
-        case ChangeBase():
-            return text("topoum.panel.change", locale)
-        case Direction(direction=direction):
-            assert menu.pending.acting is not None
-            first = direction_hex(menu.pending.acting, direction)
-            return text("topoum.panel.direction", locale, arrow=DIRECTION_ARROWS[direction], hex=first.label)
-        case EndMoves():
-            return text("topoum.panel.stop", locale)
-        case _:
-            return text("topoum.panel.pass", locale)
-
-
 def _card_option(
     messages: Catalog, option: PlayCard, value: int, hand: Sequence[CardType], locale: str
 ) -> discord.SelectOption:
-    """A card to play, said where it comes from as the hand picture numbers it: "Hand 1", or
-    the Operations Line slot and what it costs."""
-    labels = labels_for(messages, locale)
-    if option.slot is None:
-        description = messages.text("topoum.card.hand", locale, number=hand.index(option.card) + 1)
-    else:
-        cost = cost_text(LINE_COSTS[option.slot])
-        description = messages.text("topoum.card.line", locale, slot=option.slot + 1, cost=cost)
-    return discord.SelectOption(label=labels.card(option.card), value=str(value), description=description)
+    description = card_description(messages, option, hand, locale)
+    return discord.SelectOption(
+        label=labels_for(messages, locale).card(option.card), value=str(value), description=description
+    )
 
 
 def _hex_option(
-    messages: Catalog, option: Action, value: int, menu: Menu, names: Sequence[str], locale: str
+    messages: Catalog, option: HexChoice, value: int, menu: Menu, names: Sequence[str], locale: str
 ) -> discord.SelectOption:
-    assert isinstance(option, HEX_CHOICES)
-    if isinstance(option, KeepPart):
-        part = next(part for part in menu.pending.parts if part[0] == option.hex)
-        description = messages.text("topoum.hex.part", locale, size=len(part))
-    else:
-        cells = {cell.hex: cell for cell in menu.cells}
-        description = hex_description(messages, cells, option.hex, names, locale)
+    description = hex_option_description(messages, option, menu, names, locale)
     return discord.SelectOption(label=option.hex.label, value=str(value), description=description)
 
 
@@ -310,10 +254,10 @@ def _menu_view(
         elif isinstance(option, PlayCard):
             cards.append(_card_option(messages, option, index, hand, locale))
         elif isinstance(option, STEP_BUTTONS):
-            label = _option_label(messages, option, menu, names, locale)
+            label = option_label(messages, option, menu, locale)
             buttons.append(("step", choice, label, discord.ButtonStyle.primary, False))
         elif isinstance(option, EndMoves | Pass):
-            buttons.append(("go", choice, _option_label(messages, option, menu, names, locale), GREY, False))
+            buttons.append(("go", choice, option_label(messages, option, menu, locale), GREY, False))
     buttons += _ransom_buttons(messages, stamp, prisoners, names, locale, menu)
     if path:
         buttons.append(("step", path_arg(stamp, path[:-1]), text("topoum.panel.back", locale), GREY, False))

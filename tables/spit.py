@@ -43,6 +43,7 @@ from engine.spit import (
     action_to_json,
     choose,
     layout_notation,
+    load_game,
     new_game,
     new_speed_game,
     notation,
@@ -153,13 +154,6 @@ def speed_options(choose: Callable[[str], str]) -> SpeedOptions:
     """Speed's options from the lobby's choices."""
     target = choose("target")
     return SpeedOptions(side_pile=int(choose("side")), target=None if target == NO_TARGET else int(target))
-
-
-def load_game(data: Mapping[str, Any]) -> Game:
-    """A saved engine game of either variant (its ``game`` field says which)."""
-    if data.get("game") == "speed":
-        return SpeedState.from_json(data)
-    return SpitState.from_json(data)
 
 
 class SpitTable(SeatedTable[Action, Game]):

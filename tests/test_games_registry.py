@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import importlib
 import sqlite3
+import subprocess
+import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,8 @@ from engine.games import Measure, Registered, game_of, names, recorded, register
 from locales import catalog
 from tests.data.test_leagues import ANA, BEN, T0, game, seats
 from tests.faults.older import database_at
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def kind_of(name: str) -> GameKind[Any]:
@@ -118,3 +122,16 @@ async def test_migration_0007_keeps_every_row_and_stops_listing_the_games(tmp_pa
             after.execute("INSERT INTO saved_tables VALUES ('t2', 1, 3, '', '{}', ?)", (T0.isoformat(),))
     finally:
         after.close()
+
+
+def test_the_bot_alone_plays_only_its_own_games() -> None:
+    """Tally is registered by the tests' own process and their bot's entry point only: a fresh
+    interpreter that loads the bot (as ``python bot.py`` does) offers the bot's games alone."""
+    script = (
+        "import bot\nfrom engine.games import GAMES, names\nprint(names() == tuple(g.name for g in GAMES))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.strip() == "True"
+    assert "tally" in names(), "the tests' process plays it"

@@ -23,7 +23,7 @@ from engine.topoum.actions import (
     Target,
 )
 from engine.topoum.board import HEXES, INDEX, RAYS
-from engine.topoum.cards import CATEGORY, TYPES_PER_GAME, CardType, Category
+from engine.topoum.cards import CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType, Category
 from engine.topoum.events import (
     BadgesChanged,
     BattlefieldSplit,
@@ -40,13 +40,15 @@ from engine.topoum.events import (
     Passed,
     PeaceDrawn,
 )
-from engine.topoum.state import Cell, Outcome, Stage, TopoumView
+from engine.topoum.state import Cell, Outcome, Stage, TopoumState, TopoumView
 from engine.topoum.steps import Menu
 from locales import Catalog
 from render.fonts import SHORT_NAME, cut_name
-from render.topoum import Labels
+from render.topoum import Labels, cost_text
 from words.common import Notice, bold, notice_line, picture_labels
 
+HexChoice = Place | Reclaim | SelectMole | MoveTo | Target | KeepPart
+"""The steps that choose a hex (a panel offers them in select menus)."""
 OPTION_DESCRIPTION = 100
 """Discord's limit on a select option's description: past it, names are shortened, not the words."""
 
@@ -286,3 +288,69 @@ def bad_deck_text(messages: Catalog, picked: int, missing: Sequence[Category], l
         parts.append(messages.text("topoum.lobby.bad_categories", locale, categories=categories))
     parts.append(messages.text("topoum.lobby.deck_kept", locale))
     return " ".join(parts)
+
+
+def option_label(messages: Catalog, option: Action, menu: Menu, locale: str) -> str:
+    """A step of the turn offered as a button: enter or move, change a base, a Panic Attack
+    direction (with the first hex it reaches), stop, pass."""
+    text = messages.text
+    match option:
+        case ChooseAction(kind=kind):
+            key = "topoum.panel.enter" if kind is ActionKind.ENTER else "topoum.panel.move"
+            return text(key, locale)
+        case ChangeBase():
+            return text("topoum.panel.change", locale)
+        case Direction(direction=direction):
+            assert menu.pending.acting is not None
+            first = direction_hex(menu.pending.acting, direction)
+            return text("topoum.panel.direction", locale, arrow=DIRECTION_ARROWS[direction], hex=first.label)
+        case EndMoves():
+            return text("topoum.panel.stop", locale)
+        case _:
+            return text("topoum.panel.pass", locale)
+
+
+def status_text(messages: Catalog, name: str, ai: bool, deadline: str | None, locale: str) -> str:
+    """Who the game waits for (``name``, in bold), and for a person when their turn passes."""
+    if ai:
+        return messages.text("topoum.status.ai", locale, name=name)
+    if deadline is None:
+        return messages.text("topoum.status.turn_plain", locale, name=name)
+    return messages.text("topoum.status.turn", locale, name=name, deadline=deadline)
+
+
+def game_lines(messages: Catalog, state: TopoumState, locale: str) -> tuple[str, list[str]]:
+    """The table message's title (setting up, or the turn) and its lines about the game: the
+    battle deck and the farmer of this game."""
+    text = messages.text
+    setup = state.stage in (Stage.SETUP_BASE, Stage.SETUP_MOLE)
+    title = (
+        text("topoum.table.title_setup", locale)
+        if setup
+        else text("topoum.table.title", locale, turn=state.turn)
+    )
+    lines = [text("topoum.table.deck", locale, cards=deck_text(messages, state.card_types, locale))]
+    if state.farmer is not None:
+        farmer = labels_for(messages, locale).farmer_name(state.farmer)
+        lines.append(text("topoum.table.farmer", locale, farmer=farmer))
+    return title, lines
+
+
+def card_description(messages: Catalog, option: PlayCard, hand: Sequence[CardType], locale: str) -> str:
+    """Where a card to play comes from, as the hand picture numbers it: "Hand 1", or the
+    Operations Line slot and what it costs."""
+    if option.slot is None:
+        return messages.text("topoum.card.hand", locale, number=hand.index(option.card) + 1)
+    return messages.text(
+        "topoum.card.line", locale, slot=option.slot + 1, cost=cost_text(LINE_COSTS[option.slot])
+    )
+
+
+def hex_option_description(
+    messages: Catalog, option: HexChoice, menu: Menu, names: Sequence[str], locale: str
+) -> str:
+    """What a hex on offer holds (or, choosing which part of a split board survives, its size)."""
+    if isinstance(option, KeepPart):
+        part = next(part for part in menu.pending.parts if part[0] == option.hex)
+        return messages.text("topoum.hex.part", locale, size=len(part))
+    return hex_description(messages, {cell.hex: cell for cell in menu.cells}, option.hex, names, locale)

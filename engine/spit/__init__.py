@@ -11,6 +11,9 @@
 - :mod:`~engine.spit.selfplay`: invariants and the self-play match (``--variant speed``).
 """
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.ai import Level
 from engine.spit.actions import (
     Action,
@@ -72,6 +75,7 @@ __all__ = [
     "choose",
     "fits",
     "layout_notation",
+    "load_game",
     "make_deck",
     "new_game",
     "new_speed_game",
@@ -79,3 +83,10 @@ __all__ = [
     "parse_cards",
     "parse_layout",
 ]
+
+
+def load_game(data: Mapping[str, Any]) -> SpitState | SpeedState:
+    """A saved engine game of either variant (its ``game`` field says which)."""
+    if data.get("game") == "speed":
+        return SpeedState.from_json(data)
+    return SpitState.from_json(data)

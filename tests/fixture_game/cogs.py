@@ -10,7 +10,7 @@ from cogs.components import Controls
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, expired_text, names_of, noted, notices_field
+from cogs.words import between_games, expired_text, names_of, noted, notices_field, table_card
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
 from tables.seated import Phase
@@ -37,13 +37,7 @@ async def playing_draft(messages: Catalog, table: TallyTable, controls: Controls
     names = names_of(messages, table, locale)
     title = messages.text("tally.table.title", locale, number=table.game_number())
     words = Words(title, status_text(messages, table.require_state(), names, locale), COLOUR)
-    notices_field(messages, table, words, notice_text, names)
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        controls.button(
-            "hand", "", messages.text("tally.table.panel", locale), discord.ButtonStyle.primary, 0
-        )
-    )
+    view = table_card(messages, table, controls, ("hand", "tally.table.panel"), words, names, notice_text)
     png, alt = await _picture(messages, table, locale)
     return Draft(words, view, png, "tally.png", alt)
 
