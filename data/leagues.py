@@ -25,10 +25,19 @@ NAME_LIMIT: Final = 100
 """The longest league name, in characters: it has to fit in messages and menus."""
 
 
+def visible(name: str) -> str:
+    """``name`` without the characters that show nothing (zero-width spaces and joiners, marks
+    of direction, control characters: Unicode's format and control categories) and with every
+    run of spaces, of any script, made one space, trimmed."""
+    shown = "".join(char for char in name if unicodedata.category(char) not in ("Cf", "Cc") or char.isspace())
+    return " ".join(shown.split())
+
+
 def clean_name(name: str) -> str:
-    """A league name as typed, trimmed and with runs of spaces made one; :class:`LeagueError`
-    ``bad_name`` if nothing is left or it is longer than :data:`NAME_LIMIT`."""
-    cleaned = " ".join(name.split())
+    """A league name as typed, trimmed, without invisible characters and with runs of spaces
+    made one; :class:`LeagueError` ``bad_name`` if nothing is left or it is longer than
+    :data:`NAME_LIMIT`."""
+    cleaned = visible(name)
     if not cleaned or len(cleaned) > NAME_LIMIT:
         raise LeagueError("bad_name", limit=NAME_LIMIT)
     return cleaned
@@ -36,8 +45,9 @@ def clean_name(name: str) -> str:
 
 def name_key(name: str) -> str:
     """What two names must share to be the same league: Unicode's compatibility form, case-folded
-    ("ÄRGER", "ärger" and "Ärger" are one league), spaces trimmed and collapsed."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    ("ÄRGER", "ärger" and "Ärger" are one league), invisible characters dropped, spaces trimmed
+    and collapsed."""
+    return visible(unicodedata.normalize("NFKC", name).casefold())
 
 
 async def attribution(conn: Connection, record: GameRecord) -> tuple[int | None, int | None]:

@@ -24,7 +24,9 @@ async def test_names_differing_only_in_case_in_any_script_are_one_league(tmp_pat
         await store.create_league(2, "ärger", "toppo", [20])  # another server may use it
 
 
-@pytest.mark.parametrize("name", ["", "   ", "x" * 101, "x" * 6000])
+@pytest.mark.parametrize(
+    "name", ["", "   ", "x" * 101, "x" * 6000, "\u200b\u200b", "\u200b \u2060\ufeff\u200e", "\x00\x1f"]
+)
 async def test_empty_and_overlong_names_are_refused(tmp_path: Path, name: str) -> None:
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         with pytest.raises(LeagueError) as caught:
@@ -37,6 +39,17 @@ async def test_a_name_is_kept_trimmed(tmp_path: Path) -> None:
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         league = await store.create_league(1, "  Friday   night ", "toppo", [10])
     assert league.name == "Friday night"
+
+
+async def test_invisible_characters_neither_name_a_league_nor_tell_two_apart(tmp_path: Path) -> None:
+    """Issue 28, item 3: zero-width spaces and joiners show nothing, so they are dropped; a name
+    that differs from another only by them is the same league."""
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        league = await store.create_league(1, "\u200bFri\u200dday\u2060", "toppo", [10])
+        with pytest.raises(LeagueError) as caught:
+            await store.create_league(1, "Friday", "assets", [11])
+    assert league.name == "Friday"
+    assert caught.value.code == "name_taken"
 
 
 async def test_leagues_the_old_index_let_collide_both_survive_the_migration(tmp_path: Path) -> None:
