@@ -13,10 +13,12 @@ callouts (messages that must notify one player) follow the redraw.
 
 import contextlib
 import importlib
+import logging
 import time
 from collections.abc import Sequence
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -45,6 +47,8 @@ from tables.registry import ChannelTaken
 from tables.seated import LEVELS, LOBBY_IDLE, Phase, SeatedTable
 from tables.table import Table
 from tables.turn_based import TurnBased
+
+log = logging.getLogger(__name__)
 
 Seated = SeatedTable[Any, Any]
 
@@ -371,7 +375,19 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
         return
     draft = await public_draft(bot.messages, kind, table)
     assert draft.buttons is not None, "a lobby has buttons"
-    response = await interaction.response.send_message(view=draft.layout())
+    try:
+        response = await interaction.response.send_message(view=draft.layout())
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+        # Nobody saw a lobby (Discord refused the answer: too late, or down): there is no table.
+        bot.tables.discard(table)
+        table.halt()
+        log.warning(
+            "no %s table in channel %s: its lobby could not be posted (%s)",
+            kind.name,
+            table.channel_id,
+            error,
+        )
+        return
     assert response.message_id is not None
     try:
         await table.set_message(response.message_id)
