@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
+from cogs.presses import AnsweredOnce
 from engine.games import names
 
 
@@ -54,7 +55,13 @@ def about_message(bot: GameNightBot, locale: str) -> tuple[discord.Embed, discor
     return embed, view
 
 
-class RefreshAbout(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"about:refresh"):
+REFRESH_ID = re.compile(r"about:refresh")
+"""The custom id of /about's Refresh button."""
+
+
+class RefreshAbout(
+    AnsweredOnce, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=REFRESH_ID
+):
     """Redraws the /about message with fresh figures, for whoever presses it."""
 
     def __init__(self, label: str = "") -> None:

@@ -22,6 +22,7 @@ from cogs.i18n import CatalogTranslator, private_locale
 from cogs.internals import connect_gateway_to, quiet_voice_warnings
 from cogs.live_panels import LivePanels
 from cogs.painter import PAINTER
+from cogs.presses import SEEN
 from cogs.sync import sync_if_changed
 from data import LeagueError, SavedTable, Store
 from locales import Catalog
@@ -30,7 +31,15 @@ from tables.shards import ALL_SHARDS, Shards
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.about", "cogs.seated", "cogs.rules", "cogs.league", "cogs.stats", "cogs.pings")
+EXTENSIONS = (
+    "cogs.about",
+    "cogs.seated",
+    "cogs.strays",
+    "cogs.rules",
+    "cogs.league",
+    "cogs.stats",
+    "cogs.pings",
+)
 """The cogs loaded at start-up; ``cogs.seated`` installs every registered game (engine/games.py)."""
 
 
@@ -155,9 +164,25 @@ class GameNightTree(app_commands.CommandTree[GameNightBot]):
     """A command tree whose refusals and unexpected errors get a short private answer.
 
     A command refuses by raising :class:`~data.LeagueError` (nothing was changed): the user is
-    told why, in their language. Anything else is a fault, logged; without an answer the user
-    would see "The application did not respond" and nothing else.
+    told why, in their language; so is an option value the command never offered. Anything else
+    is a fault, logged; without an answer the user would see "The application did not respond"
+    and nothing else.
     """
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """A command runs once per interaction (a replayed one is let go: Discord would refuse a
+        second answer), and a server's command only in a server (a forged client can send one
+        from direct messages)."""
+        if not SEEN.first_time(interaction.id, time.monotonic()):
+            return False
+        command = interaction.command
+        root = command.root_parent if isinstance(command, app_commands.Command) else None
+        if interaction.guild_id is None and command is not None and (root or command).guild_only:
+            if interaction.type is discord.InteractionType.application_command:
+                text = self.client.messages.text("error.server_only", private_locale(interaction))
+                await interaction.response.send_message(text, ephemeral=True)
+            return False
+        return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         locale = private_locale(interaction)
@@ -165,6 +190,10 @@ class GameNightTree(app_commands.CommandTree[GameNightBot]):
         if isinstance(refusal, LeagueError):
             values = {k: escape_markdown(v) if isinstance(v, str) else v for k, v in refusal.values.items()}
             text = self.client.messages.text(f"league.error.{refusal.code}", locale, **values)
+        elif isinstance(refusal, app_commands.TransformerError):
+            # A value the command never offered (a choice from a forged client): said, not a fault.
+            log.info("refused %r for a command option", refusal.value)
+            text = self.client.messages.text("error.unknown_choice", locale)
         else:
             log.exception("command failed", exc_info=error)
             text = self.client.messages.text("error.internal", locale)

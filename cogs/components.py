@@ -21,6 +21,8 @@ from typing import Any, Protocol
 
 import discord
 
+from cogs.presses import AnsweredOnce
+
 ROWS = 5
 """Component rows on a message."""
 PER_ROW = 5
@@ -50,7 +52,9 @@ async def _pressed(
     await on_press(interaction, prefix, table_id, action, arg, values)
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=BUTTON_ID):
+class TableButton(
+    AnsweredOnce, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=BUTTON_ID
+):
     """Any button of any game's table; its custom id says which game and table, what to do, and
     with what."""
 
@@ -89,7 +93,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
         await _pressed(interaction, self.prefix, self.table_id, self.action, self.arg)
 
 
-class TableSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=SELECT_ID):
+class TableSelect(
+    AnsweredOnce, discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=SELECT_ID
+):
     """Any select menu of any game's table (a string select); its custom id says which game and
     table, what to do, with what, and which of the message's menus it is."""
 

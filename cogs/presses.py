@@ -1,4 +1,4 @@
-"""Telling a double click from two presses.
+"""Telling a double click from two presses, and a replayed interaction from a new one.
 
 A double click, or a second press while the first is still on its way, reaches the bot as two
 interactions made on the very same view of a message: same user, same message in the same
@@ -8,8 +8,11 @@ identical press a moment ago; a press on a redrawn message (each press redraws i
 new one, so quick deliberate presses all count.
 """
 
+import time
 from collections.abc import Hashable
 from typing import Final
+
+import discord
 
 REPEAT_WINDOW: Final = 0.6
 """Seconds in which a second identical press on an unchanged view is the same press: a double
@@ -32,3 +35,39 @@ class RecentPresses:
             return True
         self._seen[press] = now
         return False
+
+
+REPLAY_WINDOW: Final = 15 * 60.0
+"""Seconds an interaction can be answered or acted on (its token's life): its id is remembered
+that long."""
+
+
+class SeenInteractions:
+    """The interactions handled in the last :data:`REPLAY_WINDOW` seconds, by id.
+
+    Discord delivers an interaction once; the same id again is a replay (a modified client, a
+    proxy sending twice), and answering it again would be refused by Discord: it is let go."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, float] = {}
+
+    def first_time(self, interaction_id: int, now: float) -> bool:
+        """Whether ``interaction_id`` is new; remembers it."""
+        if len(self._seen) > 1000:
+            for old in [key for key, when in self._seen.items() if now - when >= REPLAY_WINDOW]:
+                del self._seen[old]
+        if interaction_id in self._seen:
+            return False
+        self._seen[interaction_id] = now
+        return True
+
+
+SEEN = SeenInteractions()
+"""This process's interactions."""
+
+
+class AnsweredOnce:
+    """For a ``DynamicItem``: a replayed interaction (an id seen before) is let go unanswered."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return SEEN.first_time(interaction.id, time.monotonic())

@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 
 from cogs.client import GameNightBot
-from cogs.components import BUTTON_ID, SELECT_ID, Controls, TableButton, TableSelect
+from cogs.components import Controls, TableButton, TableSelect
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, T
 from cogs.layout import Words
@@ -398,38 +398,12 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
     table.restart_idle_timer()
 
 
-async def press_no_longer_shown(interaction: discord.Interaction) -> None:
-    """Answer a press whose button or menu is no longer on its message, as any other press.
-
-    Discord sends a click with its message as it is now; when the bot edited the message while
-    the click was on its way (a live panel redrawn as the table moved on), the pressed component
-    is gone from it, and discord.py drops the press unanswered: the player would see "This
-    interaction failed". Its custom id still names the table, the action and the moment it was
-    drawn for, so the table answers it: applied if it still holds, "too late" otherwise."""
-    if interaction.type is not discord.InteractionType.component or interaction.message is None:
-        return
-    data: Any = interaction.data or {}
-    custom_id = str(data.get("custom_id", ""))
-    match = SELECT_ID.fullmatch(custom_id) or BUTTON_ID.fullmatch(custom_id)
-    if match is None:
-        return
-    message = interaction.message
-    layout = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    shown = layout.from_message(message, timeout=None).walk_children()
-    if any(getattr(item, "custom_id", None) == custom_id for item in shown):
-        return  # still shown: its TableButton or TableSelect answers it
-    values = data.get("values") if match.re is SELECT_ID else None
-    await on_press(interaction, match["prefix"], match["table"], match["action"], match["arg"], values)
-
-
 def install(bot: GameNightBot, kind: GameKind[Any]) -> None:
     """Play ``kind``'s game in this bot: its ``/<game> start`` command (named from the game's
     catalogue: ``<game>.command_name`` and the rest), its components answered, and its saved
     tables resumed."""
     KINDS[kind.prefix] = kind
     bot.add_dynamic_items(TableButton, TableSelect)
-    if press_no_longer_shown not in bot.extra_events.get("on_interaction", []):
-        bot.add_listener(press_no_longer_shown, "on_interaction")
     bot.tables.register_loader(
         kind.name,
         lambda saved: kind.table_class.load(bot.tables, saved, lambda table: publish(bot, kind, table)),

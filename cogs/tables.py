@@ -173,12 +173,22 @@ async def answer_in_time(interaction: discord.Interaction, drawing: Awaitable[Dr
     budget = min(ANSWER_WITHIN, created + ANSWER_WITHIN - time.time())
     await asyncio.wait({task}, timeout=max(0.0, budget))
     if not task.done():
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
+        if own_panel(interaction):
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
     return await task
+
+
+def own_panel(interaction: discord.Interaction) -> bool:
+    """Whether the press was made on the presser's own private panel: an ephemeral message made
+    by an interaction of theirs. Discord shows an ephemeral message to its owner only, but a
+    forged client can name anyone's, and the bot must not edit it for someone else."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return False
+    made_by = message.interaction_metadata
+    return made_by is not None and made_by.user.id == interaction.user.id
 
 
 async def show_panel(interaction: discord.Interaction, draft: Draft) -> None:
@@ -186,14 +196,13 @@ async def show_panel(interaction: discord.Interaction, draft: Draft) -> None:
     as a new private reply otherwise (the table message's "My line", say), or filled in when
     :func:`answer_in_time` had to acknowledge the press first.
 
-    Only the presser's own panel is ever edited: an ephemeral message reaches no one but its
-    owner, so a press on one is theirs. A panel button forged onto the public table message
-    gets a new private panel, so no one's cards can land in a shared message.
+    Only the presser's own panel is ever edited (:func:`own_panel`): a panel button forged onto
+    the public table message, or onto someone else's panel, gets a new private panel, so no one's
+    cards can land in a message another person sees.
     """
-    message = interaction.message
     if interaction.response.is_done():  # deferred while the panel was drawn: fill it in
         await interaction.edit_original_response(**draft.edit())
-    elif message is not None and message.flags.ephemeral:
+    elif own_panel(interaction):
         await interaction.response.edit_message(**draft.edit())
     else:
         await interaction.response.send_message(files=draft.files(), view=draft.layout(), ephemeral=True)

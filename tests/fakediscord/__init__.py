@@ -6,13 +6,15 @@ botproc.BotProcess for running bot.py against it. The fixtures live in tests/con
 
 from .botproc import BotProcess
 from .limits import ApiError
-from .model import Channel, Clock, Guild, Member, Role
+from .model import APPLICATION_COMMAND, MESSAGE_COMPONENT, Channel, Clock, Guild, Member, Role
 from .ratelimits import CHANNEL_MESSAGE_ROUTES, RateLimitHit, Stats
 from .server import FakeDiscord, InteractionFailed
 from .users import Actor, Modal, Reply, SeenAttachment, SeenMessage, UserActionError
 
 __all__ = [
+    "APPLICATION_COMMAND",
     "CHANNEL_MESSAGE_ROUTES",
+    "MESSAGE_COMPONENT",
     "Actor",
     "ApiError",
     "BotProcess",

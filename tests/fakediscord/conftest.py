@@ -95,8 +95,14 @@ class ProbeBot(commands.Bot):
             interaction: discord.Interaction, text: str, times: app_commands.Range[int, 1, 3] = 1
         ) -> None:
             self.seen["locale"] = interaction.locale.value
+            self.seen["where"] = (interaction.guild_id, type(interaction.channel).__name__)
             self.seen["guild_locale"] = interaction.guild_locale and interaction.guild_locale.value
             await interaction.response.send_message(" ".join([text] * times))
+
+        @tree.command(description="Only in servers")
+        @app_commands.guild_only()
+        async def here(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"in {interaction.guild_id}", ephemeral=True)
 
         @tree.command(description="Private reply with a button and a select")
         async def secret(interaction: discord.Interaction) -> None:

@@ -383,14 +383,20 @@ class Attachment:
 
 @dataclass
 class Channel:
+    """A server's text channel, or (``dm``) a member's direct messages with the bot: those keep
+    the server the member was met in only for the stand-in's bookkeeping, and tell the bot none."""
+
     id: int
     guild: Guild
     name: str
     position: int = 0
     overwrites: list[Overwrite] = field(default_factory=list)
     messages: dict[int, Message] = field(default_factory=dict)
+    dm: bool = False
 
     def to_dict(self) -> JSON:
+        if self.dm:
+            return {"id": str(self.id), "type": 1, "last_message_id": None, "flags": 0}
         return {
             "id": str(self.id),
             "type": 0,
@@ -527,7 +533,7 @@ class Message:
                 "name": rec.data.get("name", ""),
                 "user": rec.member.user.to_dict(),
             }
-        if gateway:
+        if gateway and not self.channel.dm:
             data["guild_id"] = str(self.channel.guild.id)
             member = self.channel.guild.members.get(self.author.id)
             if member is not None:
@@ -566,6 +572,8 @@ class Interaction:
     answered_at: float | None = None
     # When a callback request for it reached the stand-in, before its body was read.
     callback_arrived: float | None = None
+    # Callback requests for it that reached the stand-in, answered or refused.
+    callbacks: int = 0
 
     def metadata(self) -> JSON:
         """What a message this interaction made says of it (``interaction_metadata``)."""
@@ -573,7 +581,7 @@ class Interaction:
             "id": str(self.id),
             "type": self.type,
             "user": self.member.user.to_dict(),
-            "authorizing_integration_owners": {"0": str(self.channel.guild.id)},
+            "authorizing_integration_owners": self.owners(),
         }
         if self.type == MESSAGE_COMPONENT and self.message is not None:
             data["interacted_message_id"] = str(self.message.id)
@@ -581,8 +589,14 @@ class Interaction:
             data["triggering_interaction_metadata"] = self.triggered_by.metadata()
         return data
 
+    def owners(self) -> JSON:
+        """``authorizing_integration_owners`` of an app installed to a server: the server, or
+        "0" in direct messages with the bot."""
+        return {"0": "0" if self.channel.dm else str(self.channel.guild.id)}
+
     def payload(self, bot_member: Member) -> JSON:
-        """INTERACTION_CREATE's data, with every field discord.py reads."""
+        """INTERACTION_CREATE's data, with every field discord.py reads: in direct messages,
+        the user in place of a server and its member."""
         guild = self.channel.guild
         member = self.member.to_dict()
         member["permissions"] = str(self.member.permissions_in(self.channel))
@@ -605,10 +619,15 @@ class Interaction:
             "app_permissions": str(bot_member.permissions_in(self.channel)),
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {"0": str(guild.id)},
+            "authorizing_integration_owners": self.owners(),
             "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
+        if self.channel.dm:
+            for key in ("guild_id", "guild", "member", "guild_locale"):
+                del data[key]
+            data.update(user=self.member.user.to_dict(), context=1)
+            data["channel"] = {**self.channel.to_dict(), "recipients": [data["user"]]}
         if self.message is not None:
             data["message"] = self.message.to_dict()
         return data

@@ -88,6 +88,7 @@ class FakeDiscord:
         self.application = Application(id=bot.id, name=bot.username, bot=bot, owner=owner)
         self.users: dict[int, User] = {bot.id: bot, owner.id: owner}
         self.guilds: dict[int, Guild] = {}
+        self.dms: dict[int, Channel] = {}
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
         # The gateway sessions each interaction was sent to (by interaction id): with shards, only
@@ -189,6 +190,12 @@ class FakeDiscord:
         guild.channels[channel.id] = channel
         return channel
 
+    def open_dm(self, member: Member) -> Channel:
+        """``member``'s direct messages with the bot."""
+        channel = Channel(self.ids.next(), member.guild, f"dm-{member.user.username}", dm=True)
+        self.dms[channel.id] = channel
+        return channel
+
     def add_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
         role = Role(self.ids.next(), name, permissions, position=len(guild.roles))
         guild.roles[role.id] = role
@@ -219,6 +226,8 @@ class FakeDiscord:
         return Actor(self, member, channel, locale or member.user.locale)
 
     def find_channel(self, channel_id: int) -> Channel | None:
+        if channel_id in self.dms:
+            return self.dms[channel_id]
         for guild in self.guilds.values():
             if channel_id in guild.channels:
                 return guild.channels[channel_id]
@@ -259,10 +268,23 @@ class FakeDiscord:
         self.interaction_sessions[record.id] = sessions
         return sessions
 
+    async def replay(self, record: Interaction) -> None:
+        """Send an interaction the bot already had once more, as a modified client or a proxy
+        sending twice can make happen, and wait for the bot to go quiet: Discord refuses a second
+        answer to it (a problem here). A bot that lets it go sends nothing: one second is given
+        for a second answer to arrive."""
+        answers = record.callbacks
+        await self.deliver(record)
+        with contextlib.suppress(AssertionError):
+            await self.wait_for(lambda: record.callbacks > answers, timeout=1.0, what="a second answer")
+        await self.settle()
+
     def callback_arrived(self, interaction_id: str, arrived: float | None) -> None:
         """A callback request for an interaction reached the stand-in (its body still unread);
         None: it was refused, so it acknowledged nothing."""
         record = self.interactions.get(int(interaction_id)) if interaction_id.isdigit() else None
+        if record is not None and arrived is not None:
+            record.callbacks += 1
         if record is not None and (record.callback_arrived is None or arrived is None):
             record.callback_arrived = arrived
 

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from tests.conftest import World
-from tests.fakediscord import InteractionFailed, UserActionError
+from tests.fakediscord import APPLICATION_COMMAND, InteractionFailed, UserActionError
 
 from .conftest import ProbeBot, RawApi
 
@@ -245,3 +245,37 @@ async def test_more_than_25_autocomplete_choices_are_refused(world: World, probe
         await asyncio.gather(world.alice.autocomplete("fruit", "name", "many"), refused_then_late())
     problems = world.fake.take_problems()
     assert any("50035" in problem and "choices" in problem for problem in problems), problems
+
+
+async def test_direct_messages_carry_the_user_and_no_server(world: World, probe: ProbeBot) -> None:
+    await probe.tree.sync()
+    dm = world.fake.actor(world.alice.member, world.fake.open_dm(world.alice.member))
+
+    reply = await dm.slash("echo", {"text": "hi"})
+
+    assert probe.seen["where"] == (None, "DMChannel")
+    assert reply.message.content == "hi" and reply.message.channel_id == dm.channel.id
+    assert world.fake.public_messages(world.games) == []
+
+
+async def test_a_servers_command_is_not_offered_in_direct_messages(world: World, probe: ProbeBot) -> None:
+    await probe.tree.sync()
+    dm = world.fake.actor(world.alice.member, world.fake.open_dm(world.alice.member))
+    assert (await world.alice.slash("here")).message.content == f"in {world.guild.id}"
+
+    with pytest.raises(UserActionError, match="not a synced command here"):
+        await dm.slash("here")
+    forged = await dm.forge(APPLICATION_COMMAND, world.alice.command_data("here"))
+
+    assert forged.message.content == "in None", "Discord passes a forged command on unchecked"
+
+
+async def test_a_replayed_interaction_reaches_the_bot_and_a_second_answer_is_refused(
+    world: World, probe: ProbeBot
+) -> None:
+    reply = await world.alice.slash("echo", {"text": "once"})
+
+    await world.fake.replay(reply.record)
+
+    assert [m.content for m in world.fake.public_messages(world.games)] == ["once"]
+    assert any("40060" in p for p in world.fake.take_problems())

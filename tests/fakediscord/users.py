@@ -227,6 +227,14 @@ def _resolved_member(member: Member, channel: Channel) -> tuple[JSON, JSON]:
     return member.user.to_dict(), data
 
 
+def _in_dms(command: JSON) -> bool:
+    """Whether the client offers ``command`` in direct messages with the bot (context 1)."""
+    contexts = command.get("contexts")
+    if contexts is not None:
+        return 1 in contexts
+    return command.get("dm_permission") is not False
+
+
 class Actor:
     """One member of one server, with the locale of their Discord client."""
 
@@ -322,6 +330,27 @@ class Actor:
         stored = self._visible(message)
         return await self._click(stored, SeenMessage.of(stored).button(custom_id=custom_id))
 
+    async def forge(
+        self,
+        kind: int,
+        data: JSON,
+        *,
+        channel: Channel | None = None,
+        message: SeenMessage | None = None,
+    ) -> Reply:
+        """Send an interaction the Discord client would never send, as a modified client can:
+        any ``data`` (a choice never offered, a made-up custom id, a server's command in direct
+        messages), on any ``message``, even one this user cannot see. Discord passes it on
+        unchecked, so only the bot can refuse it."""
+        stored = None
+        if message is not None:
+            found = self.fake.find_channel(message.channel_id)
+            stored = found.messages.get(message.id) if found else None
+            if stored is None:
+                raise UserActionError(f"message {message.id} no longer exists")
+        where = channel or (stored.channel if stored is not None else self.channel)
+        return await self._interact(kind, data, where, stored)
+
     async def _click(self, stored: Message, button: JSON) -> Reply:
         if "custom_id" not in button:
             raise UserActionError("a link or premium button does not create an interaction")
@@ -415,8 +444,11 @@ class Actor:
         options of the last one; :class:`UserActionError` if the client would not offer it."""
         path = command.split()
         guild = channel.guild
-        visible = [(c, True) for c in self.fake.application.guild_commands.get(guild.id, [])]
-        visible += [(c, False) for c in self.fake.application.global_commands]
+        if channel.dm:  # the global commands allowed in direct messages with the bot
+            visible = [(c, False) for c in self.fake.application.global_commands if _in_dms(c)]
+        else:
+            visible = [(c, True) for c in self.fake.application.guild_commands.get(guild.id, [])]
+            visible += [(c, False) for c in self.fake.application.global_commands]
         found = [(c, g) for c, g in visible if c["type"] == 1 and c["name"] == path[0]]
         if not found:
             names = sorted(c["name"] for c, _ in visible)
