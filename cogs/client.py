@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
+from cogs.answers import tell_privately
 from cogs.i18n import CatalogTranslator, private_locale
 from cogs.internals import connect_gateway_to, quiet_voice_warnings
 from cogs.live_panels import LivePanels
@@ -197,7 +198,4 @@ class GameNightTree(app_commands.CommandTree[GameNightBot]):
         else:
             log.exception("command failed", exc_info=error)
             text = self.client.messages.text("error.internal", locale)
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await tell_privately(interaction, text)

@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown as escape
 
+from cogs.answers import Acknowledge, answer_publicly, in_time, tell_privately
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.league_messages import (
@@ -35,8 +36,8 @@ from cogs.league_messages import (
     players_text,
     standings_draft,
 )
-from cogs.tables import tell_privately
-from data import TOPPO_DISPLAYS, TURN_TIMER_LIMITS, Game, League, LeagueError, Season
+from cogs.tables import Draft
+from data import TOPPO_DISPLAYS, TURN_TIMER_LIMITS, Game, League, LeagueError, LeagueGame, Season
 from data.leagues import NAME_LIMIT, clean_name, name_key
 from engine.games import recorded, turn_based
 
@@ -126,6 +127,11 @@ class LeagueCog(commands.Cog):
         assert interaction.guild_id is not None
         return pick_league(await self.bot.store.leagues(interaction.guild_id), name, interaction.channel_id)
 
+    async def _moderated(self, interaction: discord.Interaction, name: str | None) -> League:
+        """The league a moderator's command means; :class:`LeagueError` for anyone else."""
+        await require_moderator(self.bot, interaction)
+        return await self._league(interaction, name)
+
     # -- moderators --------------------------------------------------------------------------------
 
     @league.command(
@@ -157,11 +163,16 @@ class LeagueCog(commands.Cog):
     ) -> None:
         """A league of one game; games in its channels count while a season runs."""
         bot = self.bot
-        await require_moderator(bot, interaction)
         assert interaction.guild_id is not None and interaction.channel_id is not None
         chosen = [c.id for c in (channel, channel2, channel3) if c is not None] or [interaction.channel_id]
         kind: Game = next(g for g in recorded() if g == game.value)
-        league = await bot.store.create_league(interaction.guild_id, name.strip(), kind, chosen)
+
+        async def create() -> League:
+            await require_moderator(bot, interaction)
+            assert interaction.guild_id is not None
+            return await bot.store.create_league(interaction.guild_id, name.strip(), kind, chosen)
+
+        league = await in_time(interaction, create(), Acknowledge.PRIVATE)
         locale = private_locale(interaction)
         text = bot.messages.text(
             "league.create.done",
@@ -198,8 +209,7 @@ class LeagueCog(commands.Cog):
     ) -> None:
         """Change the given settings of a league's games, and show all of them."""
         bot = self.bot
-        await require_moderator(bot, interaction)
-        chosen = await self._league(interaction, league)
+        chosen = await in_time(interaction, self._moderated(interaction, league), Acknowledge.PRIVATE)
         locale = private_locale(interaction)
         changes: dict[str, object] = {}
         if display is not None:
@@ -217,16 +227,18 @@ class LeagueCog(commands.Cog):
         if ai_games is not None:
             changes["ai_games_count"] = ai_games
         changed = any(getattr(chosen.settings, name) != value for name, value in changes.items())
-        if changed:
-            # Only what this command names: a moderator changing another setting meanwhile keeps theirs.
-            chosen = replace(chosen, settings=await bot.store.change_league_settings(chosen.id, **changes))
-        embed = await self.overview(interaction, chosen, locale)
-        content = (
-            bot.messages.text("league.settings.changed", locale, league=escape(chosen.name))
-            if changed
-            else None
-        )
-        await interaction.response.send_message(content, embed=embed, ephemeral=True)
+
+        async def change(league: League) -> discord.Embed:
+            if changed:
+                # Only what this command names: a moderator changing another setting meanwhile keeps theirs.
+                league = replace(
+                    league, settings=await bot.store.change_league_settings(league.id, **changes)
+                )
+            return await self.overview(interaction, league, locale)
+
+        embed = await in_time(interaction, change(chosen), Acknowledge.PRIVATE)
+        content = bot.messages.text("league.settings.changed", locale, league=escape(chosen.name))
+        await tell_privately(interaction, content if changed else None, embed=embed)
 
     async def overview(self, interaction: discord.Interaction, league: League, locale: str) -> discord.Embed:
         """A league at a glance, for its moderators: channels, season, settings, who moderates,
@@ -306,10 +318,16 @@ class LeagueCog(commands.Cog):
     async def season_start(self, interaction: discord.Interaction, league: str | None = None) -> None:
         """Start the league's next season, and say so in the channel."""
         bot = self.bot
-        await require_moderator(bot, interaction)
-        chosen = await self._league(interaction, league)
-        season = await bot.store.start_season(chosen.id)
-        locale = await public_locale(interaction, bot.store)
+
+        async def start() -> tuple[League, Season, str]:
+            chosen = await self._moderated(interaction, league)
+            return (
+                chosen,
+                await bot.store.start_season(chosen.id),
+                await public_locale(interaction, bot.store),
+            )
+
+        chosen, season, locale = await in_time(interaction, start(), Acknowledge.PUBLIC)
         text = bot.messages.text(
             "league.season.started",
             locale,
@@ -318,7 +336,7 @@ class LeagueCog(commands.Cog):
             game=game_name(bot.messages, chosen.game, locale),
             channels=channels_text(chosen.channel_ids),
         )
-        await interaction.response.send_message(text)
+        await answer_publicly(interaction, text=text)
 
     @season.command(
         name=command_text("league.season.end_name"), description=command_text("league.season.end_description")
@@ -328,19 +346,20 @@ class LeagueCog(commands.Cog):
     async def season_end(self, interaction: discord.Interaction, league: str | None = None) -> None:
         """End the running season and post its final standings in the channel."""
         bot = self.bot
-        await require_moderator(bot, interaction)
-        chosen = await self._league(interaction, league)
-        season = await bot.store.end_season(chosen.id)
-        standings = await bot.store.standings(chosen, season)
-        locale = await public_locale(interaction, bot.store)
-        intro = bot.messages.text(
-            "league.season.ended", locale, number=season.number, league=escape(chosen.name)
-        )
-        await interaction.response.defer(thinking=True)
-        draft = await standings_draft(
-            bot.messages, chosen, season, standings, interaction.user.id, locale, intro
-        )
-        await interaction.followup.send(view=draft.layout(), files=draft.files())
+
+        async def end() -> Draft:
+            chosen = await self._moderated(interaction, league)
+            season = await bot.store.end_season(chosen.id)
+            standings = await bot.store.standings(chosen, season)
+            locale = await public_locale(interaction, bot.store)
+            intro = bot.messages.text(
+                "league.season.ended", locale, number=season.number, league=escape(chosen.name)
+            )
+            return await standings_draft(
+                bot.messages, chosen, season, standings, interaction.user.id, locale, intro
+            )
+
+        await answer_publicly(interaction, await in_time(interaction, end(), Acknowledge.PUBLIC))
 
     @league.command(
         name=command_text("league.remove.name"), description=command_text("league.remove.description")
@@ -356,9 +375,12 @@ class LeagueCog(commands.Cog):
     ) -> None:
         """Take a counted game out of the league, with the reason kept in its log."""
         bot = self.bot
-        await require_moderator(bot, interaction)
-        chosen = await self._league(interaction, league)
-        removed = await bot.store.remove_result(chosen, game, interaction.user.id, reason.strip())
+
+        async def remove() -> tuple[League, LeagueGame]:
+            chosen = await self._moderated(interaction, league)
+            return chosen, await bot.store.remove_result(chosen, game, interaction.user.id, reason.strip())
+
+        chosen, removed = await in_time(interaction, remove(), Acknowledge.PRIVATE)
         locale = private_locale(interaction)
         text = bot.messages.text(
             "league.remove.done",
@@ -383,7 +405,10 @@ class LeagueCog(commands.Cog):
         assert interaction.guild_id is not None
         if not interaction.permissions.manage_guild:
             raise LeagueError("refused_managers")
-        await bot.store.set_moderator_role(interaction.guild_id, None if role is None else role.id)
+        chosen = None if role is None else role.id
+        await in_time(
+            interaction, bot.store.set_moderator_role(interaction.guild_id, chosen), Acknowledge.PRIVATE
+        )
         locale = private_locale(interaction)
         if role is None:
             text = bot.messages.text("league.moderators.cleared", locale)
@@ -406,13 +431,15 @@ class LeagueCog(commands.Cog):
     ) -> None:
         """A season's standings as a picture, in the channel."""
         bot = self.bot
-        chosen = await self._league(interaction, league)
-        picked = pick_season(chosen, await bot.store.seasons(chosen.id), season)
-        standings = await bot.store.standings(chosen, picked)
-        locale = await public_locale(interaction, bot.store)
-        await interaction.response.defer(thinking=True)
-        draft = await standings_draft(bot.messages, chosen, picked, standings, interaction.user.id, locale)
-        await interaction.followup.send(view=draft.layout(), files=draft.files())
+
+        async def standings() -> Draft:
+            chosen = await self._league(interaction, league)
+            picked = pick_season(chosen, await bot.store.seasons(chosen.id), season)
+            found = await bot.store.standings(chosen, picked)
+            locale = await public_locale(interaction, bot.store)
+            return await standings_draft(bot.messages, chosen, picked, found, interaction.user.id, locale)
+
+        await answer_publicly(interaction, await in_time(interaction, standings(), Acknowledge.PUBLIC))
 
     # -- autocomplete ------------------------------------------------------------------------------
 

@@ -25,7 +25,8 @@ from typing import Final
 import aiohttp
 import discord
 
-from cogs.tables import Draft, answer_in_time, show_panel
+from cogs.answers import answer_privately, in_time, on_panel
+from cogs.tables import Draft
 from engine.errors import IllegalAction
 from locales import Catalog
 from tables.clock import Clock, Timer
@@ -98,10 +99,10 @@ class LivePanels:
         note: str | None = None,
     ) -> None:
         """Answer ``interaction`` with its user's panel, ``drawing`` (in time, see
-        :func:`answer_in_time`, then :func:`show_panel`), then follow it: redrawn with ``draw``
+        :func:`~cogs.answers.in_time`, then :func:`answer_privately`), then follow it: redrawn with ``draw``
         whenever the table changes, through this interaction, keeping ``note`` (drawn on the
         panel) for :data:`NOTE_SECONDS`."""
-        await show_panel(interaction, await answer_in_time(interaction, drawing))
+        await answer_privately(interaction, await in_time(interaction, drawing, on_panel(interaction)))
         if self.enabled:
             self._follow(table, interaction, draw, locale)
             panel = self._panels[table.table_id][interaction.user.id]

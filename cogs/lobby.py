@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import discord
 
+from cogs.answers import Acknowledge, acknowledged, in_time
 from cogs.components import PER_ROW, ButtonFactory
 from cogs.layout import Words
 from cogs.tables import Draft
@@ -160,22 +161,24 @@ def closed_lobby_draft(messages: Catalog, *, game: str, minutes: int, locale: st
 
 
 async def press_lobby(interaction: discord.Interaction, table: LobbyTable, action: str, arg: str) -> None:
-    """Do what a lobby button says; the table's publisher redraws the lobby for everyone.
+    """Do what a lobby button says, acknowledged in time; the table's publisher redraws the
+    lobby for everyone.
 
     Refusals (``IllegalAction``, ``Refused``) propagate to the game's cog, which words them.
     """
     user = interaction.user
     if action == "join":
-        await table.join(user.id, user.display_name)
+        work = table.join(user.id, user.display_name)
     elif action == "leave":
-        await table.leave(user.id)
+        work = table.leave(user.id)
     elif action == "ai":
-        await table.add_ai(user.id, arg)
+        work = table.add_ai(user.id, arg)
     elif action == "unai":
-        await table.remove_ai(user.id)
+        work = table.remove_ai(user.id)
     elif action == "opt":
         name, _, value = arg.partition(".")
-        await table.set_option(user.id, name, value)
+        work = table.set_option(user.id, name, value)
     else:
-        await table.start(user.id)
-    await interaction.response.defer()
+        work = table.start(user.id)
+    await in_time(interaction, work, Acknowledge.KEEP)
+    await acknowledged(interaction)

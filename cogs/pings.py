@@ -10,9 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.answers import Acknowledge, in_time, tell_privately
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
-from cogs.tables import tell_privately
 
 
 class Pings(commands.Cog):
@@ -26,7 +26,7 @@ class Pings(commands.Cog):
     @app_commands.describe(wanted=command_text("pings.wanted_description"))
     async def pings(self, interaction: discord.Interaction, wanted: bool) -> None:
         """Turn the caller's turn pings on or off, and say so privately."""
-        await self.bot.store.set_pings(interaction.user.id, wanted)
+        await in_time(interaction, self.bot.store.set_pings(interaction.user.id, wanted), Acknowledge.PRIVATE)
         text = self.bot.messages.text("pings.on" if wanted else "pings.off", private_locale(interaction))
         await tell_privately(interaction, text)
 

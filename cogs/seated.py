@@ -22,6 +22,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from cogs.answers import Acknowledge, acknowledged, answer_publicly, in_time, on_panel, tell_privately
 from cogs.client import GameNightBot
 from cogs.components import Controls, TableButton, TableSelect
 from cogs.i18n import command_text, private_locale, public_locale
@@ -30,15 +31,7 @@ from cogs.layout import Words
 from cogs.live_panels import LiveDraft
 from cogs.lobby import LOBBY_ACTIONS, LobbyChoices, closed_lobby_draft, lobby_draft, press_lobby
 from cogs.presses import RecentPresses
-from cogs.tables import (
-    Draft,
-    post_callout,
-    refusal_text,
-    remove_buttons,
-    retried_if_passing,
-    show_publicly,
-    tell_privately,
-)
+from cogs.tables import Draft, post_callout, refusal_text, remove_buttons, retried_if_passing, show_publicly
 from engine.errors import IllegalAction, Reason
 from engine.games import registered
 from locales import Catalog
@@ -196,8 +189,8 @@ async def _route(
     if action == END and values is None:
         await confirm_end(bot, kind, interaction, table, arg)
     elif action == END_CONFIRMED:
-        await table.end_series(interaction.user.id, game_number(arg))
-        await interaction.response.defer()
+        await in_time(interaction, table.end_series(interaction.user.id, game_number(arg)), Acknowledge.KEEP)
+        await acknowledged(interaction)
         await interaction.edit_original_response(content=end_answer(bot, table, interaction), view=None)
     elif action == END_CANCELLED:
         text = bot.messages.text("end.kept", private_locale(interaction))
@@ -211,8 +204,8 @@ async def _route(
         chosen = arg if values is None else f"{arg}.{values[0] if values else ''}"
         await press_panel(bot, kind, interaction, table, action, chosen)
     elif action == NEXT and values is None:
-        await table.next_game(interaction.user.id, game_number(arg))
-        await interaction.response.defer()
+        await in_time(interaction, table.next_game(interaction.user.id, game_number(arg)), Acknowledge.KEEP)
+        await acknowledged(interaction)
     elif kind.other is not None:
         await kind.other(bot, interaction, table, action, arg, values)
     else:
@@ -287,7 +280,7 @@ async def press_panel(
     if action != REFRESH:
         request = MoveRequest(bot.messages, table, interaction.user.id, seat, action, arg, locale)
         try:
-            moved = await kind.panel.move(request)
+            moved = await in_time(interaction, kind.panel.move(request), on_panel(interaction))
         except IllegalAction as error:
             refused = kind.panel.refused
             moved = Moved(
@@ -347,24 +340,15 @@ async def apply_league_turn_timer(bot: GameNightBot, interaction: discord.Intera
 
 async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction) -> None:
     """``/<game> start``: a lobby in this channel, with whoever ran the command as host in the
-    first seat; a channel that has a table already gets a private refusal."""
+    first seat; a channel that has a table already gets a private refusal. A lobby Discord did
+    not take (too late, or down) leaves no table."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
-    locale = await public_locale(interaction, bot.store)
-    table = kind.table_class.open(
-        bot.tables,
-        guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,
-        publish=lambda table: publish(bot, kind, table),
-        locale=locale,
-        host_id=interaction.user.id,
-        host_name=interaction.user.display_name,
-    )
-    await apply_league_turn_timer(bot, interaction, table)
-    if kind.prepare is not None:
-        await kind.prepare(bot, interaction, table)
+    table: Seated | None = None
     try:
+        table = await in_time(interaction, new_table(bot, kind, interaction), Acknowledge.PUBLIC)
         bot.tables.check_room(interaction.guild_id, interaction.user.id)
         bot.tables.add(table)
+        message_id = await answer_publicly(interaction, await public_draft(bot.messages, kind, table))
     except ChannelTaken:
         await tell_privately(
             interaction, bot.messages.text("lobby.channel_taken", private_locale(interaction))
@@ -373,29 +357,43 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
     except Refused as error:
         await tell_privately(interaction, refusal_text(bot.messages, error, private_locale(interaction)))
         return
-    draft = await public_draft(bot.messages, kind, table)
-    assert draft.buttons is not None, "a lobby has buttons"
-    try:
-        response = await interaction.response.send_message(view=draft.layout())
     except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
-        # Nobody saw a lobby (Discord refused the answer: too late, or down): there is no table.
-        bot.tables.discard(table)
-        table.halt()
+        if table is not None:
+            bot.tables.discard(table)
+            table.halt()
         log.warning(
             "no %s table in channel %s: its lobby could not be posted (%s)",
             kind.name,
-            table.channel_id,
+            interaction.channel_id,
             error,
         )
         return
-    assert response.message_id is not None
     try:
-        await table.set_message(response.message_id)
+        await table.set_message(message_id)
     except Refused as error:  # the lobby could not be saved, and is gone: say so in its place
         text = refusal_text(bot.messages, error, private_locale(interaction))
         await interaction.edit_original_response(**Draft(Words(description=text)).edit())
         return
     table.restart_idle_timer()
+
+
+async def new_table(bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction) -> Seated:
+    """A new table for ``/<game> start``, not yet in the registry: in the channel's language, with
+    its league's settings."""
+    assert interaction.guild_id is not None and interaction.channel_id is not None
+    table: Seated = kind.table_class.open(
+        bot.tables,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        publish=lambda table: publish(bot, kind, table),
+        locale=await public_locale(interaction, bot.store),
+        host_id=interaction.user.id,
+        host_name=interaction.user.display_name,
+    )
+    await apply_league_turn_timer(bot, interaction, table)
+    if kind.prepare is not None:
+        await kind.prepare(bot, interaction, table)
+    return table
 
 
 def install(bot: GameNightBot, kind: GameKind[Any]) -> None:

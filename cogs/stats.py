@@ -10,10 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.answers import Acknowledge, answer_privately, answer_publicly, in_time, tell_privately
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.league_messages import game_name, leaderboard_draft, stats_draft
-from cogs.tables import tell_privately
+from cogs.tables import Draft
 from data import Game
 from engine.games import recorded
 
@@ -37,11 +38,14 @@ class Stats(commands.Cog):
         bot = self.bot
         assert interaction.guild_id is not None
         who = player or interaction.user
-        found = await bot.store.player_stats(interaction.guild_id, who.id)
-        locale = private_locale(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        draft = await stats_draft(bot.messages, found, found.name or who.display_name, locale)
-        await interaction.followup.send(view=draft.layout(), files=draft.files(), ephemeral=True)
+
+        async def stats() -> Draft:
+            assert interaction.guild_id is not None
+            found = await bot.store.player_stats(interaction.guild_id, who.id)
+            name = found.name or who.display_name
+            return await stats_draft(bot.messages, found, name, private_locale(interaction))
+
+        await answer_privately(interaction, await in_time(interaction, stats(), Acknowledge.PRIVATE))
 
     @app_commands.command(
         name=command_text("leaderboard.command_name"),
@@ -57,18 +61,23 @@ class Stats(commands.Cog):
         """A game's players by skill rating, in the channel."""
         bot = self.bot
         assert interaction.guild_id is not None
-        chosen = await self._game(interaction, None if game is None else game.value)
-        ratings = await bot.store.leaderboard(interaction.guild_id, chosen)
-        locale = await public_locale(interaction, bot.store)
-        if not ratings:
-            name = game_name(bot.messages, chosen, private_locale(interaction))
-            await tell_privately(
-                interaction, bot.messages.text("leaderboard.none", private_locale(interaction), game=name)
-            )
+
+        async def leaderboard() -> tuple[Game, Draft | None]:
+            assert interaction.guild_id is not None
+            chosen = await self._game(interaction, None if game is None else game.value)
+            ratings = await bot.store.leaderboard(interaction.guild_id, chosen)
+            if not ratings:
+                return chosen, None
+            locale = await public_locale(interaction, bot.store)
+            return chosen, await leaderboard_draft(bot.messages, chosen, ratings, interaction.user.id, locale)
+
+        chosen, draft = await in_time(interaction, leaderboard(), Acknowledge.PUBLIC)
+        if draft is None:
+            locale = private_locale(interaction)
+            name = game_name(bot.messages, chosen, locale)
+            await tell_privately(interaction, bot.messages.text("leaderboard.none", locale, game=name))
             return
-        await interaction.response.defer(thinking=True)
-        draft = await leaderboard_draft(bot.messages, chosen, ratings, interaction.user.id, locale)
-        await interaction.followup.send(view=draft.layout(), files=draft.files())
+        await answer_publicly(interaction, draft)
 
     async def _game(self, interaction: discord.Interaction, named: str | None) -> Game:
         """The game asked for; else this channel's league's; else the server's most rated one."""

@@ -13,12 +13,12 @@ from typing import Any
 import discord
 
 from cogs.about import REFRESH_ID
+from cogs.answers import tell_privately
 from cogs.client import GameNightBot
 from cogs.components import BUTTON_ID, SELECT_ID
 from cogs.i18n import private_locale
 from cogs.presses import SEEN
 from cogs.seated import on_press
-from cogs.tables import tell_privately
 
 
 async def answer_stray(interaction: discord.Interaction) -> None:

@@ -7,11 +7,9 @@ helpers here draw its picture off the event loop and send it as the table's publ
 private reply.
 """
 
-import asyncio
 import contextlib
 import io
-import time
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ParamSpec, Protocol
 
@@ -155,62 +153,3 @@ def refusal_text(messages: Catalog, error: IllegalAction | Refused, locale: str)
     if isinstance(error, IllegalAction):
         return messages.text(f"reason.{error.reason.value}", locale)
     return messages.text(f"refused.{error.refusal.value}", locale)
-
-
-ANSWER_WITHIN = 2.0
-"""Seconds from an interaction's creation within which a panel answer must be under way: a
-panel not drawn by then is deferred first (Discord fails an interaction not acknowledged within
-3 s, and a loaded machine can take that long to draw behind other pictures)."""
-
-
-async def answer_in_time(interaction: discord.Interaction, drawing: Awaitable[Draft]) -> Draft:
-    """``drawing``'s draft; if it is not ready :data:`ANSWER_WITHIN` seconds after the press,
-    the interaction is acknowledged first (the panel's own message kept, or a private "thinking"
-    reply to fill in), and :func:`show_panel` then edits instead of answering."""
-    task = asyncio.ensure_future(drawing)
-    created = discord.utils.snowflake_time(interaction.id).timestamp()
-    # Discord's clock made the id; a host clock running behind must not stretch the wait.
-    budget = min(ANSWER_WITHIN, created + ANSWER_WITHIN - time.time())
-    await asyncio.wait({task}, timeout=max(0.0, budget))
-    if not task.done():
-        if own_panel(interaction):
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-    return await task
-
-
-def own_panel(interaction: discord.Interaction) -> bool:
-    """Whether the press was made on the presser's own private panel: an ephemeral message made
-    by an interaction of theirs. Discord shows an ephemeral message to its owner only, but a
-    forged client can name anyone's, and the bot must not edit it for someone else."""
-    message = interaction.message
-    if message is None or not message.flags.ephemeral:
-        return False
-    made_by = message.interaction_metadata
-    return made_by is not None and made_by.user.id == interaction.user.id
-
-
-async def show_panel(interaction: discord.Interaction, draft: Draft) -> None:
-    """Show a player their private panel: redrawn in place when they pressed a button on it,
-    as a new private reply otherwise (the table message's "My line", say), or filled in when
-    :func:`answer_in_time` had to acknowledge the press first.
-
-    Only the presser's own panel is ever edited (:func:`own_panel`): a panel button forged onto
-    the public table message, or onto someone else's panel, gets a new private panel, so no one's
-    cards can land in a message another person sees.
-    """
-    if interaction.response.is_done():  # deferred while the panel was drawn: fill it in
-        await interaction.edit_original_response(**draft.edit())
-    elif own_panel(interaction):
-        await interaction.response.edit_message(**draft.edit())
-    else:
-        await interaction.response.send_message(files=draft.files(), view=draft.layout(), ephemeral=True)
-
-
-async def tell_privately(interaction: discord.Interaction, text: str) -> None:
-    """Answer ``interaction`` with a message only its user sees."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)

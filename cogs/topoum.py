@@ -14,10 +14,11 @@ from collections.abc import Sequence
 
 import discord
 
+from cogs.answers import Acknowledge, acknowledged, in_time, tell_privately
 from cogs.client import GameNightBot
 from cogs.i18n import private_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
-from cogs.tables import Draft, refusal_text, tell_privately
+from cogs.tables import Draft, refusal_text
 from cogs.topoum_messages import deck_options, over_draft, panel_draft, playing_draft
 from cogs.words import bold, names_of
 from engine.errors import IllegalAction, Reason
@@ -86,10 +87,10 @@ async def choose_deck(
 ) -> None:
     """The lobby's battle deck: the host's pick in its menu, or Random deck."""
     if action == "random" and values is None:
-        await table.choose_deck(interaction.user.id, None)
+        await in_time(interaction, table.choose_deck(interaction.user.id, None), Acknowledge.KEEP)
     elif action == "deck" and values is not None:
         try:
-            await table.choose_deck(interaction.user.id, values)
+            await in_time(interaction, table.choose_deck(interaction.user.id, values), Acknowledge.KEEP)
         except BadDeck as bad:
             await tell_privately(
                 interaction, bad_deck_text(bot.messages, bad.picked, bad.missing, private_locale(interaction))
@@ -97,7 +98,7 @@ async def choose_deck(
             return
     else:
         raise IllegalAction(Reason.STALE, f"unknown action {action!r}")
-    await interaction.response.defer()
+    await acknowledged(interaction)
 
 
 KIND = GameKind(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import discord
 
+from cogs.answers import Acknowledge, acknowledged, in_time
 from cogs.client import GameNightBot
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
@@ -106,8 +107,8 @@ async def choose_size(
         raise IllegalAction(Reason.STALE, f"unknown action {action!r}")
     if int(number) != table.game_number():
         raise IllegalAction(Reason.STALE, "a button of an earlier game")
-    await table.choose(interaction.user.id, int(size))
-    await interaction.response.defer()
+    await in_time(interaction, table.choose(interaction.user.id, int(size)), Acknowledge.KEEP)
+    await acknowledged(interaction)
 
 
 async def apply_league(bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable) -> None:

@@ -13,9 +13,10 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.answers import ANSWER_WITHIN
 from cogs.layout import Words
 from cogs.live_panels import LivePanels
-from cogs.tables import ANSWER_WITHIN, Draft
+from cogs.tables import Draft
 from locales import catalog
 from tables.clock import LoopClock
 
