@@ -3,7 +3,8 @@
 Reads the configuration, opens the store, builds the table registry and hands both to the bot,
 which loads the cogs and connects. Nothing else lives here. Run ``python bot.py``; see README.
 Exit status: 0 after a clean shutdown (SIGINT or SIGTERM: tables saved, database closed),
-2 for a configuration problem (explained in one line, no traceback), 1 if Discord is unreachable.
+2 for a configuration problem (explained in one line, no traceback), 1 if Discord is unreachable
+or the database failed to take the tables at shutdown (they resume as last saved).
 """
 
 import asyncio
@@ -82,6 +83,8 @@ async def run(config: Config) -> int:
         await asyncio.gather(*closing)
     finally:
         await store.close()
+    if bot.unsaved:
+        return 1  # said when it happened
     log.info("stopped cleanly")
     return 0
 

@@ -25,7 +25,7 @@ from cogs.live_panels import LivePanels
 from cogs.painter import PAINTER
 from cogs.presses import SEEN
 from cogs.sync import sync_if_changed
-from data import LeagueError, SavedTable, Store
+from data import LeagueError, SavedTable, Store, StoreError
 from locales import Catalog
 from tables.registry import TableRegistry
 from tables.shards import ALL_SHARDS, Shards
@@ -87,6 +87,8 @@ class GameNightBot(commands.AutoShardedBot):
         )
         self.store = store
         self.tables = tables
+        self.unsaved = 0
+        """Tables the database failed to take when the bot stopped (they resume as last saved)."""
         self.messages = messages
         self.panels = LivePanels(messages, tables.clock, enabled=live_panels)
         self.dev_guild_id = dev_guild_id
@@ -152,10 +154,11 @@ class GameNightBot(commands.AutoShardedBot):
             log.warning("could not tell channel %s its table was set aside: %s", saved.channel_id, exc)
 
     async def close(self) -> None:
-        """Stop and save every table before the connection goes, so a restart loses nothing."""
+        """Stop and save every table before the connection goes, so a restart loses nothing
+        (:attr:`unsaved` counts those the database failed to take)."""
         try:
             self.panels.stop()
-            await self.tables.shutdown()
+            self.unsaved = await self.tables.shutdown()
         finally:
             PAINTER.stop()
             await super().close()
@@ -191,6 +194,10 @@ class GameNightTree(app_commands.CommandTree[GameNightBot]):
         if isinstance(refusal, LeagueError):
             values = {k: escape_markdown(v) if isinstance(v, str) else v for k, v in refusal.values.items()}
             text = self.client.messages.text(f"league.error.{refusal.code}", locale, **values)
+        elif isinstance(refusal, StoreError):
+            # One line: an unreachable database says so itself, once.
+            log.log(logging.DEBUG if refusal.unreachable else logging.ERROR, "command not done: %s", refusal)
+            text = self.client.messages.text("error.storage", locale)
         elif isinstance(refusal, app_commands.TransformerError):
             # A value the command never offered (a choice from a forged client): said, not a fault.
             log.info("refused %r for a command option", refusal.value)

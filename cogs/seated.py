@@ -32,6 +32,7 @@ from cogs.live_panels import LiveDraft
 from cogs.lobby import LOBBY_ACTIONS, LobbyChoices, closed_lobby_draft, lobby_draft, press_lobby
 from cogs.presses import RecentPresses
 from cogs.tables import Draft, post_callout, refusal_text, remove_buttons, retried_if_passing, show_publicly
+from data import StoreError
 from engine.errors import IllegalAction, Reason
 from engine.games import registered
 from locales import Catalog
@@ -172,6 +173,9 @@ async def on_press(
             await _route(bot, interaction, kind, table, action, arg, values)
     except (IllegalAction, Refused) as error:
         await tell_privately(interaction, refusal_text(bot.messages, error, locale))
+    except StoreError as error:  # a read the press needed failed: one line, no traceback
+        log.log(logging.DEBUG if error.unreachable else logging.ERROR, "press not done: %s", error)
+        await tell_privately(interaction, bot.messages.text("error.storage", locale))
 
 
 async def _route(

@@ -78,7 +78,11 @@ def table_card(
 ) -> discord.ui.View:
     """The public message while a game is played, around its ``words``: the ``players`` (a line
     each, under ``<game>.table.players``) and what happened (``describe`` words a notice), and
-    the button that opens a panel (``opener``: its action and its label's key)."""
+    the button that opens a panel (``opener``: its action and its label's key); first, if the
+    table went back to its last save (a write failed), that it did."""
+    if table.went_back:
+        text = messages.text
+        words.add_field(name=text("saving.title", table.locale), value=text("saving.went_back", table.locale))
     if players:
         words.add_field(
             name=messages.text(f"{table.game}.table.players", table.locale), value="\n".join(players)

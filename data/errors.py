@@ -9,7 +9,15 @@ league name already taken) is a :class:`LeagueError` instead, which a user is to
 
 
 class StoreError(Exception):
-    """The database could not be opened, migrated, read or written; ``str()`` is one line."""
+    """The database could not be opened, migrated, read or written; ``str()`` is one line.
+
+    ``unreachable``: because the database server could not be reached (down, restarting, the
+    network). The database logs that once when it goes and once when it is back, so a request
+    that fails meanwhile need not log it again."""
+
+    def __init__(self, message: str, *, unreachable: bool = False) -> None:
+        super().__init__(message)
+        self.unreachable = unreachable
 
 
 class LeagueError(Exception):

@@ -15,6 +15,7 @@ as PostgreSQL expects, once per query text.
 
 import asyncio
 import functools
+import logging
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -37,6 +38,24 @@ POOL_SIZE: Final = 4
 DRIVER_ERRORS: Final = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
 """What asyncpg raises when the database fails: the server's errors, a connection it lost (or a
 rollback tried on it), the network (``OSError`` includes timeouts)."""
+
+UNREACHABLE: Final = (OSError, asyncpg.PostgresConnectionError, asyncpg.OperatorInterventionError)
+"""The driver errors that mean the server could not be reached: refused or lost connections,
+a server shutting down or starting up."""
+
+log = logging.getLogger(__name__)
+
+
+class _PoolRetries(logging.Filter):
+    """asyncpg logs a traceback each time it fails to reopen its pool's connections while the
+    server is away (every second or so); the database's own "unreachable" and "back" lines say
+    it once."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Failed to restore the pool connection floor")
+
+
+POOL_RETRIES: Final = _PoolRetries()
 
 _PLACEHOLDER: Final = re.compile(r"'(?:[^']|'')*'|\?")
 
@@ -86,6 +105,8 @@ class PostgresDatabase:
     def __init__(self, pool: "asyncpg.Pool[asyncpg.Record]", name: str) -> None:
         self._pool = pool
         self.name = name
+        self._unreachable = False
+        logging.getLogger("asyncpg.pool").addFilter(POOL_RETRIES)
 
     @classmethod
     async def open(cls, url: str, migrations_dir: Path) -> Self:
@@ -132,7 +153,8 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def _translated(self) -> AsyncIterator[None]:
-        """Re-raise driver errors as :class:`StoreError`, so callers never import asyncpg."""
+        """Re-raise driver errors as :class:`StoreError`, so callers never import asyncpg; log
+        once when the server cannot be reached and once when a request reaches it again."""
         try:
             yield
         except DRIVER_ERRORS as exc:
@@ -140,7 +162,18 @@ class PostgresDatabase:
             cause: BaseException = exc
             while isinstance(cause.__context__, DRIVER_ERRORS):
                 cause = cause.__context__
-            raise StoreError(f"database {self.name}: {one_line(cause)}") from exc
+            unreachable = isinstance(cause, UNREACHABLE)
+            if unreachable and not self._unreachable:
+                log.error(
+                    "database %s unreachable, nothing is saved until it is back: %s",
+                    self.name,
+                    one_line(cause),
+                )
+            self._unreachable |= unreachable
+            raise StoreError(f"database {self.name}: {one_line(cause)}", unreachable=unreachable) from exc
+        if self._unreachable:
+            self._unreachable = False
+            log.info("database %s is back", self.name)
 
 
 def without_password(url: str) -> str:

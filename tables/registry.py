@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from data import Game, SavedTable, Store
+from data import Game, SavedTable, Store, StoreError
 from tables.clock import Clock, LoopClock
 from tables.errors import Refusal, Refused
 from tables.pacing import ChannelPacing
@@ -43,6 +43,9 @@ class Table(Protocol):
 
     last_saved: SavedTable | None
     """The table as last written or loaded."""
+
+    went_back: bool
+    """It was put back as last written because a later write failed."""
 
     def resume(self) -> None:
         """Start its clocks again after it was loaded."""
@@ -171,24 +174,36 @@ class TableRegistry:
         except Exception:
             log.exception("table %s could not be restored; its channel is free", saved.table_id)
             return
-        restored.last_saved = saved
+        restored.last_saved, restored.went_back = saved, True
         self.add(restored)
         restored.resume()
 
-    async def save_all(self) -> None:
-        """Save every running table, as the last step before the bot stops. Tables come and go
-        while it awaits the database, so it walks a copy: one that finished meanwhile has
-        already saved itself away."""
+    async def save_all(self) -> int:
+        """Save every running table, as the last step before the bot stops; returns how many
+        could not be (the database failing: they resume as they were last saved, said in one
+        line). Tables come and go while it awaits the database, so it walks a copy: one that
+        finished meanwhile has already saved itself away."""
+        unsaved: list[str] = []
+        error: StoreError | None = None
         for table in list(self._tables.values()):
-            await self.store.save_table(table.snapshot())
+            snapshot = table.snapshot()
+            try:
+                await self.store.save_table(snapshot)
+            except StoreError as failed:
+                unsaved.append(snapshot.table_id)
+                error = failed
+        if error is not None:
+            log.error("%d tables not saved at shutdown (%s), they resume as last saved: %s",
+                      len(unsaved), ", ".join(unsaved), error)  # fmt: skip
+        return len(unsaved)
 
-    async def shutdown(self) -> None:
-        """Stop every table (AI seats, timers, pending edits), then save them all. Games go on
-        while it stops them one by one (a lobby starts, a game ends), so it goes round again
-        until every table it holds has been stopped."""
+    async def shutdown(self) -> int:
+        """Stop every table (AI seats, timers, pending edits), then save them all; returns how
+        many could not be saved. Games go on while it stops them one by one (a lobby starts, a
+        game ends), so it goes round again until every table it holds has been stopped."""
         stopped: set[int] = set()
         while waiting := [table for table in list(self._tables.values()) if id(table) not in stopped]:
             for table in waiting:
                 stopped.add(id(table))
                 await table.stop()
-        await self.save_all()
+        return await self.save_all()

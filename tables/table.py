@@ -69,6 +69,9 @@ class Table(abc.ABC):
         self._tasks: set[asyncio.Task[None]] = set()
         self.last_saved: SavedTable | None = None
         """The table as last written (or loaded): what it goes back to when a write fails."""
+        self.went_back = False
+        """This table is :attr:`last_saved` put back because a later write failed (the moves
+        since are lost), until a write succeeds: its message says so."""
         self.moves: list[dict[str, Any]] = []
         """The running game's moves since it was dealt, in their saved form (the game appends
         each move it applies): saved apart from :meth:`to_json`, only the new ones each time."""
@@ -190,7 +193,9 @@ class Table(abc.ABC):
                 else:
                     await self.registry.store.save_table(snapshot, record, moves_written=written)
             except StoreError as error:  # one line: it says which database and why
-                log.error("table %s not saved, back to its last saved state: %s", self.table_id, error)
+                # An unreachable database is logged by the database, once, not per table.
+                level = logging.DEBUG if error.unreachable else logging.ERROR
+                log.log(level, "table %s not saved, back to its last saved state: %s", self.table_id, error)
                 self.halt()
                 self.registry.roll_back(self, self.last_saved)
                 raise Refused(Refusal.NOT_SAVED) from None
@@ -200,6 +205,7 @@ class Table(abc.ABC):
                 self._moves_written = len(snapshot.moves)
             self.last_saved = snapshot
             self._saved_version = version
+            self.went_back = False
             if record is not None:
                 self.record_written(record)
 

@@ -159,6 +159,15 @@ class Cluster:
                 raise
             shutil.rmtree(self.data, ignore_errors=True)
             self._run(*initdb)
+        self.resume()
+
+    def halt(self) -> None:
+        """Take the server down as a crash or an operator does (its clients lose their
+        connections, new ones are refused), keeping its files for :meth:`resume`."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server on its files (again, after :meth:`halt`)."""
         options = f"-k {self.root} -c listen_addresses='' -c max_connections=200"
         if not self.durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"

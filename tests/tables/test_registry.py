@@ -1,5 +1,7 @@
 """The table registry: one table per channel, and every table saved on shutdown."""
 
+import logging
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,6 +51,25 @@ async def test_save_all_keeps_the_latest_state_of_every_table(tmp_path: Path) ->
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         saved = {table.channel_id: table.state for table in await store.load_tables()}
     assert saved == {10: {"moves": 7}, 11: {"moves": 0}}
+
+
+async def test_save_all_counts_the_tables_a_failing_database_did_not_take(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        registry = TableRegistry(store)
+        registry.add(FakeTable(10))
+        registry.add(FakeTable(11))
+        with sqlite3.connect(tmp_path / "db.sqlite3") as conn:
+            conn.execute(
+                "CREATE TRIGGER full BEFORE INSERT ON saved_tables"
+                " BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+            )
+
+        assert await registry.save_all() == 2
+
+    (line,) = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert line.startswith("2 tables not saved at shutdown (t10, t11)"), line
 
 
 async def test_resuming_sets_damaged_tables_aside_and_leaves_unknown_games_saved(tmp_path: Path) -> None:
