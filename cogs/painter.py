@@ -1,15 +1,17 @@
-"""Drawing the pictures in a process of their own.
+"""Drawing the pictures in processes of their own.
 
 Pillow holds the interpreter lock for milliseconds at a time in parts of a drawing, so a picture
 drawn in a thread still stalls the event loop now and then, and with fifty tables redrawing it is
-all the time (bench/bench_latency.py: stalls over 5 ms with threads, none with this). One worker
-process draws every picture; it starts with the bot, so the first picture costs no start-up, and
-it ignores Ctrl-C, which is the bot's to handle.
+all the time (bench/bench_latency.py: stalls over 5 ms with threads, none with this). A small
+pool of worker processes (:data:`WORKERS`) draws the pictures side by side, so a panel is not
+queued behind every table's redraw (bench/bench_load.py); the workers start with the bot and
+load the drawing code then, so the first picture costs no start-up, and they ignore Ctrl-C,
+which is the bot's to handle.
 
-The worker can die under the bot (out of memory, a crash inside Pillow): the next drawing then
-starts a new one and draws again, so a table never goes without pictures. And the bot can die
-under the worker (kill -9): the worker notices its parent is gone and exits, so no orphan keeps
-its memory.
+A worker can die under the bot (out of memory, a crash inside Pillow): the pool is then broken
+for every worker, so the next drawing starts a new pool and draws again, and a table never goes
+without pictures. And the bot can die under the workers (kill -9): each notices its parent is
+gone and exits, so no orphan keeps its memory.
 """
 
 import asyncio
@@ -31,24 +33,32 @@ R = TypeVar("R")
 log = logging.getLogger(__name__)
 
 PARENT_CHECK_SECONDS = 1.0
-"""How often the worker looks for its parent: an orphan lives at most this long."""
+"""How often a worker looks for its parent: an orphan lives at most this long."""
+
+WORKERS = 2
+"""Pictures drawn at once. Two keep both cores of the project's machine busy when tables redraw
+together (the bot's own process mostly waits on the network) and cost about 45 MB each, Pillow,
+the fonts and the pictures' caches; more would queue for the same cores."""
 
 
 class Painter:
-    """A one-process pool for the pictures; :meth:`start` before drawing, :meth:`stop` at the end."""
+    """A pool of ``workers`` processes for the pictures; :meth:`start` before drawing,
+    :meth:`stop` at the end."""
 
-    def __init__(self) -> None:
+    def __init__(self, workers: int = WORKERS) -> None:
+        self.workers = workers
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
 
     async def start(self) -> None:
-        """Start the worker and have it load the drawing code, so the first real picture is as
-        quick as the others."""
-        self._pool = _new_pool()
-        await asyncio.get_running_loop().run_in_executor(self._pool, _warm_up)
+        """Start the workers, each loading the drawing code, so the first real pictures are as
+        quick as the others (a job submitted while no worker is idle starts another)."""
+        self._pool = _new_pool(self.workers)
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._pool, _ready) for _ in range(self.workers)))
 
     async def draw(self, picture: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-        """``picture(*args, **kwargs)`` in the worker (started on first use if need be). If the
-        worker has died, a new one draws it; a picture that kills two workers in a row raises."""
+        """``picture(*args, **kwargs)`` in a worker (started on first use if need be). If a
+        worker has died, a new pool draws it; a picture that kills two pools in a row raises."""
         job = functools.partial(picture, *args, **kwargs)
         for attempt in (1, 2):
             if self._pool is None:
@@ -61,7 +71,7 @@ class Painter:
                 if attempt == 2:
                     raise
                 if self._pool is pool:  # the first drawing to notice replaces it, once
-                    log.warning("the picture worker died; starting a new one")
+                    log.warning("a picture worker died; starting new ones")
                     pool.shutdown(wait=False, cancel_futures=True)
                     self._pool = None
         raise AssertionError("unreachable: the second attempt returns or raises")
@@ -72,10 +82,10 @@ class Painter:
             self._pool = None
 
 
-def _new_pool() -> concurrent.futures.ProcessPoolExecutor:
+def _new_pool(workers: int) -> concurrent.futures.ProcessPoolExecutor:
     # "spawn": a fork of the bot would copy its threads' locks in whatever state they are.
     return concurrent.futures.ProcessPoolExecutor(
-        max_workers=1,
+        max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_in_worker,
         initargs=(os.getpid(),),
@@ -83,9 +93,11 @@ def _new_pool() -> concurrent.futures.ProcessPoolExecutor:
 
 
 def _in_worker(parent: int) -> None:
-    """In the worker, first: leave Ctrl-C to the bot, and exit when the bot is gone."""
+    """In each worker, first: leave Ctrl-C to the bot, exit when the bot is gone, and load
+    Pillow and the fonts every game's pictures share."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_with, args=(parent,), name="parent-watch", daemon=True).start()
+    import render.fonts  # noqa: F401
 
 
 def _exit_with(parent: int) -> None:
@@ -96,10 +108,9 @@ def _exit_with(parent: int) -> None:
     os._exit(0)
 
 
-def _warm_up() -> None:
-    """In the worker: load Pillow and the fonts every game's pictures share."""
-    import render.fonts  # noqa: F401
+def _ready() -> None:
+    """A job that only makes a worker start (:meth:`Painter.start`)."""
 
 
 PAINTER = Painter()
-"""The bot's painter: one per process, like the pictures' caches in the worker."""
+"""The bot's painter: one per process, like the pictures' caches in its workers."""

@@ -1,4 +1,5 @@
-"""Telling a double click from two presses, and a replayed interaction from a new one.
+"""Telling a double click from two presses, a replayed interaction from a new one, and a person
+from a member pressing faster than anyone can.
 
 A double click, or a second press while the first is still on its way, reaches the bot as two
 interactions made on the very same view of a message: same user, same message in the same
@@ -71,3 +72,50 @@ class AnsweredOnce:
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         return SEEN.first_time(interaction.id, time.monotonic())
+
+
+BURST: Final = 10
+"""Presses a member may make while their earlier ones are still being answered, at once."""
+REFILL_PER_SECOND: Final = 5.0
+"""How fast that allowance comes back: quicker than anyone presses through slow answers."""
+
+
+class PressBudget:
+    """Each member's allowance of presses made before the bot answered their previous one.
+
+    A person presses, sees the answer, presses again: those presses are never counted. A press
+    arriving while the same member's earlier press is still being answered spends one of
+    :data:`BURST`, refilled at :data:`REFILL_PER_SECOND`; with none left it is answered "slow
+    down" at once. So one member firing a hundred presses a second (a script, a stuck key)
+    costs the bot a short answer each, not everyone else's latency.
+    """
+
+    def __init__(self) -> None:
+        self._tokens: dict[int, tuple[float, float]] = {}
+        """Each member's allowance and when it was last counted."""
+        self._answering: dict[int, int] = {}
+        """Each member's presses being answered now."""
+
+    def admit(self, member: int, now: float) -> bool:
+        """Whether ``member``'s press may go on; if so, :meth:`done` must follow its answer."""
+        if self._answering.get(member, 0):
+            tokens, then = self._tokens.get(member, (float(BURST), now))
+            tokens = min(float(BURST), tokens + (now - then) * REFILL_PER_SECOND)
+            if tokens < 1:
+                self._tokens[member] = (tokens, now)
+                return False
+            self._tokens[member] = (tokens - 1, now)
+        self._answering[member] = self._answering.get(member, 0) + 1
+        return True
+
+    def done(self, member: int) -> None:
+        """A press :meth:`admit` let through has been answered."""
+        left = self._answering.pop(member) - 1
+        if left:
+            self._answering[member] = left
+        elif len(self._tokens) > 1000:  # forget the allowances of members no longer pressing
+            self._tokens = {who: kept for who, kept in self._tokens.items() if who in self._answering}
+
+
+BUDGET = PressBudget()
+"""This process's members' press allowances."""

@@ -30,7 +30,7 @@ from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, T
 from cogs.layout import Words
 from cogs.live_panels import LiveDraft
 from cogs.lobby import LOBBY_ACTIONS, LobbyChoices, closed_lobby_draft, lobby_draft, press_lobby
-from cogs.presses import RecentPresses
+from cogs.presses import BUDGET, RecentPresses
 from cogs.tables import Draft, post_callout, refusal_text, remove_buttons, retried_if_passing, show_publicly
 from data import StoreError
 from engine.errors import IllegalAction, Reason
@@ -163,10 +163,13 @@ async def on_press(
     locale = private_locale(interaction)
     table = bot.tables.get(interaction.channel_id or 0)
     kind = KINDS.get(prefix)
-    if _repeats_a_press(interaction, action, values):
-        await interaction.response.defer()  # answered, and nothing changes
+    if not BUDGET.admit(interaction.user.id, time.monotonic()):
+        await tell_privately(interaction, bot.messages.text("error.slow_down", locale))
         return
     try:
+        if _repeats_a_press(interaction, action, values):
+            await interaction.response.defer()  # answered, and nothing changes
+            return
         if kind is None or not isinstance(table, kind.table_class) or table.table_id != table_id:
             raise IllegalAction(Reason.STALE, "the table is gone")
         with bot.panels.answering(table_id, interaction.user.id):
@@ -176,6 +179,8 @@ async def on_press(
     except StoreError as error:  # a read the press needed failed: one line, no traceback
         log.log(logging.DEBUG if error.unreachable else logging.ERROR, "press not done: %s", error)
         await tell_privately(interaction, bot.messages.text("error.storage", locale))
+    finally:
+        BUDGET.done(interaction.user.id)
 
 
 async def _route(
