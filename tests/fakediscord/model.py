@@ -574,6 +574,9 @@ class Interaction:
     callback_arrived: float | None = None
     # Callback requests for it that reached the stand-in, answered or refused.
     callbacks: int = 0
+    # When what the user asked for was first shown (clock seconds): the interaction response,
+    # or after a deferral the first edit or follow-up that fills it in. For latency benchmarks.
+    shown_at: float | None = None
 
     def metadata(self) -> JSON:
         """What a message this interaction made says of it (``interaction_metadata``)."""

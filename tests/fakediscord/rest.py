@@ -405,6 +405,8 @@ class Rest:
             rec.modal = data
         rec.response_type = kind
         rec.answered_at = arrived
+        if kind not in (5, 6):
+            rec.shown_at = arrived
         rec.acknowledged.set()
         original = rec.original
         if original is not None and kind in (4, 5, 7):
@@ -438,6 +440,7 @@ class Rest:
         keeps the defer's ephemerality), as Discord does."""
         rec = self._webhook_interaction(call)
         payload = call.json_payload()
+        rec.shown_at = rec.shown_at or call.arrived
         if rec.loading and rec.original is not None:
             message = rec.original
             # It keeps the defer's ephemerality; IS_COMPONENTS_V2 may be set only now.
@@ -472,6 +475,7 @@ class Rest:
     async def edit_webhook_message(self, call: Call) -> tuple[int, Any]:
         rec = self._webhook_interaction(call)
         message = self._webhook_message(call, rec)
+        rec.shown_at = rec.shown_at or call.arrived
         self._edit(call, message, call.json_payload(), path=[])
         await self.fake.announce("MESSAGE_UPDATE", message)
         return 200, message.to_dict()
