@@ -14,9 +14,9 @@ replayed.
 
 **Time.** A seat's turn has a timer (:class:`~tables.turn_based.TurnBased`): a warning, then the
 engine's timeout action (a pass, or stopping Move moles) for a player who is away. AI seats think
-in a worker thread (a hard AI at a four-player table thinks for up to a second or so, which must
-not hold up the event loop) and act one step at a time, at least :data:`AI_STEP_PAUSE` apart, so
-people can follow them on the board.
+in a worker thread (a hard AI's step copies at most 4,000 states, its work budget in
+:mod:`engine.topoum.ai`: about half a second of CPU, which must not hold up the event loop) and act
+one step at a time, at least :data:`AI_STEP_PAUSE` apart, so people can follow them on the board.
 """
 
 import asyncio
