@@ -312,6 +312,13 @@ class TopoumAI:
         return world
 
 
+def think(ai: TopoumAI, state: TopoumState, seat: int) -> tuple[Choice | None, TopoumAI]:
+    """:meth:`TopoumAI.choose`, handing the AI back with its choice: run in a worker process
+    (tables/registry.py), the AI that thought is a copy, and its plan and generator, moved on by
+    the step, must come back to the table."""
+    return ai.choose(state, seat), ai
+
+
 def candidate_plans(
     state: TopoumState, seat: int, search: Search, budget: Budget | None = None
 ) -> list[Plan]:
