@@ -22,6 +22,7 @@ from data import Store, StoreError
 from locales import catalog
 from render.fonts import missing_files
 from tables.registry import TableRegistry
+from tables.worker import Worker
 
 log = logging.getLogger("gamenight")
 
@@ -46,7 +47,9 @@ async def run(config: Config) -> int:
     try:
         bot = GameNightBot(
             store=store,
-            tables=TableRegistry(store, turn_seconds=config.turn_seconds, owns=config.shards.owns),
+            tables=TableRegistry(
+                store, turn_seconds=config.turn_seconds, owns=config.shards.owns, thinker=Worker("AI")
+            ),
             messages=catalog(),
             dev_guild_id=config.dev_guild_id,
             api_base=config.api_base,

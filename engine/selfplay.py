@@ -3,8 +3,9 @@
     python -m engine.selfplay --game toppo --players 4 --games 1000 --seed 1
     python -m engine.selfplay --game spit --variant speed --games 1000
 
-prints one JSON line (games, actions, games per second, invariant violations) and exits
-non-zero on a violation. Each registered game (engine/games.py) has a module
+prints one JSON line (games, actions, games per second, invariant violations, and per AI level
+the 99th percentile and the most CPU seconds one ``propose`` call took) and exits non-zero on a
+violation. Each registered game (engine/games.py) has a module
 ``engine/<game>/selfplay.py`` that exposes ``SELFPLAY``, a :class:`SelfPlaySpec`; this runner knows
 nothing of any game's rules. A game played another way (Speed is Spit's variant) names it in the
 spec's ``variants``, chosen with ``--variant``; ``--players`` may be left out for a game with one
@@ -15,12 +16,19 @@ runner applies whichever proposal falls due first on its clock, then asks again 
 situation (as the game defines it) changed, the seat that acted always included. That is how a
 table with AI seats behaves, so a slow AI loses races to a fast one here as it would there.
 A turn-based game fits the same loop: only the seat to move proposes.
+
+An AI step runs on the bot's own CPU (a worker thread beside the event loop), so how long one
+``propose`` may think matters as much as how well it plays. The engine has no clock (the purity
+rule), so :func:`play` times proposals only with a CPU clock handed to it; the command line hands
+it the process's CPU time (``resource.getrusage``, microseconds, not the 10 ms ticks of
+``os.times``). The measure never reaches a game: the same seed plays the same match either way.
 """
 
 import argparse
 import importlib
 import json
 import os
+import resource
 import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -58,6 +66,10 @@ class SelfPlayMatch(Protocol):
         """A value that changes whenever something that seat's AI decides on changes."""
         ...
 
+    def level(self, seat: int) -> str:
+        """The AI level playing ``seat`` now (CPU time per step is reported per level)."""
+        ...
+
     def propose(self, seat: int) -> Proposal | None: ...
 
     def apply(self, action: Any) -> None: ...
@@ -69,6 +81,9 @@ class SelfPlayMatch(Protocol):
 
 NewMatch = Callable[[int, int, int], SelfPlayMatch]
 """``(players, games, seed)`` -> a match that ends after ``games`` games."""
+
+CpuClock = Callable[[], float]
+"""Seconds of CPU time used so far, to time each ``propose``; only differences are read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,11 +116,33 @@ class Report:
     simulated_seconds: float = 0.0
     violations: int = 0
     messages: list[str] = field(default_factory=list)
+    think: dict[str, list[float]] = field(default_factory=dict)
+    """CPU seconds of every ``propose`` call, by the AI level that made it (when timed)."""
 
     def violation(self, message: str) -> None:
         self.violations += 1
         if len(self.messages) < MAX_MESSAGES:
             self.messages.append(message)
+
+    def thinking(self) -> dict[str, dict[str, float | int]]:
+        """Per level: how many ``propose`` calls were timed, the 99th percentile and the most
+        CPU seconds of one (nearest rank, so the p99 is a call that happened)."""
+        result: dict[str, dict[str, float | int]] = {}
+        for level, samples in sorted(self.think.items()):
+            ordered = sorted(samples)
+            rank = max(0, -(-len(ordered) * 99 // 100) - 1)
+            result[level] = {
+                "steps": len(ordered),
+                "p99": round(ordered[rank], 6),
+                "max": round(ordered[-1], 6),
+            }
+        return result
+
+
+def process_cpu() -> float:
+    """The process's CPU seconds so far (user and system), to the microsecond on Linux."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def modules() -> dict[str, str]:
@@ -124,19 +161,30 @@ _UNSEEN = object()
 """A situation no seat is ever in, to force a seat to be asked again."""
 
 
-def run(game: str, players: int, games: int, seed: int, variant: str | None = None) -> Report:
+def run(
+    game: str,
+    players: int,
+    games: int,
+    seed: int,
+    variant: str | None = None,
+    cpu_clock: CpuClock | None = None,
+) -> Report:
     """Play one match of ``games`` games (of ``variant``, if given) and report; stops at the
-    first broken invariant, since a corrupt table only produces more noise after it."""
+    first broken invariant, since a corrupt table only produces more noise after it. With
+    ``cpu_clock``, every proposal's CPU time is recorded by level."""
     spec = load(game)
     if not spec.min_players <= players <= spec.max_players:
         raise ValueError(f"{game} is for {spec.min_players} to {spec.max_players} players")
     new_match = spec.match_maker(game, variant)
     report = Report(game, players, games, seed, variant)
-    return play(new_match(players, games, seed), spec.max_actions_per_game, report)
+    return play(new_match(players, games, seed), spec.max_actions_per_game, report, cpu_clock)
 
 
-def play(match: SelfPlayMatch, max_actions_per_game: int, report: Report) -> Report:
-    """Drive ``match`` to its end on the simulated clock, filling in ``report``."""
+def play(
+    match: SelfPlayMatch, max_actions_per_game: int, report: Report, cpu_clock: CpuClock | None = None
+) -> Report:
+    """Drive ``match`` to its end on the simulated clock, filling in ``report`` (and, with
+    ``cpu_clock``, its CPU seconds per proposal)."""
     seen: list[Hashable] = [_UNSEEN] * match.seats
     pending: list[tuple[float, Any] | None] = [None] * match.seats
     clock = 0.0
@@ -145,7 +193,13 @@ def play(match: SelfPlayMatch, max_actions_per_game: int, report: Report) -> Rep
             situation = match.situation(seat)
             if situation != seen[seat]:
                 seen[seat] = situation
-                proposal = match.propose(seat)
+                if cpu_clock is None:
+                    proposal = match.propose(seat)
+                else:
+                    level = str(match.level(seat))
+                    began = cpu_clock()
+                    proposal = match.propose(seat)
+                    report.think.setdefault(level, []).append(cpu_clock() - began)
                 pending[seat] = None if proposal is None else (clock + proposal.delay, proposal.action)
         first: tuple[float, int, Any] | None = None
         for seat, entry in enumerate(pending):
@@ -197,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Wall-clock time only measures throughput for the report; it never reaches a game. The
     # engine imports no ``time`` (the purity rule), and os.times() gives the elapsed real time.
     started = os.times().elapsed
-    report = run(args.game, players, args.games, args.seed, args.variant)
+    report = run(args.game, players, args.games, args.seed, args.variant, cpu_clock=process_cpu)
     elapsed = os.times().elapsed - started
     line: dict[str, Any] = {
         "game": report.game,
@@ -209,6 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "games_per_second": round(report.games / elapsed, 2) if elapsed > 0 else None,
         "simulated_hours": round(report.simulated_seconds / 3600, 1),
         "violations": report.violations,
+        "cpu_per_step": report.thinking(),
     }
     if report.messages:
         line["messages"] = report.messages

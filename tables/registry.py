@@ -3,19 +3,25 @@
 The registry is what ``bot.py`` builds once and hands to the cogs: a command asks it for the
 channel's table, ``/about`` counts them, and a shutdown stops and saves every one so nothing is
 lost on a restart. It also holds what all tables share (the store, the clock, the pacing of
-Discord writes, the turn time limits), and at start-up turns every saved table back into a running
-one through the loader each game registers. Each game's table class satisfies :class:`Table`.
+Discord writes, the turn time limits, where AI seats think), and at start-up turns every saved
+table back into a running one through the loader each game registers. Each game's table class
+satisfies :class:`Table`.
 """
 
+import asyncio
 import logging
 from collections.abc import Callable
-from typing import Final, Protocol
+from typing import Final, ParamSpec, Protocol, TypeVar
 
 from data import Game, SavedTable, Store, StoreError
 from tables.clock import Clock, LoopClock
 from tables.errors import Refusal, Refused
 from tables.pacing import ChannelPacing
 from tables.turns import TurnLimits
+from tables.worker import Worker
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 log = logging.getLogger(__name__)
 
@@ -80,12 +86,16 @@ class TableRegistry:
         clock: Clock | None = None,
         turn_seconds: float = 90.0,
         owns: Callable[[int], bool] = lambda guild_id: True,
+        thinker: Worker | None = None,
     ) -> None:
         """``turn_seconds``: how long turn-based tables wait for a player (``TURN_SECONDS``);
         ``owns``: whether a server's tables are this process's (its shard's, see
-        :mod:`tables.shards`): only those are resumed, the rest stay saved for their process."""
+        :mod:`tables.shards`): only those are resumed, the rest stay saved for their process;
+        ``thinker``: the worker process AI seats think in (see :meth:`think`), stopped with the
+        registry; without one they think in a thread."""
         self.store = store
         self.owns = owns
+        self.thinker = thinker
         self.clock: Clock = clock or LoopClock()
         self.turn_limits = TurnLimits.of(turn_seconds)
         self.pacing = ChannelPacing(self.clock)
@@ -94,6 +104,15 @@ class TableRegistry:
 
     def __len__(self) -> int:
         return len(self._tables)
+
+    async def think(self, job: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """``job(*args, **kwargs)`` off the event loop: an AI step is pure Python for up to half a
+        second or so, which in a thread of the bot takes the interpreter from the loop about half
+        the time (tables/worker.py), so the bot thinks in its thinker's process; without one
+        (the tests), in a thread. ``job`` and its arguments must pickle."""
+        if self.thinker is None:
+            return await asyncio.to_thread(job, *args, **kwargs)
+        return await self.thinker.run(job, *args, **kwargs)
 
     def get(self, channel_id: int) -> Table | None:
         return self._tables.get(channel_id)
@@ -202,8 +221,12 @@ class TableRegistry:
         many could not be saved. Games go on while it stops them one by one (a lobby starts, a
         game ends), so it goes round again until every table it holds has been stopped."""
         stopped: set[int] = set()
-        while waiting := [table for table in list(self._tables.values()) if id(table) not in stopped]:
-            for table in waiting:
-                stopped.add(id(table))
-                await table.stop()
-        return await self.save_all()
+        try:
+            while waiting := [table for table in list(self._tables.values()) if id(table) not in stopped]:
+                for table in waiting:
+                    stopped.add(id(table))
+                    await table.stop()
+            return await self.save_all()
+        finally:
+            if self.thinker is not None:
+                self.thinker.stop()  # no table thinks any more; a step under way ends first

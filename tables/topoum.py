@@ -14,12 +14,12 @@ replayed.
 
 **Time.** A seat's turn has a timer (:class:`~tables.turn_based.TurnBased`): a warning, then the
 engine's timeout action (a pass, or stopping Move moles) for a player who is away. AI seats think
-in a worker thread (a hard AI at a four-player table thinks for up to a second or so, which must
-not hold up the event loop) and act one step at a time, at least :data:`AI_STEP_PAUSE` apart, so
-people can follow them on the board.
+off the event loop, in the registry's thinker process (:meth:`TableRegistry.think`: a hard AI's
+step copies at most 4,000 states, its work budget in :mod:`engine.topoum.ai`, about half a second
+of CPU), and act one step at a time, at least :data:`AI_STEP_PAUSE` apart, so people can follow
+them on the board.
 """
 
-import asyncio
 import secrets
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from engine.errors import IllegalAction, Reason
 from engine.topoum.actions import Action, action_from_json, action_to_json
-from engine.topoum.ai import TopoumAI
+from engine.topoum.ai import TopoumAI, think
 from engine.topoum.cards import BATTLE_TYPES, CATEGORY, TYPES_PER_GAME, CardType, Category
 from engine.topoum.events import (
     Event,
@@ -226,8 +226,8 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         return (self.phase, len(state.log), thought is not None and thought.moment == len(state.log))
 
     def ai_choice(self, seat: int) -> _Thought | None:
-        """The seat's thought about this moment once it has one; until then, start thinking (in
-        a worker thread) and wait: :meth:`_think` wakes the driver when the thought is ready."""
+        """The seat's thought about this moment once it has one; until then, start thinking (off
+        the event loop) and wait: :meth:`_think` wakes the driver when the thought is ready."""
         state = self.require_state()
         if state.outcome is not None or state.current != seat:
             return None
@@ -247,9 +247,11 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         if ai is None:
             ai = self._ais[seat] = TopoumAI(self.ai_level(seat), self.ai_rng(seat))
         try:
-            choice = await asyncio.to_thread(ai.choose, world, seat)
+            choice, thought = await self.registry.think(think, ai, world, seat)
         finally:
             self._thinking.discard(seat)
+        if self._ais.get(seat) is ai:  # in a worker process the AI that thought is a copy
+            self._ais[seat] = thought
         if choice is None:
             return
         spent = clock.now() - began

@@ -18,10 +18,19 @@ segment is tried on a copy of the state and the result is scored by :func:`evalu
 Randomness comes from an ``Rng`` the caller supplies, never the game's, so an AI seat cannot change
 how a game is dealt. The engine has no clock: a :class:`Choice` carries a reaction delay that the
 table waits before acting.
+
+Thinking is bounded by work, not time. A search may copy and try at most its :class:`Search`'s
+``nodes`` states (a :class:`Budget`): a rich position (four moles free to move, a full hand and
+Operations Line, forty entry hexes) would otherwise cost tens of thousands of copies, seconds of
+the bot's CPU beside its event loop. Counting states instead of seconds keeps a seed's choice the
+same on any machine and under any load. When the budget runs short the search narrows rather than
+fails: the best-looking choices at each step are followed first, the plans whose Move moles are
+completed are the best-looking ones, and a plan that could not be finished stops at a decision
+point, where the next step plans again with a fresh budget.
 """
 
-from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.ai import Level, delay
 from engine.rng import Rng
@@ -51,18 +60,62 @@ HARD_CANDIDATES = 4
 
 @dataclass(frozen=True, slots=True)
 class Search:
-    """How wide a plan search looks."""
+    """How wide a plan search looks, and how much work it may do."""
 
     beam: int
     """Choices followed at each step (see :func:`segments`)."""
     openings: int
     """First mole steps completed into whole Move moles plans."""
+    nodes: int | None
+    """States the search may copy and try (see :class:`Budget`); None for no limit."""
 
 
-OWN = Search(beam=10, openings=3)
-"""The search for the AI's own turn."""
-ANSWER = Search(beam=5, openings=1)
-"""The cheaper search for the rival's answer the hard level imagines."""
+OWN = Search(beam=10, openings=3, nodes=2000)
+"""The search for the AI's own turn. Without a limit, self-play's normal level copied fewer than
+1,700 states in 99 steps of 100 (most steps copy none: they play out a plan) and up to 3,400, and
+the slowest position we know (tests/fixtures/topoum_slow_position.json) 40,000. A state costs
+0.1 ms of CPU or a little more (copy, step, evaluate), so a normal step stays within about 0.3 s
+and a hard one, with its answers, within about 0.6 s. Play did not get weaker in self-play: hard
+won 53 of 100 two-player games against normal (52 without the budget), and normal with the budget
+won 74 of 140 against normal without it."""
+ANSWER = Search(beam=5, openings=1, nodes=500)
+"""The cheaper search for the rival's answer the hard level imagines, once per candidate plan."""
+
+
+class Budget:
+    """The states a search may still copy and try: its work, counted so that the same position
+    and seed give the same plan on any machine, however busy (a clock would not).
+
+    A step whose choices cannot all be paid for is not taken (see :func:`segments`); ``spent``
+    counts what was used, for the tests and the benchmark."""
+
+    __slots__ = ("left", "spent")
+
+    def __init__(self, nodes: int | None) -> None:
+        self.left = nodes
+        """States still allowed, or None for no limit."""
+        self.spent = 0
+
+    @property
+    def limited(self) -> bool:
+        return self.left is not None
+
+    def affords(self, nodes: int) -> bool:
+        return self.left is None or nodes <= self.left
+
+    def spend(self, nodes: int) -> None:
+        self.spent += nodes
+        if self.left is not None:
+            self.left -= nodes
+
+    def half(self) -> "Budget":
+        """A budget of half of what is left, to be charged back with :meth:`charge`."""
+        return Budget(None if self.left is None else self.left // 2)
+
+    def charge(self, part: "Budget") -> None:
+        """Count what ``part`` (from :meth:`half`) spent as spent here."""
+        self.spend(part.spent)
+
 
 WIN_VALUE = 1000.0
 MOLE_VALUE = 1.5
@@ -98,8 +151,13 @@ def evaluate(state: TopoumState, seat: int) -> float:
     return values[seat] - max(value for player, value in enumerate(values) if player != seat)
 
 
-Plan = tuple[list[Action], TopoumState]
-"""Steps, and the state they lead to."""
+class Plan(NamedTuple):
+    """Steps, the state they lead to, and how good that state looks to the planner
+    (:func:`evaluate`, once per state: it costs more than copying and stepping the state)."""
+
+    steps: list[Action]
+    state: TopoumState
+    value: float
 
 
 def _segment_end(state: TopoumState, seat: int, steps: int) -> bool:
@@ -108,7 +166,7 @@ def _segment_end(state: TopoumState, seat: int, steps: int) -> bool:
     return steps > 0 and state.stage in (Stage.MOVE_SELECT, Stage.START)
 
 
-def segments(state: TopoumState, seat: int, beam: int) -> Iterator[Plan]:
+def segments(state: TopoumState, seat: int, beam: int, budget: Budget | None = None) -> list[Plan]:
     """The ways from here to the next decision point that matters (see the module docstring).
 
     Where a step offers more than ``beam`` choices (an entry hex among forty, a Build Base target
@@ -116,38 +174,76 @@ def segments(state: TopoumState, seat: int, beam: int) -> Iterator[Plan]:
     one step in already tells a good entry or target from a poor one, and following every choice
     would cost thousands of copies per turn. Ransoms and stopping Move moles are decided apart,
     so they are not expanded here.
+
+    Every choice tried is a state paid for from ``budget``. With a limited budget the choices at
+    each step are followed best first, and a step whose choices the budget cannot pay for is not
+    taken: the way there ends as a plan of its own (the next step plans the rest with a fresh
+    budget) if nothing was found before it, and is dropped if better-looking ways were found
+    already. So the search never spends more than its budget; it finds nothing only if the
+    budget cannot pay for the first step's choices.
     """
+    budget = Budget(None) if budget is None else budget
 
-    def expand(current: TopoumState, steps: list[Action]) -> Iterator[Plan]:
+    def expand(here: Plan, need_one: bool) -> list[Plan]:
+        steps, current, _ = here
         if _segment_end(current, seat, len(steps)):
-            yield steps, current
-            return
-        children: list[tuple[Action, TopoumState]] = []
-        for action in current.legal_actions(seat):
-            if not isinstance(action, Ransom | EndMoves):
-                child = current.clone()
-                child.apply(action)
-                children.append((action, child))
-        if len(children) > beam:
-            children.sort(key=lambda pair: -evaluate(pair[1], seat))
+            return [here]
+        actions: list[Action] = [
+            action for action in current.legal_actions(seat) if not isinstance(action, Ransom | EndMoves)
+        ]
+        if not budget.affords(len(actions)):
+            return [here] if need_one and steps else []
+        children = [_tried(current, action, seat, budget) for action in actions]
+        if len(children) > beam or (budget.limited and len(children) > 1):
+            children.sort(key=lambda child: -child.value)
             del children[beam:]
-        for action, child in children:
-            yield from expand(child, [*steps, action])
+        plans: list[Plan] = []
+        for child in children:
+            plans += expand(Plan([*steps, *child.steps], child.state, child.value), need_one and not plans)
+        return plans
 
-    return expand(state, [])
+    return expand(Plan([], state, evaluate(state, seat)), True)
+
+
+def _tried(state: TopoumState, action: Action, seat: int, budget: Budget) -> Plan:
+    """``action`` played on a copy of ``state`` and evaluated for ``seat``: one state of work."""
+    budget.spend(1)
+    after = state.clone()
+    after.apply(action)
+    return Plan([action], after, evaluate(after, seat))
 
 
 class TopoumAI:
     """One AI seat: its level, its own generator and the plan it is playing out."""
 
-    def __init__(self, level: Level, rng: Rng) -> None:
+    def __init__(self, level: Level, rng: Rng, own: Search = OWN, answer: Search = ANSWER) -> None:
         self.level = level
         self.rng = rng
+        self.own = own
+        """The search for its own turn (the benchmark lifts its budget to compare)."""
+        self.answer = answer
+        """The search for a rival's answer (hard level)."""
+        self.spent = 0
+        """States the last :meth:`choose` copied (0 while playing out a plan): its work."""
         self._plan: list[Action] = []
         self._expected_log = -1
 
+    @property
+    def work_limit(self) -> int | None:
+        """The most states one step may copy (None for no limit): its own search (the hard
+        level's disguised copy of the game included), and at the hard level one answer search
+        per candidate plan."""
+        if self.level is Level.EASY:
+            return 0
+        if self.level is Level.NORMAL:
+            return self.own.nodes
+        if self.own.nodes is None or self.answer.nodes is None:
+            return None
+        return self.own.nodes + HARD_CANDIDATES * self.answer.nodes
+
     def choose(self, state: TopoumState, seat: int) -> Choice | None:
         """What the AI in ``seat`` does next, or None when it is not its turn (or the game is over)."""
+        self.spent = 0
         legal = state.legal_actions(seat)
         if not legal:
             return None
@@ -174,12 +270,26 @@ class TopoumAI:
         legal = state.legal_actions(seat)
         if len(legal) == 1 and isinstance(legal[0], Pass):
             return legal
-        world = self._disguise(state, seat) if self.level is Level.HARD else state
-        plans = candidate_plans(world, seat, OWN)
+        budget = Budget(self.own.nodes)
+        world = state
+        if self.level is Level.HARD:
+            budget.spend(1)
+            world = self._disguise(state, seat)
+        plans = candidate_plans(world, seat, self.own, budget)
+        self.spent = budget.spent
+        if not plans:  # only with a budget smaller than one step's choices
+            return [next((action for action in legal if not isinstance(action, Ransom)), legal[0])]
         if self.level is Level.HARD and len(plans) > 1:
             plans = plans[:HARD_CANDIDATES]
-            return max(plans, key=lambda plan: _answered(plan[1], seat))[0]
-        return plans[0][0]
+            return max(plans, key=lambda plan: self._answered(plan.state, seat)).steps
+        return plans[0].steps
+
+    def _answered(self, state: TopoumState, seat: int) -> float:
+        """:func:`answered` with a fresh budget of the answer search, counted in :attr:`spent`."""
+        budget = Budget(self.answer.nodes)
+        value = answered(state, seat, self.answer, budget)
+        self.spent += budget.spent
+        return value
 
     def _disguise(self, state: TopoumState, seat: int) -> TopoumState:
         """A copy in which what ``seat`` cannot see (the deck's order, other hands) is dealt
@@ -202,54 +312,100 @@ class TopoumAI:
         return world
 
 
-def candidate_plans(state: TopoumState, seat: int, search: Search) -> list[Plan]:
+def think(ai: TopoumAI, state: TopoumState, seat: int) -> tuple[Choice | None, TopoumAI]:
+    """:meth:`TopoumAI.choose`, handing the AI back with its choice: run in a worker process
+    (tables/registry.py), the AI that thought is a copy, and its plan and generator, moved on by
+    the step, must come back to the table."""
+    return ai.choose(state, seat), ai
+
+
+def candidate_plans(
+    state: TopoumState, seat: int, search: Search, budget: Budget | None = None
+) -> list[Plan]:
     """Whole-turn plans from wherever the turn stands, best first by :func:`evaluate`: every
     complete Enter combat (or setup placement) within the search's beam, and Move moles
-    completed greedily from each of its few best first steps."""
+    completed greedily from each of its few best first steps (from here, if the turn stands at
+    a mole choice).
+
+    The ``budget`` (by default the search's own) pays for both: at most half of it for finding
+    the segments, the rest for completing Move moles, best-looking segments first, so a costly
+    Enter combat cannot leave Move moles unplanned. A segment the budget cannot complete stays a
+    plan that ends at its mole choice."""
+    budget = Budget(search.nodes) if budget is None else budget
+    if state.stage is Stage.MOVE_SELECT and not _segment_end(state, seat, 0):
+        found = [Plan([], state, evaluate(state, seat))]
+    else:
+        finding = budget.half()
+        found = segments(state, seat, search.beam, finding)
+        budget.charge(finding)
+    waiting = [
+        index
+        for index, plan in enumerate(found)
+        if not _segment_end(plan.state, seat, 0) and plan.state.stage is Stage.MOVE_SELECT
+    ]
+    if budget.limited:
+        waiting.sort(key=lambda index: -found[index].value)
+    completed = {index: _complete(found[index], seat, search, budget) for index in waiting}
     plans: list[Plan] = []
-    for steps, after in segments(state, seat, search.beam):
-        if _segment_end(after, seat, 0) or after.stage is not Stage.MOVE_SELECT:
-            plans.append((steps, after))
-            continue
-        options = _move_options(after, seat, search.beam)
-        options.sort(key=lambda option: -evaluate(option[1], seat))
-        for more, later in options[: search.openings]:
-            rest, final = _greedy_moves(later, seat, search.beam)
-            plans.append(([*steps, *more, *rest], final))
-    plans.sort(key=lambda plan: -evaluate(plan[1], seat))
+    for index, plan in enumerate(found):
+        plans += completed.get(index, [plan])
+    plans.sort(key=lambda plan: -plan.value)
     return plans
 
 
-def _move_options(state: TopoumState, seat: int, beam: int) -> list[Plan]:
-    """At a mole-choice point of Move moles: the next mole steps, and stopping if allowed."""
-    options = list(segments(state, seat, beam))
+def _complete(segment: Plan, seat: int, search: Search, budget: Budget) -> list[Plan]:
+    """Move moles from the mole choice ``segment`` reaches: each of the search's best few next
+    steps, completed greedily; the segment alone when the budget cannot pay for the next choice
+    (none if that is no step at all)."""
+    options = _move_options(segment.state, seat, search.beam, budget)
+    if not options:
+        return [segment] if segment.steps else []
+    options.sort(key=lambda option: -option.value)
+    plans: list[Plan] = []
+    for option in options[: search.openings]:
+        final = _greedy_moves(option, seat, search.beam, budget)
+        plans.append(Plan([*segment.steps, *final.steps], final.state, final.value))
+    return plans
+
+
+def _move_options(state: TopoumState, seat: int, beam: int, budget: Budget) -> list[Plan]:
+    """At a mole-choice point of Move moles: the next mole steps, and stopping if allowed.
+    Empty when the budget cannot pay for the first choice."""
+    legal = state.legal_actions(seat)
+    if not budget.affords(len(legal)):
+        return []
     stop = EndMoves(seat)
-    if stop in state.legal_actions(seat):
-        after = state.clone()
-        after.apply(stop)
-        options.append(([stop], after))
-    return options
+    stopped = [_tried(state, stop, seat, budget)] if stop in legal else []
+    return segments(state, seat, beam, budget) + stopped
 
 
-def _greedy_moves(state: TopoumState, seat: int, beam: int) -> Plan:
-    """Move moles from a mole-choice point: take the best next step (or stop) until the turn ends."""
-    steps: list[Action] = []
-    while not _segment_end(state, seat, 0) and state.stage is Stage.MOVE_SELECT:
-        more, state = max(_move_options(state, seat, beam), key=lambda option: evaluate(option[1], seat))
-        steps += more
-    return steps, state
+def _greedy_moves(opening: Plan, seat: int, beam: int, budget: Budget) -> Plan:
+    """Move moles on from ``opening``: take the best next step (or stop) until the turn ends, or
+    until the budget cannot pay for the next choice (the plan then ends at it)."""
+    plan = opening
+    while not _segment_end(plan.state, seat, 0) and plan.state.stage is Stage.MOVE_SELECT:
+        options = _move_options(plan.state, seat, beam, budget)
+        if not options:
+            break
+        best = max(options, key=lambda option: option.value)
+        plan = Plan([*plan.steps, *best.steps], best.state, best.value)
+    return plan
 
 
-def _answered(state: TopoumState, seat: int) -> float:
+def answered(state: TopoumState, seat: int, search: Search = ANSWER, budget: Budget | None = None) -> float:
     """``seat``'s evaluation after the next player (if it is someone else's turn) plays
     normal's best plan; ransoms and passes are left to their simple rules."""
     if state.outcome is not None or state.current == seat:
         return evaluate(state, seat)
+    budget = Budget(search.nodes) if budget is None else budget
     rival = state.current
     legal = state.legal_actions(rival)
     if len(legal) == 1:
+        if not budget.affords(1):
+            return evaluate(state, seat)
+        budget.spend(1)
         after = state.clone()
         after.apply(legal[0])
         return evaluate(after, seat)
-    plans = candidate_plans(state, rival, ANSWER)
-    return evaluate(plans[0][1], seat) if plans else evaluate(state, seat)
+    plans = candidate_plans(state, rival, search, budget)
+    return evaluate(plans[0].state, seat) if plans else evaluate(state, seat)

@@ -6,7 +6,8 @@ moles and obstacles only stand on bases, never together; the battlefield is one 
 (except while the player chooses between equal parts); badges are never negative; every card is
 in the deck, a hand, the Operations Line, a discard pile or (Peace) set aside, and their count
 never changes; hands hold at most 2 cards; a finished game's winners have the most badges, then
-the most colour bases. The runner's action limit checks that every game ends.
+the most colour bases. The runner's action limit checks that every game ends, and every AI step is
+checked against its level's work budget (states copied, :attr:`TopoumAI.work_limit`).
 
 Seat levels rotate from game to game (seat ``s`` plays ``levels[(s + game) % len(levels)]``), so
 every level plays every seat. ``python -m engine.topoum.selfplay --levels hard,easy`` plays a
@@ -131,14 +132,21 @@ class TopoumMatch:
         return (self.finished_games, len(state.log) if seat == state.current else None)
 
     def propose(self, seat: int) -> Choice | None:
-        return self.ais[seat].choose(self.state, seat)
+        ai = self.ais[seat]
+        choice = ai.choose(self.state, seat)
+        limit = ai.work_limit
+        if limit is not None and ai.spent > limit:
+            self.problems.append(
+                f"seat {seat} ({ai.level}) copied {ai.spent} states, over its budget of {limit}"
+            )
+        return choice
 
     def apply(self, action: Action) -> None:
         self.state.apply(action)
         outcome = self.state.outcome
         if outcome is None:
             return
-        self.problems = check_game(self.state)
+        self.problems += check_game(self.state)
         for seat in outcome.winners:
             self.wins_share[self.level(seat)] += 1 / len(outcome.winners)
         self.finished_games += 1

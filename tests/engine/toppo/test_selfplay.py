@@ -100,6 +100,9 @@ class Race:
     def situation(self, seat: int) -> Hashable:
         return len(self.ticks) if seat == 0 and self.watchful else None
 
+    def level(self, seat: int) -> str:
+        return "slow" if seat == 0 else "quick"
+
     def propose(self, seat: int) -> Proposal | None:
         if self.misbehave == "idle":
             return None
@@ -142,6 +145,30 @@ def test_runner_ties_go_to_the_lowest_seat() -> None:
     assert match.ticks[:2] == [1, 2]
 
 
+def test_runner_times_every_proposal_by_level_on_the_clock_it_is_given() -> None:
+    match = Race(2, watchful=False)
+    readings = iter(range(100))
+    report = play(match, 100, Report("race", 2, 1, 0), cpu_clock=lambda: float(next(readings)))
+    # Each proposal reads the clock twice in a row, so each takes one "second". A seat is asked
+    # at the start and again after each of its own ticks but the match's last: seat 0 (slow)
+    # twice, seat 1 (quick) four times.
+    assert report.think == {"slow": [1.0] * 2, "quick": [1.0] * 4}
+    assert report.thinking() == {
+        "quick": {"steps": 4, "p99": 1.0, "max": 1.0},
+        "slow": {"steps": 2, "p99": 1.0, "max": 1.0},
+    }
+
+
+def test_runner_reports_the_99th_percentile_as_a_call_that_happened() -> None:
+    report = Report("race", 2, 1, 0, think={"hard": [0.01 * n for n in range(1, 201)]})
+    assert report.thinking()["hard"] == {"steps": 200, "p99": 1.98, "max": 2.0}
+
+
+def test_runner_without_a_clock_records_no_times() -> None:
+    _, report = race(watchful=False)
+    assert report.think == {}
+
+
 @pytest.mark.parametrize(
     ("misbehave", "message"),
     [("illegal", "impossible action"), ("corrupt", "corrupted"), ("idle", "nobody can act")],
@@ -169,6 +196,8 @@ def test_selfplay_command_prints_one_json_line_and_exits_non_zero_on_a_violation
     line = json.loads(capsys.readouterr().out)
     assert (line["games"], line["actions"], line["violations"]) == (1, 5, 0)
     assert "games_per_second" in line
+    assert set(line["cpu_per_step"]) == {"slow", "quick"}
+    assert line["cpu_per_step"]["quick"]["steps"] == 4
     assert selfplay.main(["--game", "race", "--players", "2", "--games", "1", "--seed", "1"]) == 1
     line = json.loads(capsys.readouterr().out)
     assert line["violations"] == 1

@@ -26,8 +26,11 @@ class TallyMatch:
     def situation(self, seat: int) -> Hashable:
         return (self.games_finished, len(self.state.log) if seat == self.state.current else None)
 
+    def level(self, seat: int) -> Level:
+        return list(Level)[seat % 3]
+
     def propose(self, seat: int) -> Choice | None:
-        return choose(self.state, seat, list(Level)[seat % 3], self.rngs[seat])
+        return choose(self.state, seat, self.level(seat), self.rngs[seat])
 
     def apply(self, action: Add) -> None:
         before = self.state.total
