@@ -74,47 +74,36 @@ class AnsweredOnce:
         return SEEN.first_time(interaction.id, time.monotonic())
 
 
-BURST: Final = 10
-"""Presses a member may make while their earlier ones are still being answered, at once."""
-REFILL_PER_SECOND: Final = 5.0
-"""How fast that allowance comes back: quicker than anyone presses through slow answers."""
+BURST: Final = 20
+"""Presses a member may make at once, in a burst."""
+REFILL_PER_SECOND: Final = 10.0
+"""How fast that allowance comes back: twice what the quickest person keeps up (a Spit race),
+a tenth of a flood."""
 
 
 class PressBudget:
-    """Each member's allowance of presses made before the bot answered their previous one.
-
-    A person presses, sees the answer, presses again: those presses are never counted. A press
-    arriving while the same member's earlier press is still being answered spends one of
-    :data:`BURST`, refilled at :data:`REFILL_PER_SECOND`; with none left it is answered "slow
-    down" at once. So one member firing a hundred presses a second (a script, a stuck key)
-    costs the bot a short answer each, not everyone else's latency.
-    """
+    """Each member's allowance of presses: :data:`BURST` at once, refilled at
+    :data:`REFILL_PER_SECOND`. A press beyond it is answered "slow down" at once, so one member
+    firing a hundred presses a second (a script, a stuck key) costs the bot a short answer for
+    nine in ten of them, not everyone else's latency."""
 
     def __init__(self) -> None:
         self._tokens: dict[int, tuple[float, float]] = {}
         """Each member's allowance and when it was last counted."""
-        self._answering: dict[int, int] = {}
-        """Each member's presses being answered now."""
 
     def admit(self, member: int, now: float) -> bool:
-        """Whether ``member``'s press may go on; if so, :meth:`done` must follow its answer."""
-        if self._answering.get(member, 0):
-            tokens, then = self._tokens.get(member, (float(BURST), now))
-            tokens = min(float(BURST), tokens + (now - then) * REFILL_PER_SECOND)
-            if tokens < 1:
-                self._tokens[member] = (tokens, now)
-                return False
-            self._tokens[member] = (tokens - 1, now)
-        self._answering[member] = self._answering.get(member, 0) + 1
-        return True
-
-    def done(self, member: int) -> None:
-        """A press :meth:`admit` let through has been answered."""
-        left = self._answering.pop(member) - 1
-        if left:
-            self._answering[member] = left
-        elif len(self._tokens) > 1000:  # forget the allowances of members no longer pressing
-            self._tokens = {who: kept for who, kept in self._tokens.items() if who in self._answering}
+        """Whether ``member``'s press may go on (spending one of their allowance)."""
+        if len(self._tokens) > 1000:  # forget members whose allowance is whole again
+            self._tokens = {
+                who: (tokens, then)
+                for who, (tokens, then) in self._tokens.items()
+                if tokens + (now - then) * REFILL_PER_SECOND < BURST
+            }
+        tokens, then = self._tokens.get(member, (float(BURST), now))
+        tokens = min(float(BURST), tokens + (now - then) * REFILL_PER_SECOND)
+        allowed = tokens >= 1
+        self._tokens[member] = (tokens - 1 if allowed else tokens, now)
+        return allowed
 
 
 BUDGET = PressBudget()

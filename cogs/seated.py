@@ -166,10 +166,10 @@ async def on_press(
     if not BUDGET.admit(interaction.user.id, time.monotonic()):
         await tell_privately(interaction, bot.messages.text("error.slow_down", locale))
         return
+    if _repeats_a_press(interaction, action, values):
+        await interaction.response.defer()  # answered, and nothing changes
+        return
     try:
-        if _repeats_a_press(interaction, action, values):
-            await interaction.response.defer()  # answered, and nothing changes
-            return
         if kind is None or not isinstance(table, kind.table_class) or table.table_id != table_id:
             raise IllegalAction(Reason.STALE, "the table is gone")
         with bot.panels.answering(table_id, interaction.user.id):
@@ -179,8 +179,6 @@ async def on_press(
     except StoreError as error:  # a read the press needed failed: one line, no traceback
         log.log(logging.DEBUG if error.unreachable else logging.ERROR, "press not done: %s", error)
         await tell_privately(interaction, bot.messages.text("error.storage", locale))
-    finally:
-        BUDGET.done(interaction.user.id)
 
 
 async def _route(
