@@ -20,7 +20,7 @@ R = TypeVar("R")
 
 WORKERS = 2
 """Pictures drawn at once. Two keep both cores of the project's machine busy when tables redraw
-together (the bot's own process mostly waits on the network) and cost about 45 MB each (Pillow,
+together (the bot's own process mostly waits on the network) and cost about 60 MB each (Pillow,
 the fonts and the pictures' caches); more would queue for the same cores."""
 
 
