@@ -25,27 +25,16 @@ import json
 import statistics
 import time
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from engine.ai import Level
 from engine.rng import Rng
-from engine.topoum.actions import Action, action_from_json, action_to_json
+from engine.topoum.actions import Action, action_to_json
 from engine.topoum.ai import ANSWER, OWN, TopoumAI
-from engine.topoum.state import TopoumState
+from tests.engine.topoum.positions import SLOW_POSITION, slow_position
 
-FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "topoum_slow_position.json"
 TARGET_SECONDS = 1.0
 LEVELS = (Level.NORMAL, Level.HARD)
 """The levels that search (easy picks at random and copies nothing)."""
-
-
-def slow_position() -> TopoumState:
-    """The saved table's game replayed move by move, as the table does when it resumes."""
-    saved = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    state = TopoumState.from_json({**saved["game"], "log": []})
-    for move in saved["moves"]:
-        state.apply(action_from_json(move))
-    return state
 
 
 def move_text(action: Action) -> str:
@@ -109,7 +98,7 @@ def main() -> None:
     args = parser.parse_args()
     state = slow_position()  # the imports and one replay, before any timing
     print(
-        f"position: {FIXTURE.name}, {state.players} players, {len(state.log)} moves, "
+        f"position: {SLOW_POSITION.name}, {state.players} players, {len(state.log)} moves, "
         f"seat {state.current} to move at {state.stage}"
     )
     result: dict[str, object] = {"bench": "ai", "runs": args.runs}

@@ -9,30 +9,17 @@ moles with a mole chosen, four moles free, two cards in hand and a full Operatio
 the search without a budget copied about 43,000 states (4.7-6.1 s of CPU for a hard step).
 """
 
-import json
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from engine.ai import Level
 from engine.rng import Rng
-from engine.topoum.actions import action_from_json
 from engine.topoum.ai import ANSWER, OWN, TopoumAI
 from engine.topoum.selfplay import TopoumMatch, check_game
 from engine.topoum.state import Stage, TopoumState, new_game
-
-FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "topoum_slow_position.json"
-
-
-def slow_position() -> TopoumState:
-    """The saved table's game replayed move by move, as the table does when it resumes."""
-    saved = json.loads(FIXTURE.read_text(encoding="utf-8"))
-    state = TopoumState.from_json({**saved["game"], "log": []})
-    for move in saved["moves"]:
-        state.apply(action_from_json(move))
-    return state
+from tests.engine.topoum.positions import slow_position
 
 
 @pytest.fixture
