@@ -255,9 +255,16 @@ def _event_objects(event: str, data: Any) -> Iterator[tuple[str, Any, str]]:
         yield "UserResponse", data["user"], "READY.user"
     elif event == "GUILD_CREATE":
         yield "GuildResponse", data, "GUILD_CREATE"
-        for kind, schema in (("channels", "GuildChannelResponse"), ("members", "GuildMemberResponse")):
+        listed = (
+            ("channels", "GuildChannelResponse"),
+            ("threads", "ThreadResponse"),
+            ("members", "GuildMemberResponse"),
+        )
+        for kind, schema in listed:
             for n, value in enumerate(data.get(kind, [])):
                 yield schema, value, f"GUILD_CREATE.{kind}[{n}]"
+    elif event in ("THREAD_CREATE", "THREAD_UPDATE"):
+        yield "ThreadResponse", data, event
     elif event in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
         yield "MessageResponse", data, event
     elif event == "INTERACTION_CREATE":

@@ -64,6 +64,9 @@ MISSING_ACCESS = (403, 50001, "Missing Access")
 MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
 INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
 ENTITY_TOO_LARGE = (413, 40005, "Request entity too large")
+INVALID_CHANNEL_TYPE = (400, 50024, "Cannot execute action on this channel type")
+THREAD_ARCHIVED = (400, 50083, "Thread is archived")
+THREAD_ALREADY_CREATED = (400, 160004, "A thread has already been created for this message")
 
 
 def fail(error: tuple[int, int, str]) -> ApiError:

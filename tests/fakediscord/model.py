@@ -31,6 +31,9 @@ ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 51) - 1
 EVERYONE_DEFAULT = (
     VIEW_CHANNEL
@@ -41,7 +44,19 @@ EVERYONE_DEFAULT = (
     | ADD_REACTIONS
     | USE_EXTERNAL_EMOJIS
     | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
+
+# Channel types.
+GUILD_TEXT = 0
+GUILD_VOICE = 2
+GUILD_ANNOUNCEMENT = 5
+PUBLIC_THREAD = 11
+GUILD_FORUM = 15
+GUILD_MEDIA = 16
+THREAD_TYPES = frozenset({10, PUBLIC_THREAD, 12})
+ARCHIVE_DURATIONS = frozenset({60, 1440, 4320, 10080})
 
 # Message flags.
 FLAG_SUPPRESS_EMBEDS = 1 << 2
@@ -316,7 +331,10 @@ class Member:
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
 
     def permissions_in(self, channel: Channel) -> int:
-        """Channel permissions, applying overwrites in Discord's order (everyone, roles, member)."""
+        """Channel permissions, applying overwrites in Discord's order (everyone, roles, member);
+        a thread's are its parent channel's."""
+        if channel.parent is not None:
+            channel = channel.parent
         perms = self.base_permissions()
         if perms == ALL_PERMISSIONS:
             return perms
@@ -383,8 +401,10 @@ class Attachment:
 
 @dataclass
 class Channel:
-    """A server's text channel, or (``dm``) a member's direct messages with the bot: those keep
-    the server the member was met in only for the stand-in's bookkeeping, and tell the bot none."""
+    """A server's channel (text by default), a thread in one (``parent``: the channel it was
+    started in; its members, whether it is archived), or (``dm``) a member's direct messages with
+    the bot: those keep the server the member was met in only for the stand-in's bookkeeping, and
+    tell the bot none."""
 
     id: int
     guild: Guild
@@ -393,13 +413,49 @@ class Channel:
     overwrites: list[Overwrite] = field(default_factory=list)
     messages: dict[int, Message] = field(default_factory=dict)
     dm: bool = False
+    type: int = GUILD_TEXT
+    parent: Channel | None = None
+    owner_id: int | None = None
+    thread_members: set[int] = field(default_factory=set)
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    archive_changed: float = 0.0
+    # Messages ever sent in a thread (deleted ones included), as Discord counts them.
+    total_sent: int = 0
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
     def to_dict(self) -> JSON:
         if self.dm:
             return {"id": str(self.id), "type": 1, "last_message_id": None, "flags": 0}
+        if self.parent is not None:
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild.id),
+                "parent_id": str(self.parent.id),
+                "owner_id": str(self.owner_id),
+                "name": self.name,
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+                "member_count": min(len(self.thread_members), 50),
+                "message_count": sum(1 for m in self.messages.values() if not m.ephemeral),
+                "total_message_sent": self.total_sent,
+                "thread_metadata": {
+                    "archived": self.archived,
+                    "archive_timestamp": iso(self.archive_changed),
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "locked": self.locked,
+                    "create_timestamp": iso(self.archive_changed),
+                },
+            }
         return {
             "id": str(self.id),
-            "type": 0,
+            "type": self.type,
             "guild_id": str(self.guild.id),
             "name": self.name,
             "position": self.position,
@@ -421,6 +477,7 @@ class Guild:
     preferred_locale: str = "en-US"
     roles: dict[int, Role] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
+    threads: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
 
     def to_dict(self, *, bot_id: int, all_members: bool) -> JSON:
@@ -467,7 +524,7 @@ class Guild:
             "emojis": [],
             "stickers": [],
             "channels": [c.to_dict() for c in self.channels.values()],
-            "threads": [],
+            "threads": [t.to_dict() for t in self.threads.values() if not t.archived],
             "members": [m.to_dict() for m in members],
             "member_count": len(self.members),
             "large": False,

@@ -23,11 +23,14 @@ from .limits import (
     ALREADY_ACKNOWLEDGED,
     EMPTY_MESSAGE,
     ENTITY_TOO_LARGE,
+    INVALID_CHANNEL_TYPE,
     INVALID_WEBHOOK_TOKEN,
     MAX_FILE_BYTES,
     MAX_FILES,
     MISSING_ACCESS,
     MISSING_PERMISSIONS,
+    THREAD_ALREADY_CREATED,
+    THREAD_ARCHIVED,
     UNAUTHORIZED,
     UNKNOWN_APPLICATION,
     UNKNOWN_CHANNEL,
@@ -49,19 +52,27 @@ from .model import (
     ACK_DEADLINE,
     APPLICATION_COMMAND,
     APPLICATION_COMMAND_AUTOCOMPLETE,
+    ARCHIVE_DURATIONS,
     ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
     FLAG_SUPPRESS_NOTIFICATIONS,
+    GUILD_ANNOUNCEMENT,
+    GUILD_TEXT,
+    INTENT_GUILD_MEMBERS,
     INTENT_GUILD_MESSAGES,
     JSON,
+    MANAGE_THREADS,
     MEDIA_ATTACHMENT,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    PUBLIC_THREAD,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     TOKEN_LIFETIME,
     VIEW_CHANNEL,
     Attachment,
@@ -69,6 +80,7 @@ from .model import (
     Guild,
     Interaction,
     Message,
+    iso,
     media_named,
 )
 
@@ -195,6 +207,9 @@ class Rest:
             r("PATCH", path, self.edit_webhook_message, bot_auth=False)
             r("DELETE", path, self.delete_webhook_message, bot_auth=False)
         r("GET", "/channels/{channel_id}", self.get_channel)
+        r("PATCH", "/channels/{channel_id}", self.modify_thread)
+        r("POST", "/channels/{channel_id}/messages/{message_id}/threads", self.start_thread)
+        r("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member)
         r("GET", "/channels/{channel_id}/messages", self.get_history)
         r("POST", "/channels/{channel_id}/messages", self.create_message)
         r("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message)
@@ -532,8 +547,15 @@ class Rest:
         return 200, self._public_message(call, channel).to_dict()
 
     async def create_message(self, call: Call) -> tuple[int, Any]:
-        """A channel message. EPHEMERAL is ignored here, as on Discord: the message is public."""
-        channel = self._channel(call, SEND_MESSAGES, *([ATTACH_FILES] if call.uploads else []))
+        """A channel message. EPHEMERAL is ignored here, as on Discord: the message is public. In
+        a thread it takes Send Messages in Threads, and unarchives it unless it is locked."""
+        channel = self._channel(call)
+        send = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        channel = self._channel(call, send, *([ATTACH_FILES] if call.uploads else []))
+        if channel.archived:
+            if channel.locked:
+                raise fail(THREAD_ARCHIVED)
+            await self.fake.set_archived(channel, False)
         payload = dict(call.json_payload())
         payload["flags"] = (payload.get("flags") or 0) & ~FLAG_EPHEMERAL
         errors = FormErrors()
@@ -546,6 +568,8 @@ class Rest:
     async def edit_message(self, call: Call) -> tuple[int, Any]:
         channel = self._channel(call)
         message = self._public_message(call, channel)
+        if channel.archived:  # only deleting a message is allowed in an archived thread
+            raise fail(THREAD_ARCHIVED)
         self._edit(call, message, call.json_payload(), path=[])
         await self.fake.announce("MESSAGE_UPDATE", message)
         return 200, message.to_dict()
@@ -554,6 +578,104 @@ class Rest:
         channel = self._channel(call)
         await self._delete(self._public_message(call, channel))
         return 204, None
+
+    # Threads.
+
+    async def start_thread(self, call: Call) -> tuple[int, Any]:
+        """A public thread started from a message of a text or announcement channel: it shares
+        the message's id, takes its parent's permissions, and has its creator as first member."""
+        channel = self._channel(call, CREATE_PUBLIC_THREADS, READ_MESSAGE_HISTORY)
+        if channel.type not in (GUILD_TEXT, GUILD_ANNOUNCEMENT):
+            raise fail(INVALID_CHANNEL_TYPE)
+        message = self._public_message(call, channel)
+        if message.id in channel.guild.threads:
+            raise fail(THREAD_ALREADY_CREATED)
+        payload = call.json_payload()
+        errors = FormErrors()
+        name = str(payload.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            errors.add(["name"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        duration = payload.get("auto_archive_duration", 1440)
+        if duration not in ARCHIVE_DURATIONS:
+            errors.add(
+                ["auto_archive_duration"],
+                "BASE_TYPE_CHOICES",
+                f"Value must be one of {sorted(ARCHIVE_DURATIONS)}.",
+            )
+        errors.raise_if_any()
+        bot = self.fake.application.bot.id
+        thread = Channel(
+            message.id,
+            channel.guild,
+            name,
+            type=PUBLIC_THREAD,
+            parent=channel,
+            owner_id=bot,
+            thread_members={bot},
+            auto_archive_duration=duration,
+            archive_changed=self.fake.clock.wall(),
+        )
+        channel.guild.threads[thread.id] = thread
+        await self.fake.gateway.dispatch("THREAD_CREATE", {**thread.to_dict(), "newly_created": True})
+        return 201, thread.to_dict()
+
+    def _thread(self, call: Call) -> Channel:
+        thread = self._channel(call)
+        if not thread.is_thread:
+            raise fail(INVALID_CHANNEL_TYPE)
+        return thread
+
+    async def add_thread_member(self, call: Call) -> tuple[int, Any]:
+        """Add a member of the server to a thread the bot can talk in (not an archived one)."""
+        thread = self._thread(call)
+        self._channel(call, SEND_MESSAGES_IN_THREADS)
+        if thread.archived:
+            raise fail(THREAD_ARCHIVED)
+        user_id = call.snowflake("user_id")
+        member = thread.guild.members.get(user_id)
+        if member is None:
+            raise fail(UNKNOWN_MEMBER)
+        if user_id not in thread.thread_members:
+            thread.thread_members.add(user_id)
+            added = {
+                "id": str(thread.id),
+                "user_id": str(user_id),
+                "join_timestamp": iso(self.fake.clock.wall()),
+                "flags": 0,
+                "member": member.to_dict(),
+            }
+            update = {
+                "id": str(thread.id),
+                "guild_id": str(thread.guild.id),
+                "member_count": min(len(thread.thread_members), 50),
+                "added_members": [added],
+            }
+            await self.fake.gateway.dispatch("THREAD_MEMBERS_UPDATE", update, intent=INTENT_GUILD_MEMBERS)
+        return 204, None
+
+    async def modify_thread(self, call: Call) -> tuple[int, Any]:
+        """Archive, unarchive, lock or rename a thread: its creator may archive, unarchive and
+        rename it; locking, or anything on someone else's thread, takes Manage Threads. (The
+        stand-in modifies no other kind of channel.)"""
+        thread = self._thread(call)
+        payload = call.json_payload()
+        bot = self.fake.application.bot.id
+        managing = bool(thread.guild.members[bot].permissions_in(thread) & MANAGE_THREADS)
+        if "locked" in payload or (thread.owner_id != bot and not managing):
+            self._channel(call, MANAGE_THREADS)
+        if thread.locked and not managing and payload.get("archived") is False:
+            raise fail(MISSING_PERMISSIONS)
+        if "name" in payload:
+            thread.name = str(payload["name"])
+        if "locked" in payload:
+            thread.locked = bool(payload["locked"])
+        if "auto_archive_duration" in payload:
+            thread.auto_archive_duration = int(payload["auto_archive_duration"])
+        if "archived" in payload and bool(payload["archived"]) != thread.archived:
+            await self.fake.set_archived(thread, bool(payload["archived"]))
+        else:
+            await self.fake.gateway.dispatch("THREAD_UPDATE", thread.to_dict())
+        return 200, thread.to_dict()
 
     # Guilds.
 

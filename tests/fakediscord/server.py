@@ -21,12 +21,15 @@ from .gateway import Gateway, Session, shard_of
 from .model import (
     ACK_DEADLINE,
     ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
     EVERYONE_DEFAULT,
+    GUILD_TEXT,
     INTENT_GUILD_MESSAGES,
     JSON,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     USE_APPLICATION_COMMANDS,
     VIEW_CHANNEL,
     Application,
@@ -52,7 +55,10 @@ BOT_PERMISSIONS = (
     | ATTACH_FILES
     | READ_MESSAGE_HISTORY
     | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
+"""What the bot's invite asks for (README): its managed role has these."""
 
 
 class InteractionFailed(AssertionError):
@@ -185,8 +191,9 @@ class FakeDiscord:
         self.guilds[guild.id] = guild
         return guild
 
-    def add_channel(self, guild: Guild, name: str) -> Channel:
-        channel = Channel(self.ids.next(), guild, name, position=len(guild.channels))
+    def add_channel(self, guild: Guild, name: str, *, kind: int = GUILD_TEXT) -> Channel:
+        """A channel of the server: text by default, or of another ``kind`` (voice, forum...)."""
+        channel = Channel(self.ids.next(), guild, name, position=len(guild.channels), type=kind)
         guild.channels[channel.id] = channel
         return channel
 
@@ -226,12 +233,26 @@ class FakeDiscord:
         return Actor(self, member, channel, locale or member.user.locale)
 
     def find_channel(self, channel_id: int) -> Channel | None:
+        """A channel, thread or direct-message channel by id."""
         if channel_id in self.dms:
             return self.dms[channel_id]
         for guild in self.guilds.values():
-            if channel_id in guild.channels:
-                return guild.channels[channel_id]
+            found = guild.channels.get(channel_id) or guild.threads.get(channel_id)
+            if found is not None:
+                return found
         return None
+
+    def thread_of(self, message: SeenMessage) -> Channel | None:
+        """The thread started from ``message``, if any (it has the message's id)."""
+        channel = self.find_channel(message.channel_id)
+        return None if channel is None else channel.guild.threads.get(message.id)
+
+    async def set_archived(self, thread: Channel, archived: bool) -> None:
+        """Archive or unarchive a thread, as its creator, a moderator, a message sent in it, or
+        Discord itself after a quiet spell does."""
+        thread.archived = archived
+        thread.archive_changed = self.clock.wall()
+        await self.gateway.dispatch("THREAD_UPDATE", thread.to_dict())
 
     def public_messages(self, channel: Channel) -> list[SeenMessage]:
         """What everyone sees in the channel, oldest first."""
