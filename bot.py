@@ -54,6 +54,7 @@ async def run(config: Config) -> int:
             dev_guild_id=config.dev_guild_id,
             api_base=config.api_base,
             live_panels=config.live_panels,
+            threads=config.threads,
             shards=config.shards,
         )
         closing: list[asyncio.Task[None]] = []

@@ -42,6 +42,9 @@ class Config:
     ``database_path`` is not used."""
     shards: Shards = ALL_SHARDS
     """The shards this process runs (``SHARD_COUNT``, ``SHARD_IDS``); all of them by default."""
+    threads: bool = True
+    """Whether new tables play in threads in servers whose moderators have not chosen
+    (``TABLES_IN``: ``threads``, the default, or ``channels``)."""
 
     @property
     def database(self) -> str | Path:
@@ -143,6 +146,10 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
 
     shards = read_shards(values.get("SHARD_COUNT") or "", values.get("SHARD_IDS") or "")
 
+    tables_in = (values.get("TABLES_IN") or "threads").strip().lower()
+    if tables_in not in ("threads", "channels"):
+        raise ConfigError(f"TABLES_IN must be threads or channels, not {tables_in!r}")
+
     return Config(
         token=token,
         database_path=database_path,
@@ -153,6 +160,7 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
         live_panels=live_raw == "on",
         database_url=database_url,
         shards=shards,
+        threads=tables_in == "threads",
     )
 
 

@@ -66,6 +66,7 @@ class GameNightBot(commands.AutoShardedBot):
         api_base: str | None = None,
         live_panels: bool = True,
         shards: Shards = ALL_SHARDS,
+        threads: bool = True,
     ) -> None:
         quiet_voice_warnings()
         # The bot reads no messages: without the message intents Discord stops sending it every
@@ -94,6 +95,8 @@ class GameNightBot(commands.AutoShardedBot):
         self.dev_guild_id = dev_guild_id
         self.process_shards = shards
         self.api_base = api_base
+        self.threads = threads
+        """Whether new tables play in threads where the server's moderators have not chosen."""
         self.started_at = time.monotonic()
 
     async def setup_hook(self) -> None:
@@ -147,11 +150,12 @@ class GameNightBot(commands.AutoShardedBot):
         state may not hold the table's own); a channel the bot can no longer write is skipped."""
         locale = await self.store.get_guild_locale(saved.guild_id) or saved.state.get("locale")
         text = self.messages.text("faults.table.set_aside", locale if isinstance(locale, str) else None)
-        channel = self.get_partial_messageable(saved.channel_id, guild_id=saved.guild_id)
+        place = saved.channel_id if saved.thread_id is None else saved.thread_id
+        channel = self.get_partial_messageable(place, guild_id=saved.guild_id)
         try:
             await channel.send(text)
         except discord.HTTPException as exc:
-            log.warning("could not tell channel %s its table was set aside: %s", saved.channel_id, exc)
+            log.warning("could not tell channel %s its table was set aside: %s", place, exc)
 
     async def close(self) -> None:
         """Stop and save every table before the connection goes, so a restart loses nothing

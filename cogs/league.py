@@ -37,6 +37,7 @@ from cogs.league_messages import (
     standings_draft,
 )
 from cogs.tables import Draft
+from cogs.threads import home_channel
 from data import TOPPO_DISPLAYS, TURN_TIMER_LIMITS, Game, League, LeagueError, LeagueGame, Season
 from data.leagues import NAME_LIMIT, clean_name, name_key
 from engine.games import recorded, turn_based
@@ -125,7 +126,9 @@ class LeagueCog(commands.Cog):
 
     async def _league(self, interaction: discord.Interaction, name: str | None) -> League:
         assert interaction.guild_id is not None
-        return pick_league(await self.bot.store.leagues(interaction.guild_id), name, interaction.channel_id)
+        return pick_league(
+            await self.bot.store.leagues(interaction.guild_id), name, home_channel(interaction)
+        )
 
     async def _moderated(self, interaction: discord.Interaction, name: str | None) -> League:
         """The league a moderator's command means; :class:`LeagueError` for anyone else."""
@@ -163,8 +166,9 @@ class LeagueCog(commands.Cog):
     ) -> None:
         """A league of one game; games in its channels count while a season runs."""
         bot = self.bot
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        chosen = [c.id for c in (channel, channel2, channel3) if c is not None] or [interaction.channel_id]
+        here = home_channel(interaction)
+        assert interaction.guild_id is not None and here is not None
+        chosen = [c.id for c in (channel, channel2, channel3) if c is not None] or [here]
         kind: Game = next(g for g in recorded() if g == game.value)
 
         async def create() -> League:

@@ -101,12 +101,26 @@ class LivePanels:
         """Answer ``interaction`` with its user's panel, ``drawing`` (in time, see
         :func:`~cogs.answers.in_time`, then :func:`answer_privately`), then follow it: redrawn with ``draw``
         whenever the table changes, through this interaction, keeping ``note`` (drawn on the
-        panel) for :data:`NOTE_SECONDS`."""
-        await answer_privately(interaction, await in_time(interaction, drawing, on_panel(interaction)))
-        if self.enabled:
-            self._follow(table, interaction, draw, locale)
-            panel = self._panels[table.table_id][interaction.user.id]
-            panel.note, panel.note_until = note, self.clock.now() + NOTE_SECONDS
+        panel) for :data:`NOTE_SECONDS`.
+
+        The panel follows the table before it is drawn, and is not redrawn while it is answered
+        (:meth:`answering`): a change landing between drawing and answering (an AI's move) is
+        then drawn right after, instead of being missed until the next one."""
+        if not self.enabled:
+            await answer_privately(interaction, await in_time(interaction, drawing, on_panel(interaction)))
+            return
+        table_id, user = table.table_id, interaction.user.id
+        self._follow(table, interaction, draw, locale)
+        panel = self._panels[table_id][user]
+        panel.note, panel.note_until = note, self.clock.now() + NOTE_SECONDS
+        try:
+            with self.answering(table_id, user):
+                await answer_privately(
+                    interaction, await in_time(interaction, drawing, on_panel(interaction))
+                )
+        except BaseException:
+            self._forget(table_id, user)  # nothing answered to redraw
+            raise
 
     @contextlib.contextmanager
     def answering(self, table_id: str, user: int) -> Iterator[None]:
@@ -138,7 +152,7 @@ class LivePanels:
         if panel is None:
             panel = panels[user] = FollowedPanel(table, interaction, draw, locale)
             panel.publisher = Publisher(
-                (table_id, user),
+                lambda: (table_id, user),
                 self.pacing,
                 lambda: self._redraw(table_id, user),
                 what=f"the panel of {user} at table {table_id}",
@@ -196,7 +210,7 @@ class LivePanels:
             panel.missed = True
             return
         table = panel.table
-        if not table.finished and table.registry.get(table.channel_id) is not table:
+        if not table.finished and table.registry.get(table.table_id) is not table:
             # Put back as last saved after a failed write: a new object, whose panels follow it
             # again once pressed; this one would draw a state that was never saved.
             self._forget(table_id, user)

@@ -21,6 +21,7 @@ from cogs.answers import Acknowledge, acknowledged, in_time
 from cogs.components import PER_ROW, ButtonFactory
 from cogs.layout import Words
 from cogs.tables import Draft
+from cogs.threads import add_to_thread
 from locales import Catalog
 from tables.lobby import Lobby
 from tables.seated import SeatedTable
@@ -47,6 +48,11 @@ class LobbyTable(Protocol):
     """What the lobby buttons need of a table."""
 
     lobby: Lobby
+
+    @property
+    def thread_id(self) -> int | None:
+        """The thread its games will be played in, if any."""
+        ...
 
     async def join(self, user_id: int, name: str) -> None: ...
 
@@ -114,15 +120,19 @@ def lobby_draft(
     locale: str,
     button: ButtonFactory,
     choices: LobbyChoices = LobbyChoices(),
+    where: str | None = None,
 ) -> Draft:
     """The open lobby: who sits where, the game's own choices (if it has any), and the buttons to
-    change them."""
+    change them; ``where`` the games will be played, when that needs saying (its thread, or why
+    not in one)."""
     text = messages.text
     host = f"<@{lobby.host_id}>"
     if lobby.min_seats == lobby.max_seats:
         description = text("lobby.description_exact", locale, host=host, seats=lobby.max_seats)
     else:
         description = text("lobby.description", locale, host=host, low=lobby.min_seats, high=lobby.max_seats)
+    if where is not None:
+        description = f"{description}\n{where}"
     words = Words(
         title=text("lobby.title", locale, game=text(f"games.{game}", locale)),
         description=description,
@@ -182,3 +192,5 @@ async def press_lobby(interaction: discord.Interaction, table: LobbyTable, actio
         work = table.start(user.id)
     await in_time(interaction, work, Acknowledge.KEEP)
     await acknowledged(interaction)
+    if action == "join" and table.thread_id is not None:  # the thread shows in their list
+        await add_to_thread(interaction.client, table.thread_id, [user.id])

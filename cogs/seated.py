@@ -16,11 +16,13 @@ import importlib
 import logging
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
 import discord
 from discord import app_commands
+from discord.utils import escape_markdown
 
 from cogs.answers import Acknowledge, acknowledged, answer_publicly, in_time, on_panel, tell_privately
 from cogs.client import GameNightBot
@@ -29,9 +31,10 @@ from cogs.i18n import command_text, private_locale, public_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, T
 from cogs.layout import Words
 from cogs.live_panels import LiveDraft
-from cogs.lobby import LOBBY_ACTIONS, LobbyChoices, closed_lobby_draft, lobby_draft, press_lobby
+from cogs.lobby import LOBBY_ACTIONS, LOBBY_COLOUR, LobbyChoices, closed_lobby_draft, lobby_draft, press_lobby
 from cogs.presses import BUDGET, RecentPresses
 from cogs.tables import Draft, post_callout, refusal_text, remove_buttons, retried_if_passing, show_publicly
+from cogs.threads import add_to_thread, in_a_thread, reopened, set_archived, start_thread, thread_refusal
 from data import StoreError
 from engine.errors import IllegalAction, Reason
 from engine.games import registered
@@ -41,6 +44,7 @@ from tables.registry import ChannelTaken
 from tables.seated import LEVELS, LOBBY_IDLE, Phase, SeatedTable
 from tables.table import Table
 from tables.turn_based import TurnBased
+from words.common import seat_names
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +89,12 @@ async def public_draft(messages: Catalog, kind: GameKind[Any], table: Seated) ->
             if kind.lobby_choices is None
             else kind.lobby_choices(messages, table, controls, locale)
         )
+        if table.card_id is not None:
+            where: str | None = messages.text("lobby.thread", locale, thread=f"<#{table.thread_id}>")
+        elif table.no_thread is not None:
+            where = messages.text(f"lobby.no_thread_{table.no_thread}", locale)
+        else:
+            where = None
         return lobby_draft(
             messages,
             table.lobby,
@@ -93,6 +103,7 @@ async def public_draft(messages: Catalog, kind: GameKind[Any], table: Seated) ->
             locale=locale,
             button=controls.button,
             choices=choices,
+            where=where,
         )
     if table.phase is Phase.CLOSED:
         return closed_lobby_draft(messages, game=kind.name, minutes=int(LOBBY_IDLE // 60), locale=locale)
@@ -103,22 +114,66 @@ async def public_draft(messages: Catalog, kind: GameKind[Any], table: Seated) ->
 
 async def publish(bot: GameNightBot, kind: GameKind[Any], table: Table) -> None:
     """Redraw a table's public message (the publisher calls this, paced and coalesced); when a
-    new game has started, post its message and take the buttons off the previous one."""
+    new game has started, post its message and take the buttons off the previous one; keep the
+    card of a table played in a thread current, and archive the thread once the table ended."""
     with retried_if_passing():
         assert isinstance(table, kind.table_class)
-        await show_publicly(bot, table, await public_draft(bot.messages, kind, table))
+        draft = await public_draft(bot.messages, kind, table)
+        await show_publicly(bot, table, draft)
         if table.retired_message_id is not None:
-            await table.registry.pacing.wait(table.channel_id)
-            await remove_buttons(bot, table.channel_id, table.guild_id, table.retired_message_id)
+            await table.registry.pacing.wait(table.place_id)
+            retired = table.retired_message_id
+            await reopened(
+                bot, table.thread_id, lambda: remove_buttons(bot, table.place_id, table.guild_id, retired)
+            )
             await table.forget_retired_message()
         if kind.callout is not None:
             for notice in table.take_callouts():
-                await table.registry.pacing.wait(table.channel_id)
+                await table.registry.pacing.wait(table.place_id)
                 text = kind.callout(bot.messages, table, notice)
                 user = None if notice.player is None else table.seats[notice.player].user_id
                 notify = user is not None and await bot.store.pings_wanted(user)
-                await post_callout(bot, table.channel_id, table.guild_id, text, notify=notify)
+                await post_callout(bot, table.place_id, table.guild_id, text, notify=notify)
         await update_ping(bot, kind, table)
+        if table.card_id is not None:
+            await show_card(bot, table, draft)
+
+
+async def show_card(bot: GameNightBot, table: Seated, shown: Draft) -> None:
+    """The card in the channel of a table played in a thread: once the lobby is over, who plays
+    and a link to the thread; once the table ended, its last message (``shown``, the results)
+    without buttons, with the link; then the thread is archived. A lobby that closed unused is
+    its own card (:meth:`~tables.seated.SeatedTable.shown_in`)."""
+    assert table.card_id is not None and table.thread_id is not None
+    wanted = "" if table.phase in (Phase.LOBBY, Phase.CLOSED) else "final" if table.finished else "playing"
+    if wanted and wanted != table.card_shows:
+        text = bot.messages.text
+        link = f"<#{table.thread_id}>"
+        if wanted == "playing":
+            await add_to_thread(bot, table.thread_id, sorted(table.people()))
+            names = seat_names(bot.messages, table.seats, table.locale)
+            players = ", ".join(escape_markdown(name) for name in names)
+            card = Draft(
+                Words(
+                    title=text(f"games.{table.game}", table.locale),
+                    description=text("table.card.playing", table.locale, players=players, thread=link),
+                    colour=LOBBY_COLOUR,
+                )
+            )
+        else:
+            shown.words.add_field(
+                name=text("table.card.final_title", table.locale),
+                value=text("table.card.final", table.locale, thread=link),
+            )
+            card = replace(shown, buttons=None)
+        await table.registry.pacing.wait(table.channel_id)
+        channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        with contextlib.suppress(discord.NotFound):  # someone deleted the card
+            await channel.get_partial_message(table.card_id).edit(**card.edit())
+        if not table.finished:
+            await table.set_card(wanted)
+    if table.finished:
+        await set_archived(bot, table.thread_id, True)
 
 
 async def update_ping(bot: GameNightBot, kind: GameKind[Any], table: Seated) -> None:
@@ -128,16 +183,16 @@ async def update_ping(bot: GameNightBot, kind: GameKind[Any], table: Seated) -> 
     awaited = None if table.finished else table.awaited()
     if table.ping is not None and table.ping[0] == awaited:
         return
-    channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    channel = bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
     if table.ping is not None:
-        await table.registry.pacing.wait(table.channel_id)
+        await table.registry.pacing.wait(table.place_id)
         with contextlib.suppress(discord.NotFound):
             await channel.get_partial_message(table.ping[1]).delete()
         if not table.finished:
             await table.set_ping(None)
     if awaited is None or not await bot.store.pings_wanted(awaited):
         return
-    await table.registry.pacing.wait(table.channel_id)
+    await table.registry.pacing.wait(table.place_id)
     game = bot.messages.text(f"games.{kind.name}", table.locale)
     text = bot.messages.text("ping.waiting", table.locale, mention=f"<@{awaited}>", game=game)
     mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(awaited)])
@@ -161,7 +216,7 @@ async def on_press(
     bot = interaction.client
     assert isinstance(bot, GameNightBot)
     locale = private_locale(interaction)
-    table = bot.tables.get(interaction.channel_id or 0)
+    table = bot.tables.get(table_id)
     kind = KINDS.get(prefix)
     if not BUDGET.admit(interaction.user.id, time.monotonic()):
         await tell_privately(interaction, bot.messages.text("error.slow_down", locale))
@@ -170,7 +225,7 @@ async def on_press(
         await interaction.response.defer()  # answered, and nothing changes
         return
     try:
-        if kind is None or not isinstance(table, kind.table_class) or table.table_id != table_id:
+        if kind is None or not isinstance(table, kind.table_class) or not pressed_at(interaction, table):
             raise IllegalAction(Reason.STALE, "the table is gone")
         with bot.panels.answering(table_id, interaction.user.id):
             await _route(bot, interaction, kind, table, action, arg, values)
@@ -179,6 +234,12 @@ async def on_press(
     except StoreError as error:  # a read the press needed failed: one line, no traceback
         log.log(logging.DEBUG if error.unreachable else logging.ERROR, "press not done: %s", error)
         await tell_privately(interaction, bot.messages.text("error.storage", locale))
+
+
+def pressed_at(interaction: discord.Interaction, table: Seated) -> bool:
+    """Whether a press came from where the table is: its channel (its lobby or card there) or
+    its thread. A custom id copied elsewhere names a table that is not there."""
+    return interaction.channel_id in (table.channel_id, table.thread_id)
 
 
 async def _route(
@@ -335,27 +396,30 @@ def end_answer(bot: GameNightBot, table: Seated, interaction: discord.Interactio
 # -- opening a table ------------------------------------------------------------------------------
 
 
-async def apply_league_turn_timer(bot: GameNightBot, interaction: discord.Interaction, table: Seated) -> None:
-    """A turn-based table opened in a league's channel gives each move the league's turn timer."""
+async def apply_league_turn_timer(bot: GameNightBot, table: Seated) -> None:
+    """A turn-based table opened in a league's channel (or a thread of it) gives each move the
+    league's turn timer."""
     if not isinstance(table, TurnBased):
         return
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    league = await bot.store.league_of_channel(interaction.guild_id, interaction.channel_id, table.game)
+    league = await bot.store.league_of_channel(table.guild_id, table.channel_id, table.game)
     if league is not None and league.settings.turn_timer is not None:
         table.turns.set_seconds(league.settings.turn_timer)
 
 
 async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction) -> None:
     """``/<game> start``: a lobby in this channel, with whoever ran the command as host in the
-    first seat; a channel that has a table already gets a private refusal. A lobby Discord did
-    not take (too late, or down) leaves no table."""
+    first seat, and (unless the server plays in channels, or threads cannot be started here) a
+    thread started from it where the games will be played; a channel that has a table played in
+    it already gets a private refusal. A lobby Discord did not take (too late, or down) leaves no
+    table."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
     table: Seated | None = None
     try:
-        table = await in_time(interaction, new_table(bot, kind, interaction), Acknowledge.PUBLIC)
+        opened, threads = await in_time(interaction, new_table(bot, kind, interaction), Acknowledge.PUBLIC)
         bot.tables.check_room(interaction.guild_id, interaction.user.id)
-        bot.tables.add(table)
-        message_id = await answer_publicly(interaction, await public_draft(bot.messages, kind, table))
+        bot.tables.add(opened, new_thread=threads)
+        table = opened
+        message_id = await answer_publicly(interaction, await public_draft(bot.messages, kind, opened))
     except ChannelTaken:
         await tell_privately(
             interaction, bot.messages.text("lobby.channel_taken", private_locale(interaction))
@@ -375,32 +439,68 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
             error,
         )
         return
+    assert table is not None, "its lobby was posted"
+    thread_id = await thread_for(bot, kind, table, message_id) if threads else None
     try:
-        await table.set_message(message_id)
+        await table.set_message(message_id, thread_id=thread_id, no_thread=table.no_thread)
     except Refused as error:  # the lobby could not be saved, and is gone: say so in its place
         text = refusal_text(bot.messages, error, private_locale(interaction))
         await interaction.edit_original_response(**Draft(Words(description=text)).edit())
         return
+    if thread_id is not None:
+        table.publisher.notify()  # the lobby names its thread
     table.restart_idle_timer()
 
 
-async def new_table(bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction) -> Seated:
+async def thread_for(bot: GameNightBot, kind: GameKind[Any], table: Seated, message_id: int) -> int | None:
+    """The thread started from a new table's lobby, with its host in it; None (and the table
+    plays in its channel, its lobby saying so) if Discord refused it."""
+    name = bot.messages.text(
+        "table.thread_name",
+        table.locale,
+        game=bot.messages.text(f"games.{kind.name}", table.locale),
+        host=table.lobby.seats[0].name,
+    )
+    try:
+        thread_id = await start_thread(bot, table.channel_id, table.guild_id, message_id, name)
+        await add_to_thread(bot, thread_id, [table.host_id])
+    except discord.HTTPException as error:
+        log.warning("table %s plays in channel %s: no thread (%s)", table.table_id, table.channel_id, error)
+        table.no_thread = "permissions"
+        table.publisher.notify()
+        return None
+    return thread_id
+
+
+async def new_table(
+    bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction
+) -> tuple[Seated, bool]:
     """A new table for ``/<game> start``, not yet in the registry: in the channel's language, with
-    its league's settings."""
+    its league's settings; and whether it gets a thread of its own. Started in a thread, it plays
+    there and belongs to the thread's channel; meant for a thread where none can be started, it
+    plays in the channel and its lobby says why."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
+    inside = in_a_thread(interaction)
     table: Seated = kind.table_class.open(
         bot.tables,
         guild_id=interaction.guild_id,
-        channel_id=interaction.channel_id,
+        channel_id=interaction.channel_id if inside is None else inside[0],
         publish=lambda table: publish(bot, kind, table),
         locale=await public_locale(interaction, bot.store),
         host_id=interaction.user.id,
         host_name=interaction.user.display_name,
     )
-    await apply_league_turn_timer(bot, interaction, table)
+    chosen = await bot.store.tables_in_threads(interaction.guild_id)
+    threads = inside is None and (bot.threads if chosen is None else chosen)
+    if inside is not None:
+        table.thread_id = inside[1]
+    elif threads:
+        table.no_thread = thread_refusal(interaction)
+        threads = table.no_thread is None
+    await apply_league_turn_timer(bot, table)
     if kind.prepare is not None:
         await kind.prepare(bot, interaction, table)
-    return table
+    return table, threads
 
 
 def install(bot: GameNightBot, kind: GameKind[Any]) -> None:

@@ -15,6 +15,7 @@ from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.league_messages import game_name, leaderboard_draft, stats_draft
 from cogs.tables import Draft
+from cogs.threads import home_channel
 from data import Game
 from engine.games import recorded
 
@@ -86,7 +87,9 @@ class Stats(commands.Cog):
         if named is not None:
             return next(game for game in recorded() if game == named)
         here = [
-            lg for lg in await store.leagues(interaction.guild_id) if interaction.channel_id in lg.channel_ids
+            lg
+            for lg in await store.leagues(interaction.guild_id)
+            if home_channel(interaction) in lg.channel_ids
         ]
         if len(here) == 1:
             return here[0].game

@@ -18,6 +18,7 @@ import discord
 
 from cogs.layout import Words, card_layout, without_buttons
 from cogs.painter import PAINTER
+from cogs.threads import reopened
 from engine.errors import IllegalAction
 from locales import Catalog
 from tables.errors import Refused
@@ -82,8 +83,12 @@ async def draw(picture: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -
 class PublicTable(Protocol):
     """What :func:`show_publicly` needs of a table."""
 
+    def shown_in(self) -> int:
+        """The channel or thread of its public message."""
+        ...
+
     @property
-    def channel_id(self) -> int: ...
+    def thread_id(self) -> int | None: ...
 
     @property
     def guild_id(self) -> int: ...
@@ -95,12 +100,18 @@ class PublicTable(Protocol):
 
 
 async def show_publicly(client: discord.Client, table: PublicTable, draft: Draft) -> None:
-    """Make the table's public message show ``draft``: edit it, or post it if there is none (a
-    new game) or it was deleted by someone; remember a posted message for the next edits."""
-    channel = client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    """Make the table's public message show ``draft``: edit it (reopening its thread if Discord
+    archived it meanwhile), or post it if there is none (a new game) or it was deleted by
+    someone; remember a posted message for the next edits."""
+    channel = client.get_partial_messageable(table.shown_in(), guild_id=table.guild_id)
     if table.message_id is not None:
+        shown = channel.get_partial_message(table.message_id)
+
+        async def edit() -> None:
+            await shown.edit(**draft.edit())
+
         try:
-            await channel.get_partial_message(table.message_id).edit(**draft.edit())
+            await reopened(client, table.thread_id, edit)
             return
         except discord.NotFound:
             pass

@@ -112,9 +112,9 @@ async def choose_size(
 
 
 async def apply_league(bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable) -> None:
-    """A table opened in a Toppo league's channel plays with the league's display size."""
-    assert interaction.guild_id is not None and interaction.channel_id is not None
-    league = await bot.store.league_of_channel(interaction.guild_id, interaction.channel_id, "toppo")
+    """A table opened in a Toppo league's channel (or a thread of it) plays with the league's
+    display size."""
+    league = await bot.store.league_of_channel(table.guild_id, table.channel_id, "toppo")
     table.fixed_display = None if league is None else league.settings.toppo_display
 
 

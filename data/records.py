@@ -87,6 +87,7 @@ class SavedTable:
     table_id: str
     guild_id: int
     channel_id: int
+    """The channel the table belongs to: its league's, where its card or its messages are."""
     game: Game
     state: JSONObject
     damage: str | None = None
@@ -95,6 +96,8 @@ class SavedTable:
     moves: tuple[JSONObject, ...] = ()
     """The running game's moves since it was dealt, in order: kept apart from ``state`` so a
     save appends the new ones instead of rewriting them all."""
+    thread_id: int | None = None
+    """The thread of ``channel_id`` the table plays in; None when it plays in the channel."""
 
     def __post_init__(self) -> None:
         _check_game(self.game)

@@ -113,6 +113,23 @@ class Store:
             )
         )
 
+    async def tables_in_threads(self, guild_id: int) -> bool | None:
+        """Whether a server's new tables play in threads or in the channel, as its moderators
+        chose; None if they have not (the bot's default then)."""
+        rows = await self._db.fetch(
+            "SELECT tables_in_threads FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return None if not rows or rows[0][0] is None else bool(rows[0][0])
+
+    async def set_tables_in_threads(self, guild_id: int, threads: bool) -> None:
+        await self._db.writing(
+            lambda conn: conn.execute(
+                "INSERT INTO guild_settings (guild_id, tables_in_threads) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET tables_in_threads = excluded.tables_in_threads",
+                (guild_id, int(threads)),
+            )
+        )
+
     async def pings_wanted(self, user_id: int) -> bool:
         """Whether ``user_id`` lets the bot mention them when a table waits for them (default yes)."""
         rows = await self._db.fetch("SELECT pings FROM member_settings WHERE user_id = ?", (user_id,))
@@ -295,8 +312,8 @@ class Store:
         The first ``moves_written`` of ``table.moves`` are stored already (by the table's last
         save): only the rest are written. With 0 the stored log is replaced (a new game's).
 
-        A channel holds one table: saving a different table for a channel that already has one
-        raises :class:`StoreError`.
+        A place holds one table (a thread, or a channel for a table played in it): saving a
+        different table for a place that already has one raises :class:`StoreError`.
         """
         new_moves = [
             (table.table_id, seq, json.dumps(move))
@@ -309,11 +326,21 @@ class Store:
             if record is not None:
                 await _record(conn, record)
             await conn.execute(
-                "INSERT INTO saved_tables (table_id, guild_id, channel_id, game, state, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
+                "INSERT INTO saved_tables"
+                " (table_id, guild_id, channel_id, thread_id, game, state, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
                 " guild_id = excluded.guild_id, channel_id = excluded.channel_id,"
-                " game = excluded.game, state = excluded.state, updated_at = excluded.updated_at",
-                (table.table_id, table.guild_id, table.channel_id, table.game, state, db_time(_now())),
+                " thread_id = excluded.thread_id, game = excluded.game, state = excluded.state,"
+                " updated_at = excluded.updated_at",
+                (
+                    table.table_id,
+                    table.guild_id,
+                    table.channel_id,
+                    table.thread_id,
+                    table.game,
+                    state,
+                    db_time(_now()),
+                ),
             )
             if moves_written == 0:
                 await conn.execute("DELETE FROM saved_moves WHERE table_id = ?", (table.table_id,))
@@ -337,7 +364,8 @@ class Store:
             ):
                 moves.setdefault(str(table_id), []).append(str(move))
             rows = await conn.fetch(
-                "SELECT table_id, guild_id, channel_id, game, state FROM saved_tables ORDER BY table_id"
+                "SELECT table_id, guild_id, channel_id, game, state, thread_id FROM saved_tables"
+                " ORDER BY table_id"
             )
             return [_saved_table(row, moves.get(str(row[0]), [])) for row in rows]
 
@@ -354,11 +382,12 @@ class Store:
             )
             await conn.execute(
                 "INSERT INTO set_aside_tables"
-                " (table_id, guild_id, channel_id, game, state, moves, reason, set_aside_at)"
-                " SELECT table_id, guild_id, channel_id, game, state, ?, ?, ? FROM saved_tables"
+                " (table_id, guild_id, channel_id, thread_id, game, state, moves, reason, set_aside_at)"
+                " SELECT table_id, guild_id, channel_id, thread_id, game, state, ?, ?, ? FROM saved_tables"
                 " WHERE table_id = ? ON CONFLICT (table_id) DO UPDATE SET guild_id = excluded.guild_id,"
-                " channel_id = excluded.channel_id, game = excluded.game, state = excluded.state,"
-                " moves = excluded.moves, reason = excluded.reason, set_aside_at = excluded.set_aside_at",
+                " channel_id = excluded.channel_id, thread_id = excluded.thread_id, game = excluded.game,"
+                " state = excluded.state, moves = excluded.moves, reason = excluded.reason,"
+                " set_aside_at = excluded.set_aside_at",
                 (_move_list(str(move) for (move,) in rows), reason, db_time(_now()), table_id),
             )
             await conn.execute("DELETE FROM saved_tables WHERE table_id = ?", (table_id,))
@@ -450,14 +479,17 @@ def _move_list(moves: Iterable[str]) -> str:
 
 def _saved_table(row: Row, moves: list[str]) -> SavedTable:
     table_id, guild_id, channel_id, game = str(row[0]), int(row[1]), int(row[2]), str(row[3])
+    thread_id = None if row[5] is None else int(row[5])
     try:
         state = json.loads(row[4])
         loaded = tuple(json.loads(move) for move in moves)
     except (json.JSONDecodeError, TypeError) as exc:
-        return SavedTable(table_id, guild_id, channel_id, game, {}, damage=f"unreadable state: {exc}")
+        damage = f"unreadable state: {exc}"
+        return SavedTable(table_id, guild_id, channel_id, game, {}, damage=damage, thread_id=thread_id)
     if not isinstance(state, dict) or not all(isinstance(move, dict) for move in loaded):
-        return SavedTable(table_id, guild_id, channel_id, game, {}, damage="state is not a JSON object")
-    return SavedTable(table_id, guild_id, channel_id, game, state, moves=loaded)
+        damage = "state is not a JSON object"
+        return SavedTable(table_id, guild_id, channel_id, game, {}, damage=damage, thread_id=thread_id)
+    return SavedTable(table_id, guild_id, channel_id, game, state, moves=loaded, thread_id=thread_id)
 
 
 def _now() -> datetime:

@@ -36,12 +36,12 @@ class Publisher:
     """Coalesced, paced calls of one table's ``publish``."""
 
     def __init__(
-        self, channel_id: Hashable, pacing: ChannelPacing, publish: Publish, *, what: str = ""
+        self, where: Callable[[], Hashable], pacing: ChannelPacing, publish: Publish, *, what: str
     ) -> None:
-        """``channel_id``: the key of ``pacing`` this publisher's writes count against;
-        ``what``: what it shows, for the log (by default the table in that channel)."""
-        self._channel_id = channel_id
-        self._what = what or f"the table in channel {channel_id}"
+        """``where``: the key of ``pacing`` this publisher's next write counts against (a table
+        writes its channel, then its thread); ``what``: what it shows, for the log."""
+        self._where = where
+        self._what = what
         self._pacing = pacing
         self._publish = publish
         self._wanted = 0
@@ -52,12 +52,12 @@ class Publisher:
         """The table changed: make sure a publish starts after this moment."""
         self._wanted += 1
         if self._worker is None or self._worker.done():
-            self._worker = asyncio.create_task(self._work(), name=f"publish-{self._channel_id}")
+            self._worker = asyncio.create_task(self._work(), name=f"publish {self._what}")
 
     async def _work(self) -> None:
         failures = 0
         while self._done < self._wanted:
-            await self._pacing.wait(self._channel_id)
+            await self._pacing.wait(self._where())
             target = self._wanted
             try:
                 await self._publish()

@@ -30,7 +30,15 @@ class Table(Protocol):
     """What the registry needs of a running table: where it is, how to save, resume and stop it."""
 
     @property
+    def table_id(self) -> str: ...
+
+    @property
     def channel_id(self) -> int: ...
+
+    @property
+    def place_id(self) -> int:
+        """Where it plays (a thread, or its channel), which holds no other table."""
+        ...
 
     @property
     def guild_id(self) -> int: ...
@@ -74,7 +82,8 @@ SERVER_TABLES: Final = 50
 
 
 class ChannelTaken(Exception):
-    """A channel already has a table: one table per channel keeps every button unambiguous."""
+    """A channel already has a table played in it: one table per place (a channel, or a
+    thread) keeps the channel readable."""
 
 
 class TableRegistry:
@@ -99,7 +108,8 @@ class TableRegistry:
         self.clock: Clock = clock or LoopClock()
         self.turn_limits = TurnLimits.of(turn_seconds)
         self.pacing = ChannelPacing(self.clock)
-        self._tables: dict[int, Table] = {}
+        self._tables: dict[str, Table] = {}
+        """The running tables by table id."""
         self._loaders: dict[Game, Loader] = {}
 
     def __len__(self) -> int:
@@ -114,8 +124,12 @@ class TableRegistry:
             return await asyncio.to_thread(job, *args, **kwargs)
         return await self.thinker.run(job, *args, **kwargs)
 
-    def get(self, channel_id: int) -> Table | None:
-        return self._tables.get(channel_id)
+    def get(self, table_id: str) -> Table | None:
+        return self._tables.get(table_id)
+
+    def playing_in(self, place_id: int) -> Table | None:
+        """The table playing in a channel or thread, if any."""
+        return next((table for table in self._tables.values() if table.place_id == place_id), None)
 
     def check_room(self, guild_id: int, host_id: int) -> None:
         """Refuse a new table when its host, or its server, has as many open as allowed."""
@@ -125,18 +139,17 @@ class TableRegistry:
         if len(tables) >= SERVER_TABLES:
             raise Refused(Refusal.SERVER_TABLES)
 
-    def add(self, table: Table) -> None:
-        if table.channel_id in self._tables:
-            raise ChannelTaken(table.channel_id)
-        self._tables[table.channel_id] = table
-
-    def remove(self, channel_id: int) -> None:
-        self._tables.pop(channel_id, None)
+    def add(self, table: Table, *, new_thread: bool = False) -> None:
+        """Run ``table``; :class:`ChannelTaken` if another plays in its place. ``new_thread``:
+        it is about to get a thread of its own, so it takes no place in its channel."""
+        if not new_thread and self.playing_in(table.place_id) is not None:
+            raise ChannelTaken(table.place_id)
+        self._tables[table.table_id] = table
 
     def discard(self, table: Table) -> None:
-        """Remove ``table`` if it is still its channel's table (a finished table leaving)."""
-        if self._tables.get(table.channel_id) is table:
-            del self._tables[table.channel_id]
+        """Remove ``table`` if it is still running (a finished table leaving)."""
+        if self._tables.get(table.table_id) is table:
+            del self._tables[table.table_id]
 
     def register_loader(self, game: Game, loader: Loader) -> None:
         """How to resume saved tables of ``game``; each game's cog registers one."""

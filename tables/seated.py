@@ -135,6 +135,14 @@ class SeatedTable(Table, Generic[A, G]):
         the turn timers over."""
         self.message_id: int | None = None
         """The public message showing the table now; None until (re)posted."""
+        self.card_id: int | None = None
+        """The table's card in its channel while it plays in a thread: its lobby first, then who
+        plays where, at the end the result. None for a table played where it was started."""
+        self.card_shows = ""
+        """What the card shows once the lobby is over: "playing", then "final"."""
+        self.no_thread: str | None = None
+        """Why a table meant for a thread plays in its channel (said on its lobby): "place" (no
+        thread can be started there) or "permissions" (the bot may not start one)."""
         self.retired_message_id: int | None = None
         """The previous game's message, whose buttons must go once the next game is posted."""
         self.game_started_at: datetime | None = None
@@ -334,8 +342,11 @@ class SeatedTable(Table, Generic[A, G]):
     # -- games starting and ending ---------------------------------------------------------------
 
     def first_game_dealt(self) -> None:
-        """The first game is on: the lobby's message becomes the table's."""
+        """The first game is on: the lobby's message becomes the table's, or, for a table with
+        a thread, the game gets a message of its own there (the lobby stays as the card)."""
         self.phase = Phase.PLAYING
+        if self.card_id is not None:
+            self.message_id = None
         self.game_started_at = datetime.now(UTC)
 
     def game_ended(self) -> None:
@@ -426,13 +437,35 @@ class SeatedTable(Table, Generic[A, G]):
 
     # -- the public message ----------------------------------------------------------------------
 
-    async def set_message(self, message_id: int) -> None:
-        """Remember the message now showing the table, so a restart edits the same one."""
+    async def set_message(
+        self, message_id: int, *, thread_id: int | None = None, no_thread: str | None = None
+    ) -> None:
+        """Remember the message now showing the table, so a restart edits the same one; a new
+        table's lobby also remembers the thread started from it (the lobby is then its card), or
+        why it has none."""
 
         def apply() -> None:
             self.message_id = message_id
+            if thread_id is not None:
+                self.thread_id, self.card_id = thread_id, message_id
+            if no_thread is not None:
+                self.no_thread = no_thread
 
         await self.change(apply, shown=False)
+
+    async def set_card(self, shows: str) -> None:
+        """The card now shows ``shows`` ("playing", "final")."""
+
+        def apply() -> None:
+            self.card_shows = shows
+
+        await self.change(apply, shown=False)
+
+    def shown_in(self) -> int:
+        """The lobby shows on the card in the channel; the games in the thread."""
+        if self.card_id is not None and self.phase in (Phase.LOBBY, Phase.CLOSED):
+            return self.channel_id
+        return self.place_id
 
     async def forget_retired_message(self) -> None:
         """The previous game's message has lost its buttons."""
@@ -519,6 +552,9 @@ class SeatedTable(Table, Generic[A, G]):
             "retired_message_id": self.retired_message_id,
             "game_started_at": None if started is None else started.isoformat(),
             "ping": None if self.ping is None else list(self.ping),
+            "card_id": self.card_id,
+            "card_shows": self.card_shows,
+            "no_thread": self.no_thread,
         }
 
     @classmethod
@@ -550,6 +586,9 @@ class SeatedTable(Table, Generic[A, G]):
             locale=state["locale"],
             lobby=Lobby.from_json(state["lobby"]),
         )
+        table.thread_id = saved.thread_id
+        table.card_id, table.card_shows = state.get("card_id"), state.get("card_shows", "")
+        table.no_thread = state.get("no_thread")
         table.phase = Phase(state["phase"])
         table.notices.extend(Notice.from_json(notice) for notice in state["notices"])
         table.message_id = state["message_id"]

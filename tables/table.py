@@ -59,11 +59,16 @@ class Table(abc.ABC):
         self.table_id = table_id
         self.guild_id = guild_id
         self.channel_id = channel_id
+        """The channel the table belongs to (its league's)."""
+        self.thread_id: int | None = None
+        """The thread of that channel the table plays in; None when it plays in the channel."""
         self.lock = asyncio.Lock()
         self.version = 0
         self._saved_version = 0
         self._save_lock = asyncio.Lock()
-        self.publisher = Publisher(channel_id, registry.pacing, lambda: publish(self))
+        self.publisher = Publisher(
+            self.shown_in, registry.pacing, lambda: publish(self), what=f"table {table_id}"
+        )
         self._idle_timer: Timer | None = None
         self._save_timer: Timer | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -80,6 +85,15 @@ class Table(abc.ABC):
         self.followers: list[Callable[[], None]] = []
         """Called after each change that is shown, beside the publisher (the players' private
         panels follow the table this way)."""
+
+    @property
+    def place_id(self) -> int:
+        """Where the table plays, which holds no other table: its thread, or its channel."""
+        return self.channel_id if self.thread_id is None else self.thread_id
+
+    def shown_in(self) -> int:
+        """The channel or thread of the table's public message (where the publisher writes)."""
+        return self.place_id
 
     # -- what a game provides ------------------------------------------------------------------
 
@@ -217,6 +231,7 @@ class Table(abc.ABC):
             game=self.game,
             state=self.to_json(),
             moves=tuple(self.moves),
+            thread_id=self.thread_id,
         )
 
     def start_move_log(self, moves: Sequence[dict[str, Any]] = (), *, saved: bool = False) -> None:

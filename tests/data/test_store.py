@@ -227,10 +227,18 @@ async def test_a_set_aside_table_keeps_its_state_moves_and_reason(store: Store, 
     assert kept == [("t", 10, '{"dealt": "x"}', '[{"n":1},{"n":2}]', "cannot load")]
 
 
-async def test_one_saved_table_per_channel(store: Store) -> None:
+async def test_one_saved_table_per_place(store: Store) -> None:
+    """A place is a thread, or the channel for a table played in it: several tables share a
+    channel only in threads of their own."""
     await store.save_table(SavedTable("a", 1, 10, "toppo", {}))
-    with pytest.raises(StoreError, match="channel_id"):
+    with pytest.raises(StoreError, match="saved_tables_place"):
         await store.save_table(SavedTable("b", 1, 10, "toppo", {}))
+    await store.save_table(SavedTable("c", 1, 10, "toppo", {}, thread_id=11))
+    await store.save_table(SavedTable("d", 1, 10, "toppo", {}, thread_id=12))
+    with pytest.raises(StoreError, match="saved_tables_place"):
+        await store.save_table(SavedTable("e", 1, 10, "toppo", {}, thread_id=12))
+    loaded = {t.table_id: t.thread_id for t in await store.load_tables()}
+    assert loaded == {"a": None, "c": 11, "d": 12}
 
 
 # -- databases that cannot be used ----------------------------------------------------------------

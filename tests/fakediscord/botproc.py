@@ -36,14 +36,18 @@ class BotProcess:
         dev_guild_id: int | None = None,
         log_level: str = "INFO",
         env: Mapping[str, str] | None = None,
+        threads: bool = False,
     ) -> None:
-        """``env``: more settings for this run (``TURN_SECONDS``, say), over the inherited ones."""
+        """``env``: more settings for this run (``TURN_SECONDS``, say), over the inherited ones.
+        ``threads``: new tables play in threads, the bot's default; without it they play in the
+        channel (``TABLES_IN=channels``), as the tests of the games' flows expect."""
         self.fake = fake
         self.database = database
         self.token = fake.application.token if token is None else token
         self.dev_guild_id = dev_guild_id
         self.log_level = log_level
         self.env = dict(env or {})
+        self.threads = threads
         self.log_path = database.with_name(f"{database.stem}-bot-{time.monotonic_ns()}.log")
         self.process: asyncio.subprocess.Process | None = None
 
@@ -64,6 +68,7 @@ class BotProcess:
             DEV_GUILD_ID="" if self.dev_guild_id is None else str(self.dev_guild_id),
             LOG_LEVEL=self.log_level,
             TURN_SECONDS="",
+            TABLES_IN="threads" if self.threads else "channels",
             PYTHONUNBUFFERED="1",
         )
         env.update(self.env)

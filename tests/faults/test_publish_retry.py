@@ -26,7 +26,7 @@ async def test_a_redraw_failing_for_minutes_lands_without_another_change() -> No
             raise TryAgain("503 Service Unavailable")
         shown.append(int(clock.now()))
 
-    publisher = Publisher(7, ChannelPacing(clock), publish)
+    publisher = Publisher(lambda: 7, ChannelPacing(clock), publish, what="table 7")
     publisher.notify()
     await clock.advance(sum(RETRY_DELAYS) + RETRY_DELAYS[-1] * 7)
 
@@ -43,7 +43,7 @@ async def test_a_fault_in_drawing_is_not_retried() -> None:
         calls += 1
         raise ValueError("a bug in a picture")
 
-    publisher = Publisher(7, ChannelPacing(clock), publish)
+    publisher = Publisher(lambda: 7, ChannelPacing(clock), publish, what="table 7")
     publisher.notify()
     await clock.advance(600)
     assert calls == 1

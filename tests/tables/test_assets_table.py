@@ -299,7 +299,7 @@ async def test_reaching_the_goal_records_the_round_with_the_winner_and_ends_the_
     assert assets.phase is Phase.OVER and assets.notices[-1] == Notice("won", 0, {"total": 1_005_000})
     host = await store.player_totals(HOST, "assets")
     assert (host.games, host.wins, host.score) == (1, 1, 10_000)
-    assert await store.load_tables() == [] and registry.get(2) is None
+    assert await store.load_tables() == [] and registry.playing_in(2) is None
     with pytest.raises(IllegalAction):
         await assets.next_game(HOST, 1)
 

@@ -61,7 +61,7 @@ async def test_a_burst_of_changes_is_one_edit_in_flight_and_the_latest_state_win
         shown.append(seen)
         state["in_flight"] -= 1
 
-    publisher = Publisher(7, ChannelPacing(clock), publish)
+    publisher = Publisher(lambda: 7, ChannelPacing(clock), publish, what="table 7")
     for value in range(1, 51):  # 8 players pressing at once, several times each
         state["value"] = value
         publisher.notify()
@@ -85,7 +85,7 @@ async def test_a_failed_edit_is_logged_and_the_next_change_publishes_again() -> 
         if len(calls) == 1:
             raise RuntimeError("Discord said no")
 
-    publisher = Publisher(7, ChannelPacing(clock), publish)
+    publisher = Publisher(lambda: 7, ChannelPacing(clock), publish, what="table 7")
     publisher.notify()
     await clock.advance(1)
     publisher.notify()

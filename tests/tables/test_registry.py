@@ -16,28 +16,43 @@ from tables.shards import Shards
 class FakeTable:
     channel_id: int
     moves: int = 0
+    thread_id: int | None = None
+
+    @property
+    def table_id(self) -> str:
+        return f"t{self.place_id}"
+
+    @property
+    def place_id(self) -> int:
+        return self.channel_id if self.thread_id is None else self.thread_id
 
     def snapshot(self) -> SavedTable:
         return SavedTable(
-            table_id=f"t{self.channel_id}",
+            table_id=self.table_id,
             guild_id=1,
             channel_id=self.channel_id,
             game="toppo",
             state={"moves": self.moves},
+            thread_id=self.thread_id,
         )
 
 
-async def test_one_table_per_channel(tmp_path: Path) -> None:
+async def test_one_table_per_channel_or_thread(tmp_path: Path) -> None:
     async with await Store.open(tmp_path / "db.sqlite3") as store:
         registry = TableRegistry(store)
-        registry.add(FakeTable(10))
+        first = FakeTable(10)
+        registry.add(first)
         with pytest.raises(ChannelTaken):
             registry.add(FakeTable(10))
+        registry.add(FakeTable(10, thread_id=20))
+        registry.add(FakeTable(10, thread_id=21))
+        with pytest.raises(ChannelTaken):
+            registry.add(FakeTable(11, thread_id=21))
         registry.add(FakeTable(11))
-        assert len(registry) == 2
-        registry.remove(10)
-        assert registry.get(10) is None
-        assert len(registry) == 1
+        assert len(registry) == 4
+        registry.discard(first)
+        assert registry.playing_in(10) is None and registry.playing_in(20) is not None
+        assert len(registry) == 3
 
 
 async def test_save_all_keeps_the_latest_state_of_every_table(tmp_path: Path) -> None:
@@ -89,7 +104,11 @@ async def test_resuming_sets_damaged_tables_aside_and_leaves_unknown_games_saved
 
         assert [saved.table_id for saved in await registry.resume_saved()] == ["t1"]
         assert [(t.channel_id, t.moves, t.resumed) for t in resumed] == [(12, 3, True)]
-        assert registry.get(12) is resumed[0] and registry.get(10) is None and registry.get(11) is None
+        assert (
+            registry.playing_in(12) is resumed[0]
+            and registry.playing_in(10) is None
+            and registry.playing_in(11) is None
+        )
         assert [saved.table_id for saved in await store.load_tables()] == ["a1", "t2"], (
             "the damaged table is set aside, the one without a loader left for later"
         )
@@ -118,5 +137,5 @@ async def test_a_process_resumes_only_the_tables_of_its_shards_servers(tmp_path:
         )
 
         assert await registry.resume_saved() == []
-        assert registry.get(10) is not None and registry.get(11) is None and len(registry) == 1
+        assert registry.playing_in(10) is not None and registry.playing_in(11) is None and len(registry) == 1
         assert [saved.table_id for saved in await store.load_tables()] == ["t1", "t2", "t3"]

@@ -277,7 +277,7 @@ async def test_ending_the_series_after_a_match_frees_the_channel(
     assert table.phase is Phase.RESULTS, "one of the two people asked: not yet a majority"
     await table.end_series(HOST, 1)
 
-    assert table.phase is Phase.OVER and await store.load_tables() == [] and registry.get(2) is None
+    assert table.phase is Phase.OVER and await store.load_tables() == [] and registry.playing_in(2) is None
 
 
 async def test_a_table_resumes_from_its_save_exactly_and_plays_on(

@@ -103,7 +103,7 @@ async def test_the_last_game_is_recorded_as_its_table_is_deleted(tmp_path: Path)
         await table.change(lambda: None)
         await table.change(table.end_game)
         assert stored(database) == (["f1:1"], [])
-        assert registry.get(10) is None
+        assert registry.playing_in(10) is None
 
 
 async def test_a_result_is_not_stored_when_its_table_cannot_be(tmp_path: Path) -> None:

@@ -344,7 +344,7 @@ async def test_ai_seats_play_a_whole_game_and_it_is_recorded_once(
     assert [seat.won for seat in record.seats] == [seat in outcome.winners for seat in range(2)]
     assert [seat.ai_level for seat in record.seats] == ["easy", "normal"]
     assert await store.record_game(record) == await store.record_game(table.result_record())
-    assert registry.get(2) is None and await store.load_tables() == []
+    assert registry.playing_in(2) is None and await store.load_tables() == []
     await published(clock, table)
     assert shown.phases[-1] is Phase.OVER
 
@@ -399,5 +399,5 @@ async def test_a_table_nobody_plays_ends_after_an_hour_unrecorded(
     assert all(isinstance(action, Skip) for action in state.log)
     await clock.advance(2, table.settle)
     assert table.phase is Phase.OVER and table.idle_expired
-    assert registry.get(2) is None and await store.load_tables() == []
+    assert registry.playing_in(2) is None and await store.load_tables() == []
     assert (await store.player_totals(HOST)).games == 0, "an unfinished game is not recorded"

@@ -1,0 +1,140 @@
+"""Tables in threads, the bot's default (issue 29, item 1): each table's lobby card stays in the
+channel and its games are played in a thread started from it, so several tables share a channel;
+the card shows who plays where, and the result once the table ends, when the thread is archived.
+A thread Discord archived meanwhile is reopened by the table's next write; a league's channel
+counts the games of its threads; without the thread permissions the table plays in the channel
+and its lobby says why in one line."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import World, assert_bot_healthy
+from tests.e2e.test_fixture_game import play_until_won
+from tests.e2e.toppo_play import quick_world, recorded_games, text
+from tests.fakediscord import Actor, BotProcess, Channel, SeenMessage
+from tests.fakediscord.model import CREATE_PUBLIC_THREADS
+
+world = pytest.fixture(quick_world)
+
+
+@pytest.fixture
+async def bot(world: World, database: Path) -> AsyncIterator[BotProcess]:
+    """bot.py with its default: tables in threads."""
+    process = BotProcess(world.fake, database, threads=True)
+    await process.start()
+    try:
+        yield process
+    finally:
+        assert await process.stop() == 0, process.output
+    assert_bot_healthy(process)
+
+
+def thread_of(world: World, card: SeenMessage) -> Channel:
+    thread = world.fake.thread_of(card)
+    assert thread is not None, "a thread was started from the lobby"
+    return thread
+
+
+def shown_in(world: World, place: Channel) -> list[SeenMessage]:
+    return world.fake.public_messages(place)
+
+
+async def open_tally(world: World, host: Actor) -> tuple[SeenMessage, Channel]:
+    """``/tally start`` with an easy AI seat, started: its card and its thread."""
+    card = (await host.slash("tally start")).message
+    thread = thread_of(world, card)
+    await host.press(card, label=text("lobby.add_ai", level=text("ai.level.easy")))
+    await world.fake.wait_for(lambda: "(2/4)" in host.current(card).text, what="the AI seated")
+    await host.press(card, label=text("lobby.start"))
+    await world.fake.wait_for(
+        lambda: any(m.attachments for m in shown_in(world, thread)), timeout=15, what="the game in its thread"
+    )
+    return card, thread
+
+
+async def test_two_tables_play_at_once_in_one_channel_each_in_its_thread(
+    world: World, bot: BotProcess
+) -> None:
+    alice_card, alice_thread = await open_tally(world, world.alice)
+    carla_card, carla_thread = await open_tally(world, world.carla)
+
+    assert alice_thread.id != carla_thread.id
+    assert [m.id for m in shown_in(world, world.games)] == [alice_card.id, carla_card.id]
+    assert {world.alice.id} <= alice_thread.thread_members and world.carla.id in carla_thread.thread_members
+    playing = text("table.card.playing", players="Alice, AI 1 (easy)", thread=f"<#{alice_thread.id}>")
+    await world.fake.wait_for(lambda: playing in world.alice.current(alice_card).text, what="the card")
+    assert not world.alice.current(alice_card).buttons(), "who plays where, no buttons"
+    (table,) = [m for m in shown_in(world, alice_thread) if m.attachments]
+    assert table.card["title"] == text("tally.table.title", number=1)
+
+
+async def test_the_card_shows_the_result_and_the_thread_is_archived_when_the_table_ends(
+    world: World, bot: BotProcess
+) -> None:
+    card, thread = await open_tally(world, world.alice)
+    (table,) = [m for m in shown_in(world, thread) if m.attachments]
+    results = await play_until_won(world, world.alice, table)
+
+    end = results.button(label=text("tally.results.end"))
+    confirm = await world.alice.press(results, custom_id=str(end["custom_id"]))
+    await world.alice.press(confirm.message, label=text("end.yes"))
+
+    await world.fake.wait_for(lambda: thread.archived, timeout=10, what="the thread archived")
+    final = world.alice.current(card)
+    assert final.attachments and not final.buttons()
+    assert text("table.card.final", thread=f"<#{thread.id}>") in final.text
+    assert [m.id for m in shown_in(world, world.games)] == [card.id], "one message per table"
+
+
+async def test_a_thread_archived_by_discord_is_reopened_when_its_table_writes(
+    world: World, bot: BotProcess
+) -> None:
+    card, thread = await open_tally(world, world.alice)
+    (table,) = [m for m in shown_in(world, thread) if m.attachments]
+    await world.fake.wait_for(lambda: f"<#{thread.id}>" in world.alice.current(card).text, what="the card")
+    await world.fake.set_archived(thread, True)
+
+    await play_until_won(world, world.alice, table)
+
+    assert not thread.archived
+    refused = world.fake.take_problems()  # a write that raced Discord's THREAD_UPDATE, then retried
+    assert all('"code": 50083' in problem for problem in refused), refused
+
+
+async def test_a_league_counts_the_games_played_in_its_channels_threads(
+    world: World, bot: BotProcess, database: Path
+) -> None:
+    await world.mod.slash("league create", {"name": "Race", "game": "tally"})
+    await world.mod.slash("league settings", {"ai-games": True})
+    await world.mod.slash("league season start")
+    _, thread = await open_tally(world, world.alice)
+    (table,) = [m for m in shown_in(world, thread) if m.attachments]
+
+    await play_until_won(world, world.alice, table)
+    await world.fake.wait_for(lambda: len(recorded_games(database)) == 1, timeout=10, what="the result")
+
+    in_thread = world.fake.actor(world.alice.member, thread)
+    standings = (await in_thread.slash("league standings")).message
+    assert standings.card["title"] == "Race · Tally · season 1", "the thread's league is its channel's"
+    assert "Alice" in (standings.attachments[0].description or "")
+
+
+async def test_without_thread_permissions_the_table_plays_in_the_channel_and_says_why(
+    world: World, bot: BotProcess
+) -> None:
+    world.fake.set_overwrite(world.games, world.fake.bot_member(world.guild), deny=CREATE_PUBLIC_THREADS)
+
+    lobby = (await world.alice.slash("tally start")).message
+
+    assert world.fake.thread_of(lobby) is None
+    assert text("lobby.no_thread_permissions") in lobby.text
+    await world.alice.press(lobby, label=text("lobby.add_ai", level=text("ai.level.easy")))
+    await world.fake.wait_for(lambda: "(2/4)" in world.alice.current(lobby).text, what="the AI seated")
+    await world.alice.press(lobby, label=text("lobby.start"))
+    await world.fake.wait_for(
+        lambda: bool(world.alice.current(lobby).attachments), timeout=15, what="the game in the channel"
+    )
