@@ -63,4 +63,5 @@ KIND = GameKind(
     results_draft,
     PanelSpec("hand", MOVES, panel_draft, move),
     callout=callout_text,
+    said=notice_text,
 )

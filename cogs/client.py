@@ -19,6 +19,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from cogs.answers import tell_privately
+from cogs.attention import Attention
 from cogs.i18n import CatalogTranslator, private_locale
 from cogs.internals import connect_gateway_to, quiet_voice_warnings
 from cogs.live_panels import LivePanels
@@ -92,6 +93,7 @@ class GameNightBot(commands.AutoShardedBot):
         """Tables the database failed to take when the bot stopped (they resume as last saved)."""
         self.messages = messages
         self.panels = LivePanels(messages, tables.clock, enabled=live_panels)
+        self.attention = Attention(self)
         self.dev_guild_id = dev_guild_id
         self.process_shards = shards
         self.api_base = api_base
@@ -162,6 +164,7 @@ class GameNightBot(commands.AutoShardedBot):
         (:attr:`unsaved` counts those the database failed to take)."""
         try:
             self.panels.stop()
+            self.attention.stop()
             self.unsaved = await self.tables.shutdown()
         finally:
             PAINTER.stop()

@@ -107,7 +107,11 @@ class GameKind(Generic[T]):
     """Sets up a table just opened by ``/<game> start`` before its lobby is shown (a league's
     rules for the channel, say; a league's turn timer is set for every turn-based game)."""
     callout: Callable[[Catalog, T, Notice], str] | None = None
-    """A callout of the table in words, mentioning its player (games that call players out)."""
+    """A callout of the table in words, mentioning its player (games that call players out):
+    what the message that calls its player says (see :mod:`tables.attention`)."""
+    said: Callable[[Catalog, Notice, Sequence[str], str], str] | None = None
+    """A notice in words (``notice_text`` in ``words/<game>.py``), given the seats' names and a
+    locale: a call's message, once its wait is over, says what happened last."""
     other: (
         Callable[[GameNightBot, discord.Interaction, T, str, str, Sequence[str] | None], Awaitable[None]]
         | None

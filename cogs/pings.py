@@ -1,9 +1,10 @@
-"""``/pings on|off``: whether the bot mentions a member when a table waits for them.
+"""``/pings on|off [grace]``: whether, and after how long, the bot mentions a member a table waits for.
 
-A turn-based table posts one message mentioning the person whose turn it is (a choice only they
-can make counts too), and takes it back when the turn ends (:func:`cogs.seated.update_ping`).
-Someone who finds that too much turns it off here; the setting is theirs, bot-wide, and kept.
-Off, they get no such message, and callouts name them without notifying them.
+A table that has waited for someone (their turn, a challenge to answer, a choice that is theirs)
+for their grace period without their acting posts one message that mentions them, edited once
+the wait is over and never deleted (:mod:`tables.attention`). Someone who finds that too much
+turns it off here, or makes it come later (or at once); the settings are theirs, bot-wide, kept.
+A turn timer's warning still comes when it comes: the call is made no later than that.
 """
 
 import discord
@@ -13,6 +14,12 @@ from discord.ext import commands
 from cogs.answers import Acknowledge, in_time, tell_privately
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
+from tables.attention import GRACE, GRACE_CHOICES
+
+GRACE_OPTIONS = [
+    app_commands.Choice(name=command_text(f"pings.grace_{seconds}"), value=seconds)
+    for seconds in GRACE_CHOICES
+]
 
 
 class Pings(commands.Cog):
@@ -22,13 +29,28 @@ class Pings(commands.Cog):
     @app_commands.command(
         name=command_text("pings.command_name"), description=command_text("pings.command_description")
     )
-    @app_commands.rename(wanted=command_text("pings.wanted_name"))
-    @app_commands.describe(wanted=command_text("pings.wanted_description"))
-    async def pings(self, interaction: discord.Interaction, wanted: bool) -> None:
-        """Turn the caller's turn pings on or off, and say so privately."""
-        await in_time(interaction, self.bot.store.set_pings(interaction.user.id, wanted), Acknowledge.PRIVATE)
-        text = self.bot.messages.text("pings.on" if wanted else "pings.off", private_locale(interaction))
-        await tell_privately(interaction, text)
+    @app_commands.rename(wanted=command_text("pings.wanted_name"), grace=command_text("pings.grace_name"))
+    @app_commands.describe(
+        wanted=command_text("pings.wanted_description"), grace=command_text("pings.grace_description")
+    )
+    @app_commands.choices(grace=GRACE_OPTIONS)
+    async def pings(self, interaction: discord.Interaction, wanted: bool, grace: int | None = None) -> None:
+        """Turn the caller's pings on or off (and set their grace period), and say so privately."""
+        locale = private_locale(interaction)
+        if grace is not None and grace not in GRACE_CHOICES:  # a forged choice: nothing changes
+            await tell_privately(interaction, self.bot.messages.text("error.unknown_choice", locale))
+            return
+        user = interaction.user.id
+        await in_time(interaction, self.bot.store.set_pings(user, wanted, grace), Acknowledge.PRIVATE)
+        text = self.bot.messages.text
+        said = [text("pings.on" if wanted else "pings.off", locale)]
+        if wanted:
+            _, chosen = await self.bot.store.ping_settings(user)
+            seconds = GRACE if chosen is None else chosen
+            said.append(
+                text("pings.after", locale, seconds=seconds) if seconds else text("pings.at_once", locale)
+            )
+        await tell_privately(interaction, " ".join(said))
 
 
 async def setup(bot: GameNightBot) -> None:

@@ -33,7 +33,7 @@ from cogs.layout import Words
 from cogs.live_panels import LiveDraft
 from cogs.lobby import LOBBY_ACTIONS, LOBBY_COLOUR, LobbyChoices, closed_lobby_draft, lobby_draft, press_lobby
 from cogs.presses import BUDGET, RecentPresses
-from cogs.tables import Draft, post_callout, refusal_text, remove_buttons, retried_if_passing, show_publicly
+from cogs.tables import Draft, refusal_text, remove_buttons, retried_if_passing, show_publicly
 from cogs.threads import add_to_thread, in_a_thread, reopened, set_archived, start_thread, thread_refusal
 from data import StoreError
 from engine.errors import IllegalAction, Reason
@@ -115,7 +115,8 @@ async def public_draft(messages: Catalog, kind: GameKind[Any], table: Seated) ->
 async def publish(bot: GameNightBot, kind: GameKind[Any], table: Table) -> None:
     """Redraw a table's public message (the publisher calls this, paced and coalesced); when a
     new game has started, post its message and take the buttons off the previous one; keep the
-    card of a table played in a thread current, and archive the thread once the table ended."""
+    card of a table played in a thread current, and archive the thread once the table ended.
+    Its calls come after, in a lane of their own (:mod:`cogs.attention`)."""
     with retried_if_passing():
         assert isinstance(table, kind.table_class)
         draft = await public_draft(bot.messages, kind, table)
@@ -127,16 +128,12 @@ async def publish(bot: GameNightBot, kind: GameKind[Any], table: Table) -> None:
                 bot, table.thread_id, lambda: remove_buttons(bot, table.place_id, table.guild_id, retired)
             )
             await table.forget_retired_message()
-        if kind.callout is not None:
-            for notice in table.take_callouts():
-                await table.registry.pacing.wait(table.place_id)
-                text = kind.callout(bot.messages, table, notice)
-                user = None if notice.player is None else table.seats[notice.player].user_id
-                notify = user is not None and await bot.store.pings_wanted(user)
-                await post_callout(bot, table.place_id, table.guild_id, text, notify=notify)
-        await update_ping(bot, kind, table)
+        if table.finished:  # its call's last edit comes before the thread is archived
+            await bot.attention.settle(kind, table)
         if table.card_id is not None:
             await show_card(bot, table, draft)
+    if not table.finished:
+        bot.attention.follow(kind, table)
 
 
 async def show_card(bot: GameNightBot, table: Seated, shown: Draft) -> None:
@@ -174,30 +171,6 @@ async def show_card(bot: GameNightBot, table: Seated, shown: Draft) -> None:
             await table.set_card(wanted)
     if table.finished:
         await set_archived(bot, table.thread_id, True)
-
-
-async def update_ping(bot: GameNightBot, kind: GameKind[Any], table: Seated) -> None:
-    """Keep one public message mentioning whom the table waits for (an edit of the table
-    message notifies nobody); take it back once the table waits for someone else or nobody, so
-    the channel does not fill with stale pings. Someone who turned pings off gets none."""
-    awaited = None if table.finished else table.awaited()
-    if table.ping is not None and table.ping[0] == awaited:
-        return
-    channel = bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
-    if table.ping is not None:
-        await table.registry.pacing.wait(table.place_id)
-        with contextlib.suppress(discord.NotFound):
-            await channel.get_partial_message(table.ping[1]).delete()
-        if not table.finished:
-            await table.set_ping(None)
-    if awaited is None or not await bot.store.pings_wanted(awaited):
-        return
-    await table.registry.pacing.wait(table.place_id)
-    game = bot.messages.text(f"games.{kind.name}", table.locale)
-    text = bot.messages.text("ping.waiting", table.locale, mention=f"<@{awaited}>", game=game)
-    mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(awaited)])
-    message = await channel.send(text, allowed_mentions=mentions)
-    await table.set_ping((awaited, message.id))
 
 
 # -- presses ---------------------------------------------------------------------------------------

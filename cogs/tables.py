@@ -147,17 +147,6 @@ async def remove_buttons(client: discord.Client, channel_id: int, guild_id: int,
             await message.edit(view=None)
 
 
-async def post_callout(
-    client: discord.Client, channel_id: int, guild_id: int, text: str, *, notify: bool = True
-) -> None:
-    """Post ``text`` in the channel as a message of its own, so the users it mentions are
-    notified (an edited message notifies nobody); it may mention users only, and with
-    ``notify`` False (the player turned pings off) it names them without notifying."""
-    channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
-    mentions = discord.AllowedMentions(everyone=False, roles=False, users=notify)
-    await channel.send(text, allowed_mentions=mentions)
-
-
 def refusal_text(messages: Catalog, error: IllegalAction | Refused, locale: str) -> str:
     """A refused request in words: engine reasons are ``reason.<code>``, table refusals
     ``refused.<code>``."""

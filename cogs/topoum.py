@@ -23,7 +23,7 @@ from cogs.topoum_messages import deck_options, over_draft, panel_draft, playing_
 from cogs.words import bold, names_of
 from engine.errors import IllegalAction, Reason
 from tables.topoum import BadDeck, TopoumTable
-from words.topoum import bad_deck_text, steps_text
+from words.topoum import bad_deck_text, notice_text, steps_text
 
 STEP, PICK, GO, VIEW = "step", "pick", "go", "view"
 
@@ -109,4 +109,5 @@ KIND = GameKind(
     PanelSpec("hand", frozenset({STEP, PICK, GO, VIEW}), panel, move, refused),
     lobby_choices=deck_options,
     other=choose_deck,
+    said=notice_text,
 )

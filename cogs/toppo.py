@@ -126,4 +126,5 @@ KIND = GameKind(
     PanelSpec("line", MOVES | {PICK}, panel, move, refused),
     prepare=apply_league,
     other=choose_size,
+    said=notice_text,
 )

@@ -130,17 +130,25 @@ class Store:
             )
         )
 
-    async def pings_wanted(self, user_id: int) -> bool:
-        """Whether ``user_id`` lets the bot mention them when a table waits for them (default yes)."""
-        rows = await self._db.fetch("SELECT pings FROM member_settings WHERE user_id = ?", (user_id,))
-        return not rows or bool(rows[0][0])
+    async def ping_settings(self, user_id: int) -> tuple[bool, int | None]:
+        """Whether ``user_id`` lets the bot mention them when a table waits for them (default
+        yes), and after how many seconds of waiting (None: the bot's default)."""
+        rows = await self._db.fetch(
+            "SELECT pings, ping_grace FROM member_settings WHERE user_id = ?", (user_id,)
+        )
+        if not rows:
+            return True, None
+        return bool(rows[0][0]), None if rows[0][1] is None else int(rows[0][1])
 
-    async def set_pings(self, user_id: int, wanted: bool) -> None:
+    async def set_pings(self, user_id: int, wanted: bool, grace: int | None = None) -> None:
+        """Turn a member's pings on or off, and with ``grace`` set their grace period (None
+        keeps the one they had)."""
         await self._db.writing(
             lambda conn: conn.execute(
-                "INSERT INTO member_settings (user_id, pings) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings",
-                (user_id, int(wanted)),
+                "INSERT INTO member_settings (user_id, pings, ping_grace) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET pings = excluded.pings,"
+                " ping_grace = COALESCE(excluded.ping_grace, member_settings.ping_grace)",
+                (user_id, int(wanted), grace),
             )
         )
 

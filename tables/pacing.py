@@ -16,6 +16,8 @@ from tables.clock import Clock
 
 CHANNEL_LIMIT: Final = (4, 5.2)
 """Channel message writes per window: under Discord's 5 per 5 s, with room for clock skew."""
+CALL_LIMIT: Final = (1, 5.2)
+"""A table's calls (a mention, its edits) per window in its channel, beside its edits."""
 GLOBAL_LIMIT: Final = (30, 1.0)
 """Table writes per second over the whole bot: well under Discord's 50, because requests paced
 evenly here can still reach Discord bunched (a picture renders longer when the workers are busy),
@@ -80,6 +82,15 @@ class ChannelPacing:
         self._limit = limit
         self._channels: dict[Hashable, Pacer] = {}
         self._global = None if overall is None else Pacer(clock, *overall)
+
+    def lane(self, limit: tuple[int, float]) -> "ChannelPacing":
+        """Pacing of another kind of write to the same channels, ``limit`` per channel beside
+        this one's, sharing its global pacer: a table's calls (:mod:`cogs.attention`) take
+        :data:`CALL_LIMIT` so that with the table's own :data:`CHANNEL_LIMIT` a channel stays
+        within Discord's 5 per 5 s, and never wait behind, nor delay, a table's edit."""
+        lane = ChannelPacing(self.clock, limit, overall=None)
+        lane._global = self._global
+        return lane
 
     async def wait(self, channel_id: Hashable) -> None:
         """Wait for a slot in the channel's window, then in the global one."""

@@ -30,6 +30,7 @@ from engine.ai import Level
 from engine.errors import IllegalAction, Reason
 from engine.rng import Rng
 from tables.ai import AiDriver
+from tables.attention import Call
 from tables.lobby import Lobby, Seat, seat_of
 from tables.registry import TableRegistry
 from tables.table import Table
@@ -149,9 +150,9 @@ class SeatedTable(Table, Generic[A, G]):
         self.idle_expired = False
         """The table ended because nobody acted for :data:`TABLE_IDLE` (said on its last message)."""
         self._record_pending = False
-        self.ping: tuple[int, int] | None = None
-        """(user, message): the public message that mentions whom the table waits for, to be
-        taken back once it no longer does."""
+        self.call: Call | None = None
+        """The table's call for the person it waits for, and its one message once posted (see
+        :mod:`tables.attention`)."""
         self.end_votes: set[int] = set()
         """The people who asked to end the series since the last game ended (not saved: a
         restart asks again)."""
@@ -326,16 +327,23 @@ class SeatedTable(Table, Generic[A, G]):
     def host_id(self) -> int:
         return self.lobby.host_id
 
-    def awaited(self) -> int | None:
-        """The one person the table waits for now (their turn, a choice only they can make), to
-        be pinged; None when it waits for nobody in particular. Games that wait say whom."""
+    def awaited(self) -> tuple[int, str] | None:
+        """The one person the table waits for now (their turn, a choice only they can make) and
+        the moment it waits at (a new moment is a new wait, see :mod:`tables.attention`); None
+        when it waits for nobody in particular. Games that wait say whom."""
         return None
 
-    async def set_ping(self, ping: tuple[int, int] | None) -> None:
-        """Remember the message pinging whom the table waits for, so a restart takes it back."""
+    def warned_after(self) -> float | None:
+        """Seconds into a wait at which the table warns its person that time runs out (the turn
+        timer's warning): no call may come later. None for tables without one."""
+        return None
+
+    async def set_call(self, call: Call | None) -> None:
+        """Remember the call and its message, so a restart goes on with it (see
+        :mod:`tables.attention`)."""
 
         def apply() -> None:
-            self.ping = ping
+            self.call = call
 
         await self.change(apply, shown=False)
 
@@ -551,7 +559,7 @@ class SeatedTable(Table, Generic[A, G]):
             "message_id": self.message_id,
             "retired_message_id": self.retired_message_id,
             "game_started_at": None if started is None else started.isoformat(),
-            "ping": None if self.ping is None else list(self.ping),
+            "call": None if self.call is None else self.call.to_json(),
             "card_id": self.card_id,
             "card_shows": self.card_shows,
             "no_thread": self.no_thread,
@@ -596,6 +604,6 @@ class SeatedTable(Table, Generic[A, G]):
         started = state["game_started_at"]
         table.game_started_at = None if started is None else datetime.fromisoformat(started)
         table._record_pending = table.phase is Phase.RESULTS
-        ping = state.get("ping")
-        table.ping = None if ping is None else (int(ping[0]), int(ping[1]))
+        call = state.get("call", state.get("ping"))  # "ping": saved before calls
+        table.call = None if call is None else Call.from_json(call)
         return table

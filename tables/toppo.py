@@ -155,10 +155,11 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
 
         return await self.change(apply)
 
-    def awaited(self) -> int | None:
+    def awaited(self) -> tuple[int, str] | None:
         """The start player who must pick the next display size."""
         chooser = None if self.phase is not Phase.CHOOSING else self.require_state().chooser()
-        return None if chooser is None else self.seats[chooser].user_id
+        user = None if chooser is None else self.seats[chooser].user_id
+        return None if user is None else (user, f"choose {self.game_number()}")
 
     def finished_game(self) -> Finished:
         """The last finished game: penalty points as the score, the fewest first; the caller won."""

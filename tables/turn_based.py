@@ -52,12 +52,16 @@ class TurnBased(SeatedTable[A, G]):
         limits = self.turns.limits
         return round(limits.act_after - limits.warn_after)
 
-    def awaited(self) -> int | None:
-        """The person whose move the running game waits for."""
+    def awaited(self) -> tuple[int, str] | None:
+        """The person whose move the running game waits for, at the moment the timer watches."""
         waiting = self.waiting_for()
-        if waiting is None or self.phase is not Phase.PLAYING:
+        user = None if waiting is None else self.seats[waiting[0]].user_id
+        if waiting is None or user is None or self.phase is not Phase.PLAYING:
             return None
-        return self.seats[waiting[0]].user_id
+        return user, str(waiting[1])
+
+    def warned_after(self) -> float | None:
+        return self.turns.limits.warn_after
 
     def after_change(self) -> None:
         super().after_change()

@@ -117,9 +117,12 @@ async def test_settings_default_to_none_and_can_be_cleared(store: Store) -> None
     await store.set_meta("k", "1")
     await store.set_meta("k", "2")
     assert await store.get_meta("k") == "2"
-    assert await store.pings_wanted(7)
+    assert await store.ping_settings(7) == (True, None)
     await store.set_pings(7, False)
-    assert not await store.pings_wanted(7)
+    assert await store.ping_settings(7) == (False, None)
+    await store.set_pings(7, True, 60)
+    await store.set_pings(7, False)
+    assert await store.ping_settings(7) == (False, 60), "turning pings off keeps the grace chosen"
 
 
 async def test_discord_ids_beyond_32_bits_are_kept(store: Store) -> None:

@@ -17,7 +17,7 @@ import pytest
 from engine.assets.cards import Asset
 from tests.conftest import World
 from tests.e2e.assets_play import Panel, bold, callout, notice, open_hand, said, seed_assets, table_message
-from tests.e2e.toppo_play import quick_world, recorded_games, text, wait_public
+from tests.e2e.toppo_play import public, quick_world, recorded_games, text, wait_public
 from tests.engine.assets import table
 from tests.fakediscord import BotProcess
 
@@ -37,6 +37,8 @@ async def seeded(world: World, database: Path) -> AsyncIterator[BotProcess]:
     )
     process = BotProcess(world.fake, database)
     await process.start()
+    for player in (world.alice, world.bruno):  # called out as soon as a challenge waits for them
+        await player.slash("pings", {"on": True, "after": 0})
     try:
         yield process
     finally:
@@ -100,7 +102,15 @@ async def test_a_whole_round_with_a_challenge_and_refused_presses(
     bruno = await bruno.refresh()
     assert bruno.moves("ans") == ["go"] and bruno.moves("give") == [""]
     bruno = await bruno.move("ans", "go")
-    await callout(world, world.alice)
+    answered = await callout(world, world.alice)
+
+    def current(message_id: int) -> str:
+        return next(m.content for m in public(world) if m.id == message_id)
+
+    await world.fake.wait_for(
+        lambda: current(called.id).startswith("✔️"), timeout=10, what="the callout edited"
+    )
+    assert "<@" not in current(called.id), "the answered callout says what happened, mentioning nobody"
     alice = await alice.refresh()
     assert alice.moves("ans") == ["hm"]
     alice = await alice.move("ans", "hm")
@@ -108,6 +118,9 @@ async def test_a_whole_round_with_a_challenge_and_refused_presses(
     won = said("stolen", player=ALICE, other=BRUNO, asset="Home", count=5, value="$135,000")
     assert won in (alice.note or "")
     await notice(world, won)
+    await world.fake.wait_for(lambda: current(answered.id).startswith("✔️"), timeout=10, what="the outcome")
+    assert "<@" not in current(answered.id)
+    assert not any(ping.deleted for ping in world.fake.pings), "no message that mentioned someone is deleted"
 
     bruno = await bruno.refresh()
     assert bruno.moves("disc") == ["jw"] and bruno.moves("chal") == []

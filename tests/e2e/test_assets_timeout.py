@@ -1,5 +1,6 @@
-"""Cover Your Assets turn timers through the real bot and the stand-in, with a six-second turn
-(``TURN_SECONDS=6``: the warning after four): a challenged player who does not answer is called
+"""Cover Your Assets turn timers through the real bot and the stand-in, with a twelve-second turn
+(``TURN_SECONDS=12``: the warning after eight, when the player is called out at the latest, in
+the message that says how long is left): a challenged player who does not answer is called
 out in the channel, then gives up; a player who does not move is called out, then their least
 useful card is discarded for them.
 
@@ -32,24 +33,24 @@ async def test_an_unanswered_challenge_and_an_idle_turn_are_warned_then_played_f
     )
     state.apply(challenge(0, 1, "SI"))
     await seed_assets(database, world, [world.alice, world.bruno], state)
-    bot = BotProcess(world.fake, database, env={"TURN_SECONDS": "6"})
+    bot = BotProcess(world.fake, database, env={"TURN_SECONDS": "12"})
     await bot.start()
     try:
         round_one = await table_message(world)
         waiting = text("assets.status.challenge", challenger=ALICE, defender=BRUNO, asset="Home", name=BRUNO)
         assert waiting in round_one.text
-        assert text("assets.status.timer", seconds=6) in round_one.text
+        assert text("assets.status.timer", seconds=12) in round_one.text
         bruno = await open_hand(world.bruno, round_one)
         assert bruno.moves("ans") == ["hm"] and bruno.moves("give") == [""]
 
         mention = f"<@{world.bruno.id}>"
-        warning = text("assets.call.warn_answer", mention=mention, seconds=2)
+        warning = text("assets.call.warn_answer", mention=mention, seconds=4)
         await wait_public(world, lambda m: m.content == warning, timeout=15)
         assert said("timed_out", player=BRUNO) not in "".join(m.text for m in public(world))
         await notice(world, said("timed_out", player=BRUNO), timeout=10)
         await notice(world, said("stolen", player=ALICE, other=BRUNO, asset="Home", count=3, value="$65,000"))
 
-        warning = text("assets.call.warn_turn", mention=mention, seconds=2)
+        warning = text("assets.call.warn_turn", mention=mention, seconds=4)
         await wait_public(world, lambda m: m.content == warning, timeout=15)
         await notice(world, said("discarded", player=BRUNO, card="Baseball Cards"), timeout=10)
         bruno = await bruno.refresh()

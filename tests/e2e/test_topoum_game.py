@@ -78,7 +78,9 @@ PATIENCE = 45.0
 
 
 def is_my_turn(panel: Panel) -> bool:
-    return panel.description.startswith((text("topoum.panel.your_turn"), text("topoum.panel.your_setup")))
+    locale = panel.actor.locale
+    mine = (text("topoum.panel.your_turn", locale), text("topoum.panel.your_setup", locale))
+    return panel.description.startswith(mine)
 
 
 async def play_first_choices(panel: Panel) -> Panel:
@@ -87,8 +89,9 @@ async def play_first_choices(panel: Panel) -> Panel:
         if not is_my_turn(panel):
             return panel
         labels = [button.get("label") for button in panel.message.buttons() if not button.get("disabled")]
-        if "Confirm" in labels:
-            panel = await panel.press("Confirm")
+        confirm, back = (text(f"topoum.panel.{key}", panel.actor.locale) for key in ("confirm", "back"))
+        if confirm in labels:
+            panel = await panel.press(confirm)
         elif panel.message.selects():
             panel = await panel.choose(str(panel.message.selects()[0]["options"][0]["label"]))
         else:
@@ -97,7 +100,7 @@ async def play_first_choices(panel: Panel) -> Panel:
                 for button in panel.message.buttons()
                 if str(button["custom_id"]).split(":")[2] in ("step", "go")
                 and not button.get("disabled")
-                and button["label"] != "Back"
+                and button["label"] != back
             ]
             panel = await panel.press(moves[0])
     raise AssertionError(f"the turn did not end: {panel.description}")

@@ -1,5 +1,6 @@
-"""Turn pings (issue 14, item 4): one public message mentions whom a turn-based table waits for,
-taken back when the turn moves on; /pings lets a member turn theirs off."""
+"""Pings that never ghost (issue 29, item 3): a table mentions the person it waits for only once
+they have not acted for their grace period, once per wait, and edits that message to what
+happened when the wait is over, never deleting it; /pings sets on/off and the grace."""
 
 from __future__ import annotations
 
@@ -16,31 +17,40 @@ from tests.fakediscord import BotProcess
 world = pytest.fixture(quick_world)
 
 
-def pings(world: World) -> list[str]:
-    return [m.content for m in public(world) if m.content.startswith("🔔")]
+def content_of(world: World, message_id: int) -> str:
+    (message,) = [m for m in public(world) if m.id == message_id]
+    return message.content
 
 
-async def test_a_turn_ping_is_posted_then_taken_back_and_can_be_turned_off(
+async def test_who_acts_within_the_grace_is_never_mentioned_and_who_does_not_is_mentioned_once(
     world: World, database: Path
 ) -> None:
     await seed_table(database, world, [world.alice, world.bruno], POSITION)
     bot = BotProcess(world.fake, database)
     await bot.start()
     try:
+        chosen = await world.bruno.slash("pings", {"on": True, "after": 10})
+        said = f"{text('pings.on', 'es-ES')} {text('pings.after', 'es-ES', seconds=10)}"
+        assert chosen.message.ephemeral and chosen.message.content == said
+
         table = await table_message(world)
-        alice_turn = text("ping.waiting", mention=f"<@{world.alice.id}>", game="Topoum")
-        await world.fake.wait_for(lambda: pings(world) == [alice_turn], what="alice's turn ping")
+        await play_first_choices(await open_panel(world.alice, table))  # alice plays at once
 
-        off = await world.bruno.slash("pings", {"on": False})
-        assert off.message.ephemeral and off.message.content == text("pings.off", "es-ES")
+        await world.fake.wait_for(lambda: bool(world.fake.pings), timeout=20, what="bruno's ping")
+        (ping,) = world.fake.pings
+        assert ping.user == world.bruno.id, "alice played within her grace: never mentioned"
+        waiting = text("ping.waiting", mention=f"<@{world.bruno.id}>", game="Topoum")
+        assert content_of(world, ping.message_id) == waiting
 
-        await play_first_choices(await open_panel(world.alice, table))
-        await world.fake.wait_for(lambda: pings(world) == [], what="alice's ping to be taken back")
+        await play_first_choices(await open_panel(world.bruno, table))
+        await world.fake.wait_for(
+            lambda: content_of(world, ping.message_id).startswith("✔️"),
+            timeout=15,
+            what=f"the ping edited {[m.content for m in public(world)]}",
+        )
+        assert "<@" not in content_of(world, ping.message_id), "edited to plain words"
         await world.fake.settle(quiet=0.5)
-        assert pings(world) == [], "bruno turned his pings off: none for his turn"
-
-        on = await world.bruno.slash("pings", {"on": True})
-        assert on.message.content == text("pings.on", "es-ES")
+        assert [(p.user, p.deleted) for p in world.fake.pings] == [(world.bruno.id, False)], "one, kept"
     finally:
         assert await bot.stop() == 0
     assert_bot_healthy(bot)

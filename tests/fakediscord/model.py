@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 import datetime
 import itertools
+import re
 import secrets
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 JSON = dict[str, Any]
 
@@ -596,6 +597,34 @@ class Message:
             if member is not None:
                 data["member"] = member.to_dict(with_user=False)
         return data
+
+
+@dataclass
+class Ping:
+    """A notification Discord gave ``user`` for a message that mentioned them (only a new
+    channel message notifies; an edit never does). A ping whose message was deleted leaves the
+    notification pointing at nothing: a "ghost ping"."""
+
+    user: int
+    message_id: int
+    channel_id: int
+    at: float
+    deleted: bool = False
+
+
+MENTION: Final = re.compile(r"<@!?(\d+)>")
+
+
+def mentioned(content: str, allowed: Any) -> list[int]:
+    """The users a new message with ``content`` notifies, as ``allowed_mentions`` lets it
+    (none given: every mention notifies)."""
+    users = [int(found) for found in MENTION.findall(content)]
+    if allowed is None:
+        return users
+    if "users" in (allowed.get("parse") or []):
+        return users
+    listed = {int(user) for user in allowed.get("users") or []}
+    return [user for user in users if user in listed]
 
 
 @dataclass

@@ -12,6 +12,7 @@ import io
 import json
 import mimetypes
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -80,8 +81,10 @@ from .model import (
     Guild,
     Interaction,
     Message,
+    Ping,
     iso,
     media_named,
+    mentioned,
 )
 
 if TYPE_CHECKING:
@@ -562,6 +565,8 @@ class Rest:
         check_message(errors, [], payload, allowed_flags=CHANNEL_FLAGS)
         errors.raise_if_any()
         message = self._new_message(call, channel, payload, interaction=None, msg_type=0)
+        for user in mentioned(str(payload.get("content") or ""), payload.get("allowed_mentions")):
+            self.fake.pings.append(Ping(user, message.id, channel.id, time.monotonic()))
         await self.fake.announce("MESSAGE_CREATE", message)
         return 200, message.to_dict()
 
@@ -840,6 +845,9 @@ class Rest:
 
     async def _delete(self, message: Message) -> None:
         del message.channel.messages[message.id]
+        for ping in self.fake.pings:
+            if ping.message_id == message.id:
+                ping.deleted = True
         if not message.ephemeral:
             guild_id = str(message.channel.guild.id)
             data = {"id": str(message.id), "channel_id": str(message.channel.id), "guild_id": guild_id}

@@ -40,6 +40,7 @@ from .model import (
     Member,
     Message,
     Overwrite,
+    Ping,
     Role,
     Snowflakes,
     User,
@@ -104,6 +105,8 @@ class FakeDiscord:
         self.privileged_intents_enabled = 0
         self.settle_quiet = settle_quiet
         self.problems: list[str] = []
+        self.pings: list[Ping] = []
+        """Every notification a message mentioning someone gave, in order (see :class:`Ping`)."""
         self.contract = contract() if check_contract else None
         self.gateway = Gateway(self, heartbeat_interval_ms)
         self.gateway.max_session_guilds = max_session_guilds

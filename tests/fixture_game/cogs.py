@@ -91,5 +91,10 @@ async def move(request: MoveRequest[TallyTable]) -> Moved:
 
 
 KIND = GameKind(
-    "ty", TallyTable, playing_draft, results_draft, PanelSpec("hand", frozenset({ADD}), panel, move)
+    "ty",
+    TallyTable,
+    playing_draft,
+    results_draft,
+    PanelSpec("hand", frozenset({ADD}), panel, move),
+    said=notice_text,
 )

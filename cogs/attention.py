@@ -1,0 +1,202 @@
+"""A table's calls on Discord: one mention per wait, after a grace period, edited, never deleted.
+
+:mod:`tables.attention` decides; this writes. Each table's calls are settled by a worker of their
+own, after the table's edit that showed the change (:func:`cogs.seated.publish` hands the table
+over once it has shown it), in a pacing lane of their own (:data:`~tables.pacing.CALL_LIMIT` per
+channel or thread): a mention or its edit never delays the picture, and the two lanes together
+stay within Discord's limit for a channel. In a thread the calls stay in the thread; in a
+channel they stay too, short and without mentions once edited.
+"""
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.threads import reopened
+from cogs.words import bold, names_of
+from tables.attention import GRACE, Call, Plan, plan
+from tables.clock import Timer
+from tables.pacing import CALL_LIMIT
+from tables.seated import SeatedTable
+
+if TYPE_CHECKING:
+    from cogs.client import GameNightBot
+    from cogs.kinds import GameKind
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER = 5.0
+"""Seconds before a call that Discord refused for a passing reason is tried again."""
+
+Seated = SeatedTable[Any, Any]
+
+
+class Attention:
+    """The calls of every table of the bot (see the module's note)."""
+
+    def __init__(self, bot: "GameNightBot") -> None:
+        self.bot = bot
+        self.pacing = bot.tables.pacing.lane(CALL_LIMIT)
+        self._tables: dict[str, tuple[GameKind[Any], Seated]] = {}
+        self._dirty: set[str] = set()
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._timers: dict[str, Timer] = {}
+        self._closing: dict[str, list[Call]] = {}
+        """Per table, calls whose wait is over and whose message is still to be edited."""
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def follow(self, kind: "GameKind[Any]", table: Seated) -> None:
+        """``table`` was just shown as it is now: settle its call in the background."""
+        table_id = table.table_id
+        self._tables[table_id] = (kind, table)
+        self._dirty.add(table_id)
+        worker = self._workers.get(table_id)
+        if worker is None or worker.done():
+            self._workers[table_id] = asyncio.create_task(self._work(table_id), name=f"calls of {table_id}")
+
+    def stop(self) -> None:
+        """Stop settling (the bot is closing): a restart goes on from the saved calls."""
+        for timer in self._timers.values():
+            timer.cancel()
+        for worker in self._workers.values():
+            worker.cancel()
+        self._timers.clear()
+
+    async def _work(self, table_id: str) -> None:
+        while table_id in self._dirty:
+            self._dirty.discard(table_id)
+            kind, table = self._tables[table_id]
+            try:
+                await self._settle(kind, table)
+            except discord.HTTPException as error:
+                log.warning("a call at table %s not written (%s); trying again", table_id, error)
+                self._check_at(table_id, time.time() + RETRY_AFTER)
+            except Exception:
+                log.exception("settling the call at table %s failed", table_id)
+        table = self._tables[table_id][1]
+        if table.finished and table.call is None and table_id not in self._timers:
+            del self._tables[table_id]
+
+    def _check_at(self, table_id: str, when: float) -> None:
+        timer = self._timers.pop(table_id, None)
+        if timer is not None:
+            timer.cancel()
+        clock = self.bot.tables.clock
+
+        def due() -> None:
+            self._timers.pop(table_id, None)
+            entry = self._tables.get(table_id)
+            if entry is not None:
+                self.follow(*entry)
+
+        self._timers[table_id] = clock.call_later(max(0.0, when - time.time()), due)
+
+    async def settle(self, kind: "GameKind[Any]", table: Seated) -> None:
+        """Settle ``table``'s call now (a table that ended: its message's last edit)."""
+        await self._settle(kind, table)
+
+    async def _settle(self, kind: "GameKind[Any]", table: Seated) -> None:
+        """Write what the table's call needs, one write per paced slot, planning again once the
+        slot comes: a person who acted while the write waited is not mentioned after all."""
+        async with self._locks.setdefault(table.table_id, asyncio.Lock()):
+            await self._settle_now(kind, table)
+        if table.finished and table.table_id not in self._closing:
+            self._locks.pop(table.table_id, None)
+
+    async def _settle_now(self, kind: "GameKind[Any]", table: Seated) -> None:
+        closing = self._closing.setdefault(table.table_id, [])
+        for _ in range(8):  # messages of waits that ended, then a new one or an edit
+            step = await self._plan(kind, table)
+            if not closing and not (step.post or step.edit):
+                if step.check_at is not None:
+                    self._check_at(table.table_id, step.check_at)
+                break
+            await self.pacing.wait(table.place_id)
+            if closing:
+                ended = closing[0]
+                await self._write(table, ended.message_id, self._over(kind, table, ended))
+                closing.pop(0)
+                continue
+            step = await self._plan(kind, table)  # the wait may be over by now
+            if step.post or step.edit:
+                call = await self._call(kind, table, step)
+                if table.finished:
+                    table.call = call
+                else:
+                    await table.set_call(call)  # saved: a restart must know its message
+        if not closing:
+            del self._closing[table.table_id]
+
+    async def _plan(self, kind: "GameKind[Any]", table: Seated) -> Plan:
+        """The next step for ``table``'s call, as the table is now. The call it plans for (a
+        new wait, what a callout made it say) is the table's from then on; a call whose wait
+        is over is put aside until its message is edited."""
+        wait = None if table.finished else table.awaited()
+        says = None
+        for notice in table.take_callouts():
+            player = None if notice.player is None else table.seats[notice.player].user_id
+            if kind.callout is not None and wait is not None and player == wait[0]:
+                says = kind.callout(self.bot.messages, table, notice)
+        wanted, grace = True, float(GRACE)
+        if wait is not None:
+            wanted, chosen = await self.bot.store.ping_settings(wait[0])
+            grace = float(GRACE if chosen is None else chosen)
+            warned = table.warned_after()
+            if warned is not None:
+                grace = min(grace, warned)
+        step = plan(table.call, wait, says, time.time(), grace, wanted)
+        table.call = step.call
+        if step.close is not None:
+            self._closing[table.table_id].append(step.close)
+        return step
+
+    async def _call(self, kind: "GameKind[Any]", table: Seated, step: Plan) -> Call | None:
+        """Post or edit the current call's message as ``step`` says; the call as it then is."""
+        call = step.call
+        assert call is not None
+        text = call.says or self.bot.messages.text(
+            "ping.waiting", table.locale, mention=f"<@{call.user}>", game=self._game(kind, table)
+        )
+        if step.post:
+            mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(call.user)])
+            channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
+            message = await channel.send(text, allowed_mentions=mentions)
+            return Call(call.user, call.moment, call.since, message.id, call.says, call.says)
+        await self._write(table, call.message_id, text)
+        return Call(call.user, call.moment, call.since, call.message_id, call.says, call.says)
+
+    async def _write(self, table: Seated, message_id: int | None, text: str) -> None:
+        """Edit a call's message to ``text`` (an edit notifies nobody, so it mentions nobody)."""
+        assert message_id is not None
+        message = self.bot.get_partial_messageable(
+            table.place_id, guild_id=table.guild_id
+        ).get_partial_message(message_id)
+
+        async def edit() -> None:
+            await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
+
+        with contextlib.suppress(discord.NotFound):  # someone deleted it
+            await reopened(self.bot, table.thread_id, edit)
+
+    def _over(self, kind: "GameKind[Any]", table: Seated, call: Call) -> str:
+        """What a call's message says once its wait is over: what happened last at the table
+        (the move that ended it, a challenge's outcome), or that its person played."""
+        text = self.bot.messages.text
+        if kind.said is not None and table.notices:
+            names = names_of(self.bot.messages, table, table.locale)
+            return text(
+                "ping.over",
+                table.locale,
+                what=kind.said(self.bot.messages, table.notices[-1], names, table.locale),
+            )
+        names = names_of(self.bot.messages, table, table.locale)
+        seat = next((n for n, s in enumerate(table.seats) if s.user_id == call.user), None)
+        name = bold(names[seat]) if seat is not None else text("ping.someone", table.locale)
+        return text("ping.played", table.locale, name=name)
+
+    def _game(self, kind: "GameKind[Any]", table: Seated) -> str:
+        return self.bot.messages.text(f"games.{kind.name}", table.locale)
