@@ -17,6 +17,7 @@ from discord.ext import commands
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
 from cogs.presses import AnsweredOnce
+from cogs.threads import place_of_tables
 from engine.games import names
 
 
@@ -31,9 +32,13 @@ def format_duration(bot: GameNightBot, seconds: float, locale: str) -> str:
     return bot.messages.text("duration.minutes", locale, minutes=minutes, seconds=secs)
 
 
-def about_message(bot: GameNightBot, locale: str) -> tuple[discord.Embed, discord.ui.View]:
-    """The embed and its Refresh button, in ``locale``."""
+async def about_message(
+    bot: GameNightBot, interaction: discord.Interaction
+) -> tuple[discord.Embed, discord.ui.View]:
+    """The embed and its Refresh button, in the user's language; where the server's new tables
+    play (see ``/tables``)."""
     text = bot.messages.text
+    locale = private_locale(interaction)
     embed = discord.Embed(
         title=text("about.title", locale, name=text("bot.name", locale)),
         description=text("about.description", locale),
@@ -49,6 +54,10 @@ def about_message(bot: GameNightBot, locale: str) -> tuple[discord.Embed, discor
         name=text("about.games", locale),
         value="\n".join(text(f"games.{game}", locale) for game in names()),
         inline=False,
+    )
+    place = await place_of_tables(bot, interaction.guild_id)
+    embed.add_field(
+        name=text("about.place", locale), value=text(f"about.place_{place}", locale), inline=False
     )
     view = discord.ui.View(timeout=None)
     view.add_item(RefreshAbout(text("about.refresh", locale)))
@@ -84,7 +93,7 @@ class RefreshAbout(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = interaction.client
         assert isinstance(bot, GameNightBot)
-        embed, view = about_message(bot, private_locale(interaction))
+        embed, view = await about_message(bot, interaction)
         await interaction.response.edit_message(embed=embed, view=view)
 
 
@@ -96,7 +105,7 @@ class About(commands.Cog):
         name=command_text("about.command_name"), description=command_text("about.command_description")
     )
     async def about(self, interaction: discord.Interaction) -> None:
-        embed, view = about_message(self.bot, private_locale(interaction))
+        embed, view = await about_message(self.bot, interaction)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 

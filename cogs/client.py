@@ -41,15 +41,24 @@ EXTENSIONS = (
     "cogs.league",
     "cogs.stats",
     "cogs.pings",
+    "cogs.places",
 )
 """The cogs loaded at start-up; ``cogs.seated`` installs every registered game (engine/games.py)."""
 
 
 INVITE_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, embed_links=True, attach_files=True, read_message_history=True
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
 )
-"""What README asks for (117760): see the channel, post and edit its tables (embeds with
-pictures), and find the table message again after a restart."""
+"""What README asks for (309237763072): see the channel, post and edit its tables (embeds with
+pictures), find the table message again after a restart, and play each table in a thread of its
+own (starting it from the lobby card, talking in it; the bot archives and reopens the threads
+it started, which takes nothing more)."""
 
 
 class GameNightBot(commands.AutoShardedBot):

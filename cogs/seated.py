@@ -34,7 +34,15 @@ from cogs.live_panels import LiveDraft
 from cogs.lobby import LOBBY_ACTIONS, LOBBY_COLOUR, LobbyChoices, closed_lobby_draft, lobby_draft, press_lobby
 from cogs.presses import BUDGET, RecentPresses
 from cogs.tables import Draft, refusal_text, remove_buttons, retried_if_passing, show_publicly
-from cogs.threads import add_to_thread, in_a_thread, reopened, set_archived, start_thread, thread_refusal
+from cogs.threads import (
+    add_to_thread,
+    in_a_thread,
+    place_of_tables,
+    reopened,
+    set_archived,
+    start_thread,
+    thread_refusal,
+)
 from data import StoreError
 from engine.errors import IllegalAction, Reason
 from engine.games import registered
@@ -463,8 +471,7 @@ async def new_table(
         host_id=interaction.user.id,
         host_name=interaction.user.display_name,
     )
-    chosen = await bot.store.tables_in_threads(interaction.guild_id)
-    threads = inside is None and (bot.threads if chosen is None else chosen)
+    threads = inside is None and await place_of_tables(bot, interaction.guild_id) == "threads"
     if inside is not None:
         table.thread_id = inside[1]
     elif threads:

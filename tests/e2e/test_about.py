@@ -7,19 +7,22 @@ import asyncio
 
 import pytest
 
+from locales import catalog
 from tests.conftest import World
 from tests.fakediscord import BotProcess, UserActionError
 
+MESSAGES = catalog()
+
 EXPECTED = {
-    "en-US": ("Game Night", ["Version", "Up for", "Tables running", "Games"], "Refresh"),
+    "en-US": ("Game Night", ["Version", "Up for", "Tables running", "Games", "New tables play"], "Refresh"),
     "es-ES": (
         "Noche de Juegos",
-        ["Versión", "En marcha desde hace", "Mesas en juego", "Juegos"],
+        ["Versión", "En marcha desde hace", "Mesas en juego", "Juegos", "Las mesas nuevas se juegan"],
         "Actualizar",
     ),
     "es-419": (
         "Noche de Juegos",
-        ["Versión", "En marcha desde hace", "Mesas en juego", "Juegos"],
+        ["Versión", "En marcha desde hace", "Mesas en juego", "Juegos", "Las mesas nuevas se juegan"],
         "Actualizar",
     ),
 }
@@ -47,6 +50,7 @@ async def test_about_answers_privately_in_the_users_language(world: World, bot: 
     assert [f["name"] for f in message.card["fields"]] == field_names
     assert "Toppo" in message.text and "Topoum" in message.text
     assert message.card["fields"][2]["value"] == "0"
+    assert message.card["fields"][4]["value"] == MESSAGES.text("about.place_channels", actor.locale)
     assert message.button(label=refresh)["custom_id"] == "about:refresh"
     assert world.fake.public_messages(world.games) == []
     others = [a for a in (world.alice, world.bruno, world.carla) if a is not actor]

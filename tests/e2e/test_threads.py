@@ -138,3 +138,19 @@ async def test_without_thread_permissions_the_table_plays_in_the_channel_and_say
     await world.fake.wait_for(
         lambda: bool(world.alice.current(lobby).attachments), timeout=15, what="the game in the channel"
     )
+
+
+async def test_moderators_choose_where_new_tables_play_and_about_says_it(
+    world: World, bot: BotProcess
+) -> None:
+    refused = (await world.alice.slash("tables", {"where": "channels"})).message
+    assert refused.ephemeral and refused.content == text("league.error.refused")
+
+    chosen = (await world.mod.slash("tables", {"where": "channels"})).message
+    assert chosen.ephemeral and chosen.content == text("places.now_channels", world.mod.locale)
+    about = (await world.alice.slash("about")).message
+    assert about.card["fields"][-1]["value"] == text("about.place_channels")
+
+    lobby = (await world.alice.slash("tally start")).message
+    assert world.fake.thread_of(lobby) is None and "<#" not in lobby.text, "played in the channel"
+    assert not any(m.id != lobby.id for m in shown_in(world, world.games))
