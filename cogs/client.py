@@ -101,7 +101,7 @@ class GameNightBot(commands.AutoShardedBot):
         self.unsaved = 0
         """Tables the database failed to take when the bot stopped (they resume as last saved)."""
         self.messages = messages
-        self.panels = LivePanels(messages, tables.clock, enabled=live_panels)
+        self.panels = LivePanels(messages, tables.clock, enabled=live_panels, store=store)
         self.attention = Attention(self)
         self.dev_guild_id = dev_guild_id
         self.process_shards = shards
@@ -125,6 +125,8 @@ class GameNightBot(commands.AutoShardedBot):
             log.info("rebuilt %d ratings left stale by a removed result", rebuilt)
         set_aside = await self.tables.resume_saved()
         log.info("resumed %d saved tables", len(self.tables))
+        if followed := await self.panels.resume(self, self.tables.get):
+            log.info("following %d panels opened before the restart", followed)
         for saved in set_aside:
             await self._tell_set_aside(saved)
         assert self.application_id is not None  # set by login

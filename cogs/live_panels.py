@@ -12,6 +12,11 @@ the channel's message budget nor the bot's global limit, but each token has a bu
 A panel whose token is about to lapse is redrawn one last time saying so, and its Refresh button
 brings it back (a press is a new interaction with a new token). A panel its owner dismissed, or
 whose token Discord no longer takes, is forgotten without a word: nobody is shown an error.
+
+The latest interaction of each open panel is also kept in the store (at most two minutes older
+than the latest, a row per table and member), so a panel opened before a restart follows its
+table again after it, through that saved token (:class:`SavedDrawing`), for what is left of
+the token's 15 minutes.
 """
 
 import contextlib
@@ -20,13 +25,15 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from datetime import UTC, datetime
+from typing import Any, Final, cast
 
 import aiohttp
 import discord
 
-from cogs.answers import answer_privately, in_time, on_panel
+from cogs.answers import answer_privately, in_time, on_panel, own_panel
 from cogs.tables import Draft
+from data import SavedPanel, Store, StoreError
 from engine.errors import IllegalAction
 from locales import Catalog
 from tables.clock import Clock, Timer
@@ -47,10 +54,39 @@ NOTE_SECONDS: Final = 6.0
 """How long a note the owner's press left on the panel (a penalty, a refusal) stays through
 redraws, so a busy table does not wipe it before it is read."""
 
+SAVE_EVERY: Final = 120.0
+"""Seconds between saved tokens of one open panel: one saved at most this much older than the
+latest still has most of its 15 minutes left after a restart."""
+ORIGINAL: Final = cast(int, "@original")
+"""How Discord names an interaction's first response in a webhook message path
+(``/webhooks/{application}/{token}/messages/@original``); discord.py types a message id as an
+int but puts it in the path as given."""
+
 LiveDraft = Callable[[str | None], Awaitable[Draft]]
 """A game's panel as the table is now, keeping what its owner was in the middle of choosing if
 it still holds, with an optional note; raises :class:`IllegalAction` once there is no panel to
 show (the player left, the game ended)."""
+
+
+@dataclass(frozen=True)
+class SavedDrawing:
+    """A panel drawn before the bot restarted: redrawn through its saved interaction token, as
+    the interaction itself would (the same webhook message, ``@original``)."""
+
+    client: discord.Client
+    panel: SavedPanel
+
+    @property
+    def id(self) -> int:
+        return self.panel.interaction_id
+
+    async def edit_original_response(self, **edit: Any) -> None:
+        webhook = discord.Webhook.partial(self.panel.application_id, self.panel.token, client=self.client)
+        await webhook.edit_message(ORIGINAL, **edit)
+
+
+Drawing = discord.Interaction | SavedDrawing
+"""What a followed panel is redrawn through."""
 
 
 @dataclass(eq=False)
@@ -58,7 +94,7 @@ class FollowedPanel:
     """One open panel: the latest interaction that drew it, and how to draw it again."""
 
     table: Table
-    interaction: discord.Interaction
+    interaction: Drawing
     draw: LiveDraft
     locale: str
     version: int = 0
@@ -73,16 +109,25 @@ class FollowedPanel:
     last_call: bool = False
     publisher: Publisher | None = None
     expiry: Timer | None = field(default=None, repr=False)
+    saved: float = 0.0
+    """When the interaction last saved for it was created (see :data:`SAVE_EVERY`)."""
 
 
 class LivePanels:
     """The open panels of every table, each redrawn when its table changes."""
 
-    def __init__(self, messages: Catalog, clock: Clock, *, enabled: bool = True) -> None:
-        """``enabled``: False keeps panels as they were drawn until pressed (``LIVE_PANELS=off``)."""
+    def __init__(
+        self, messages: Catalog, clock: Clock, *, enabled: bool = True, store: Store | None = None
+    ) -> None:
+        """``enabled``: False keeps panels as they were drawn until pressed (``LIVE_PANELS=off``);
+        ``store``: where open panels are kept for a restart (none: they are not)."""
         self.messages = messages
         self.clock = clock
         self.enabled = enabled
+        self.store = store
+        self.drawers: dict[str, Callable[[Table, int, str], LiveDraft]] = {}
+        """Per game, how to draw a member's panel at one of its tables (in a locale) when it
+        was opened before a restart; each game's cog registers its own."""
         self.pacing = ChannelPacing(clock, PANEL_LIMIT, overall=None)
         self._panels: dict[str, dict[int, FollowedPanel]] = {}
         self._followed: dict[str, tuple[Table, Callable[[], None]]] = {}
@@ -110,7 +155,7 @@ class LivePanels:
             await answer_privately(interaction, await in_time(interaction, drawing, on_panel(interaction)))
             return
         table_id, user = table.table_id, interaction.user.id
-        self._follow(table, interaction, draw, locale)
+        self._follow(table, interaction, user, draw, locale)
         panel = self._panels[table_id][user]
         panel.note, panel.note_until = note, self.clock.now() + NOTE_SECONDS
         try:
@@ -121,6 +166,58 @@ class LivePanels:
         except BaseException:
             self._forget(table_id, user)  # nothing answered to redraw
             raise
+        await self._keep(panel, interaction, locale)
+
+    async def _keep(self, panel: FollowedPanel, interaction: discord.Interaction, locale: str) -> None:
+        """Save the panel's interaction for a restart: a new panel's at once, then at most every
+        :data:`SAVE_EVERY` seconds. A failed write costs only that: the panel still follows."""
+        issued = discord.utils.snowflake_time(interaction.id).timestamp()
+        if self.store is None or (own_panel(interaction) and issued - panel.saved < SAVE_EVERY):
+            return
+        assert interaction.application_id is not None
+        saved = SavedPanel(
+            panel.table.table_id,
+            interaction.user.id,
+            interaction.application_id,
+            interaction.id,
+            interaction.token,
+            locale,
+        )
+        try:
+            await self.store.keep_panel(saved)
+        except StoreError as error:
+            log.debug("panel not kept for a restart: %s", error)
+            return
+        panel.saved = issued
+
+    async def resume(self, client: discord.Client, tables: Callable[[str], object]) -> int:
+        """Follow again the panels open when the bot stopped, whose tokens Discord still takes,
+        at the tables that were resumed (``tables``: a table by its id), and redraw each at once;
+        returns how many."""
+        if self.store is None or not self.enabled:
+            return 0
+        lapse = time.time() - TOKEN_LIFETIME + LAST_CALL
+        followed = 0
+        for saved in await self.store.open_panels(
+            discord.utils.time_snowflake(datetime.fromtimestamp(lapse, UTC))
+        ):
+            table = tables(saved.table_id)
+            drawer = self.drawers.get(table.game) if isinstance(table, Table) else None
+            if not isinstance(table, Table) or drawer is None:
+                continue
+            self._follow(
+                table,
+                SavedDrawing(client, saved),
+                saved.user_id,
+                drawer(table, saved.user_id, saved.locale),
+                saved.locale,
+            )
+            panel = self._panels[table.table_id][saved.user_id]
+            panel.saved = discord.utils.snowflake_time(saved.interaction_id).timestamp()
+            assert panel.publisher is not None
+            panel.publisher.notify()
+            followed += 1
+        return followed
 
     @contextlib.contextmanager
     def answering(self, table_id: str, user: int) -> Iterator[None]:
@@ -139,7 +236,7 @@ class LivePanels:
             if panel.missed and panel.publisher is not None:
                 panel.publisher.notify()
 
-    def _follow(self, table: Table, interaction: discord.Interaction, draw: LiveDraft, locale: str) -> None:
+    def _follow(self, table: Table, interaction: Drawing, user: int, draw: LiveDraft, locale: str) -> None:
         table_id = table.table_id
         followed = self._followed.get(table_id)
         if followed is None or followed[0] is not table:
@@ -147,7 +244,6 @@ class LivePanels:
             table.followers.append(follower)
             self._followed[table_id] = (table, follower)
         panels = self._panels.setdefault(table_id, {})
-        user = interaction.user.id
         panel = panels.get(user)
         if panel is None:
             panel = panels[user] = FollowedPanel(table, interaction, draw, locale)

@@ -301,6 +301,17 @@ def live_panel(
     return draw
 
 
+def reopened_panel(bot: GameNightBot, kind: GameKind[Any], table: Table, user: int, locale: str) -> LiveDraft:
+    """A panel open when the bot stopped, as the table is now (its player may have left since:
+    then there is nothing to draw, and it is let be)."""
+
+    async def draw(note: str | None) -> Draft:
+        assert isinstance(table, kind.table_class)
+        return await live_panel(bot, kind, table, table.require_seat(user), locale)(note)
+
+    return draw
+
+
 async def open_panel(
     bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction, table: Seated
 ) -> None:
@@ -493,6 +504,7 @@ def install(bot: GameNightBot, kind: GameKind[Any]) -> None:
         kind.name,
         lambda saved: kind.table_class.load(bot.tables, saved, lambda table: publish(bot, kind, table)),
     )
+    bot.panels.drawers[kind.name] = lambda table, user, locale: reopened_panel(bot, kind, table, user, locale)
     group = app_commands.Group(
         name=command_text(f"{kind.name}.command_name"),
         description=command_text(f"{kind.name}.command_description"),

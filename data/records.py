@@ -6,7 +6,7 @@ malformed record before it reaches the database, where the same rules are CHECK 
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Final
 
@@ -78,6 +78,19 @@ class GameRecord:
     def has_ai(self) -> bool:
         """Whether an AI took part; derived from the seats so the two can never disagree."""
         return any(seat.user_id is None for seat in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class SavedPanel:
+    """A private panel open at a table: the interaction that last drew it (its id says when
+    its ``token`` lapses), whose, and in which language (see cogs/live_panels.py)."""
+
+    table_id: str
+    user_id: int
+    application_id: int
+    interaction_id: int
+    token: str = field(repr=False)
+    locale: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from data.records import (
     PlayerTotals,
     Rating,
     Removal,
+    SavedPanel,
     SavedTable,
     Season,
     Standing,
@@ -129,6 +130,38 @@ class Store:
                 (guild_id, int(threads)),
             )
         )
+
+    async def keep_panel(self, panel: SavedPanel) -> None:
+        """Remember the interaction that last drew a member's panel at a table (one per table
+        and member), so a restart can go on redrawing it."""
+        await self._db.writing(
+            lambda conn: conn.execute(
+                "INSERT INTO panel_tokens (table_id, user_id, application_id, interaction_id, token, locale)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET"
+                " application_id = excluded.application_id, interaction_id = excluded.interaction_id,"
+                " token = excluded.token, locale = excluded.locale",
+                (
+                    panel.table_id,
+                    panel.user_id,
+                    panel.application_id,
+                    panel.interaction_id,
+                    panel.token,
+                    panel.locale,
+                ),
+            )
+        )
+
+    async def open_panels(self, issued_after: int) -> list[SavedPanel]:
+        """The panels drawn by interactions created after the one whose id is ``issued_after``
+        (whose tokens Discord still takes); older ones are deleted."""
+        await self._db.writing(
+            lambda conn: conn.execute("DELETE FROM panel_tokens WHERE interaction_id <= ?", (issued_after,))
+        )
+        rows = await self._db.fetch(
+            "SELECT table_id, user_id, application_id, interaction_id, token, locale FROM panel_tokens"
+            " ORDER BY table_id, user_id"
+        )
+        return [SavedPanel(str(r[0]), int(r[1]), int(r[2]), int(r[3]), str(r[4]), str(r[5])) for r in rows]
 
     async def ping_settings(self, user_id: int) -> tuple[bool, int | None]:
         """Whether ``user_id`` lets the bot mention them when a table waits for them (default

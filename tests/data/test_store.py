@@ -11,7 +11,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from data import GameRecord, PlayerTotals, SavedTable, SeatResult, Store, StoreError
+from data import GameRecord, PlayerTotals, SavedPanel, SavedTable, SeatResult, Store, StoreError
 from data.migrate import MIGRATIONS, Driver, find_migrations
 from data.postgresql import numbered, without_password
 from data.store import open_database
@@ -422,3 +422,16 @@ async def test_processes_starting_at_once_on_an_empty_database_migrate_it_once(d
     latest = find_migrations(MIGRATIONS[databases.driver])[-1].version
     assert await peek(database, VERSION[databases.driver]) == [(latest,)]
     assert await peek(database, "SELECT count(*) FROM meta") == [(4,)]
+
+
+async def test_open_panels_are_kept_one_per_table_and_member_until_their_tokens_lapse(store: Store) -> None:
+    old = SavedPanel("t", 7, 1, 100, "old-token", "en-US")
+    await store.keep_panel(old)
+    newer = SavedPanel("t", 7, 1, 300, "new-token", "es-ES")
+    await store.keep_panel(newer)
+    other = SavedPanel("u", 8, 1, 200, "other-token", "en-US")
+    await store.keep_panel(other)
+    assert await store.open_panels(issued_after=0) == [newer, other]
+    assert await store.open_panels(issued_after=250) == [newer], "older ones are deleted"
+    assert await store.open_panels(issued_after=0) == [newer]
+    assert "new-token" not in repr(newer), "a token is never shown in a log line"

@@ -10,7 +10,17 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import World, assert_bot_healthy
-from tests.e2e.topoum_play import POSITION, open_panel, public, seed_table, table_message, text, wait_public
+from tests.e2e.test_topoum_game import is_my_turn, play_first_choices
+from tests.e2e.topoum_play import (
+    POSITION,
+    Panel,
+    open_panel,
+    public,
+    seed_table,
+    table_message,
+    text,
+    wait_public,
+)
 from tests.e2e.toppo_play import quick_world
 from tests.fakediscord import BotProcess
 
@@ -54,3 +64,30 @@ async def test_a_turn_half_played_carries_on_after_a_restart(world: World, datab
     tables = [m.id for m in public(world) if m.title]  # a turn ping may have come meanwhile
     assert tables == [table.id], "the table message is edited, never posted again"
     assert world.fake.stats.natural_429s == []
+
+
+async def test_a_panel_opened_before_a_restart_follows_the_table_after_it(
+    world: World, database: Path
+) -> None:
+    await seed_table(database, world, [world.alice, world.bruno], POSITION)
+    first = BotProcess(world.fake, database)
+    await first.start()
+    table = await table_message(world)
+    alice = await play_first_choices(await open_panel(world.alice, table))
+    assert not is_my_turn(alice), "bruno's turn now"
+    assert await first.stop() == 0
+    assert_bot_healthy(first)
+
+    second = BotProcess(world.fake, database)
+    await second.start()
+    try:
+        await play_first_choices(await open_panel(world.bruno, table))
+
+        def followed() -> bool:
+            return is_my_turn(Panel(world.alice, world.alice.current(alice.message)))
+
+        await world.fake.wait_for(followed, timeout=20, what="alice's panel from before the restart redrawn")
+    finally:
+        assert await second.stop() == 0
+    assert_bot_healthy(second)
+    assert "aW50ZXJhY3Rpb24" not in second.output + first.output, "no interaction token is logged"
