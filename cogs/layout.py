@@ -40,6 +40,8 @@ class Words:
     description: str | None = None
     colour: discord.Colour | int | None = None
     fields: list[Field] = field(default_factory=list)
+    footer: str | None = None
+    """A last line in small print (the move the table is at)."""
 
     def add_field(self, *, name: str, value: str) -> None:
         self.fields.append(Field(name, value))
@@ -58,6 +60,8 @@ class Words:
         yield self.head()
         for part in self.fields:
             yield f"**{part.name}**\n{part.value}"
+        if self.footer:
+            yield f"-# {self.footer}"
 
 
 def button_rows(buttons: discord.ui.View | None) -> list[list[discord.ui.Item[Any]]]:

@@ -43,6 +43,7 @@ from cogs.threads import (
     start_thread,
     thread_refusal,
 )
+from cogs.words import move_line
 from data import StoreError
 from engine.errors import IllegalAction, Reason
 from engine.games import registered
@@ -296,7 +297,10 @@ def live_panel(
     """The panel as the table is now, keeping what its player was choosing while it holds."""
 
     async def draw(note: str | None) -> Draft:
-        return await kind.panel.draw(panel_request(bot.messages, kind, table, seat, locale, kept, note))
+        drawn = await kind.panel.draw(panel_request(bot.messages, kind, table, seat, locale, kept, note))
+        if table.phase is Phase.PLAYING:
+            drawn.words.footer = move_line(bot.messages, table, locale)
+        return drawn
 
     return draw
 

@@ -66,6 +66,12 @@ def notices_field(
         )
 
 
+def move_line(messages: Catalog, table: SeatedTable[Any, Any], locale: str) -> str:
+    """Which move of the running game a picture shows, on the table message and the panels
+    alike: a player sees at once whether both show the same moment."""
+    return messages.text("table.move", locale, number=len(table.moves))
+
+
 def table_card(
     messages: Catalog,
     table: SeatedTable[Any, Any],
@@ -88,6 +94,7 @@ def table_card(
             name=messages.text(f"{table.game}.table.players", table.locale), value="\n".join(players)
         )
     notices_field(messages, table, words, describe, names)
+    words.footer = move_line(messages, table, table.locale)
     view = discord.ui.View(timeout=None)
     action, label = opener
     view.add_item(

@@ -106,7 +106,8 @@ class SeenMessage:
         """The message's card as its reader sees it, in an embed's shape (``title``,
         ``description``, ``fields`` of ``name`` and ``value``, ``image``): its only embed, or
         its Components V2 container read back (a ``## `` heading over the description, the
-        picture, then a text display per field with its name in bold). Fails for anything else."""
+        picture, then a text display per field with its name in bold, and a last line in small
+        print, ``-# ``, as the footer). Fails for anything else."""
         container = self._container()
         if container is None:
             if len(self.embeds) != 1:
@@ -126,6 +127,8 @@ class SeenMessage:
         if head:
             card["description"] = head
         card["fields"] = []
+        if fields and fields[-1].startswith("-# "):
+            card["footer"] = {"text": fields.pop().removeprefix("-# ")}
         for text in fields:
             name, _, value = text.partition("\n")
             if not (name.startswith("**") and name.endswith("**")):
