@@ -67,9 +67,9 @@ class Attention:
         self._timers.clear()
 
     async def _work(self, table_id: str) -> None:
-        while table_id in self._dirty:
+        while table_id in self._dirty and (entry := self._tables.get(table_id)) is not None:
             self._dirty.discard(table_id)
-            kind, table = self._tables[table_id]
+            kind, table = entry
             try:
                 await self._settle(kind, table)
             except discord.HTTPException as error:
@@ -77,9 +77,19 @@ class Attention:
                 self._check_at(table_id, time.time() + RETRY_AFTER)
             except Exception:
                 log.exception("settling the call at table %s failed", table_id)
-        table = self._tables[table_id][1]
-        if table.finished and table.call is None and table_id not in self._timers:
-            del self._tables[table_id]
+            if table.finished and table.call is None and not self._closing.get(table_id):
+                self._forget(table_id)
+
+    def _forget(self, table_id: str) -> None:
+        """A table that ended and whose last call is closed: nothing more to settle."""
+        timer = self._timers.pop(table_id, None)
+        if timer is not None:
+            timer.cancel()
+        self._tables.pop(table_id, None)
+        self._closing.pop(table_id, None)
+        self._locks.pop(table_id, None)
+        self._workers.pop(table_id, None)
+        self._dirty.discard(table_id)
 
     def _check_at(self, table_id: str, when: float) -> None:
         timer = self._timers.pop(table_id, None)
@@ -96,16 +106,16 @@ class Attention:
         self._timers[table_id] = clock.call_later(max(0.0, when - time.time()), due)
 
     async def settle(self, kind: "GameKind[Any]", table: Seated) -> None:
-        """Settle ``table``'s call now (a table that ended: its message's last edit)."""
+        """Settle the call of ``table``, which ended, now: its message's last edit."""
         await self._settle(kind, table)
+        if not self._closing.get(table.table_id):
+            self._forget(table.table_id)
 
     async def _settle(self, kind: "GameKind[Any]", table: Seated) -> None:
         """Write what the table's call needs, one write per paced slot, planning again once the
         slot comes: a person who acted while the write waited is not mentioned after all."""
         async with self._locks.setdefault(table.table_id, asyncio.Lock()):
             await self._settle_now(kind, table)
-        if table.finished and table.table_id not in self._closing:
-            self._locks.pop(table.table_id, None)
 
     async def _settle_now(self, kind: "GameKind[Any]", table: Seated) -> None:
         closing = self._closing.setdefault(table.table_id, [])
@@ -129,7 +139,7 @@ class Attention:
                 else:
                     await table.set_call(call)  # saved: a restart must know its message
         if not closing:
-            del self._closing[table.table_id]
+            self._closing.pop(table.table_id, None)
 
     async def _plan(self, kind: "GameKind[Any]", table: Seated) -> Plan:
         """The next step for ``table``'s call, as the table is now. The call it plans for (a
@@ -151,7 +161,7 @@ class Attention:
         step = plan(table.call, wait, says, time.time(), grace, wanted)
         table.call = step.call
         if step.close is not None:
-            self._closing[table.table_id].append(step.close)
+            self._closing.setdefault(table.table_id, []).append(step.close)
         return step
 
     async def _call(self, kind: "GameKind[Any]", table: Seated, step: Plan) -> Call | None:

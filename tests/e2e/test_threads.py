@@ -16,7 +16,7 @@ from tests.conftest import World, assert_bot_healthy
 from tests.e2e.test_fixture_game import play_until_won
 from tests.e2e.toppo_play import quick_world, recorded_games, text
 from tests.fakediscord import Actor, BotProcess, Channel, SeenMessage
-from tests.fakediscord.model import CREATE_PUBLIC_THREADS
+from tests.fakediscord.model import CREATE_PUBLIC_THREADS, GUILD_VOICE
 
 world = pytest.fixture(quick_world)
 
@@ -154,3 +154,15 @@ async def test_moderators_choose_where_new_tables_play_and_about_says_it(
     lobby = (await world.alice.slash("tally start")).message
     assert world.fake.thread_of(lobby) is None and "<#" not in lobby.text, "played in the channel"
     assert not any(m.id != lobby.id for m in shown_in(world, world.games))
+
+
+async def test_in_a_voice_channels_chat_the_table_plays_there_and_says_why(
+    world: World, bot: BotProcess
+) -> None:
+    voice = world.fake.add_channel(world.guild, "voice", kind=GUILD_VOICE)
+    in_voice = world.fake.actor(world.alice.member, voice)
+
+    lobby = (await in_voice.slash("tally start")).message
+
+    assert world.fake.thread_of(lobby) is None and lobby.channel_id == voice.id
+    assert text("lobby.no_thread_place") in lobby.text

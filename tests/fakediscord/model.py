@@ -52,6 +52,7 @@ EVERYONE_DEFAULT = (
 # Channel types.
 GUILD_TEXT = 0
 GUILD_VOICE = 2
+GUILD_STAGE_VOICE = 13
 GUILD_ANNOUNCEMENT = 5
 PUBLIC_THREAD = 11
 GUILD_FORUM = 15
@@ -454,7 +455,7 @@ class Channel:
                     "create_timestamp": iso(self.archive_changed),
                 },
             }
-        return {
+        shown: JSON = {
             "id": str(self.id),
             "type": self.type,
             "guild_id": str(self.guild.id),
@@ -468,6 +469,9 @@ class Channel:
             "last_message_id": None,
             "flags": 0,
         }
+        if self.type in (GUILD_VOICE, GUILD_STAGE_VOICE):  # what a voice channel has besides
+            shown |= {"bitrate": 64000, "user_limit": 0, "rtc_region": None, "video_quality_mode": 1}
+        return shown
 
 
 @dataclass
