@@ -6,6 +6,7 @@ pieces read for it is there in every language, and the database no longer lists 
 from __future__ import annotations
 
 import importlib
+import json
 import sqlite3
 import subprocess
 import sys
@@ -17,7 +18,7 @@ import pytest
 
 from cogs.kinds import GameKind
 from cogs.rules import sections
-from data import SavedTable, Store
+from data import Store
 from engine import selfplay
 from engine.games import Measure, Registered, game_of, names, recorded, register, registered, turn_based
 from locales import catalog
@@ -74,8 +75,16 @@ async def test_migration_0007_keeps_every_row_and_stops_listing_the_games(tmp_pa
         await old.record_game(game("topoum:1", seats({ANA: 3, BEN: 1}), kind="topoum", channel=201))
         await old.rebuild_ratings(100, "speed")
         moves = ({"type": "play", "n": 1}, {"type": "play", "n": 2})
-        await old.save_table(SavedTable("t1", 100, 200, "spit", {"dealt": "x"}, moves=moves))
         before = sqlite3.connect(path)
+        with before:  # a table as the bot saved it then (its store wrote no thread)
+            before.execute(
+                "INSERT INTO saved_tables (table_id, guild_id, channel_id, game, state, updated_at)"
+                " VALUES ('t1', 100, 200, 'spit', '{\"dealt\": \"x\"}', '2026-01-01 00:00:00')"
+            )
+            before.executemany(
+                "INSERT INTO saved_moves (table_id, seq, move) VALUES ('t1', ?, ?)",
+                [(n, json.dumps(move)) for n, move in enumerate(moves)],
+            )
         counted = {
             name: before.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
             for name in (
@@ -119,7 +128,11 @@ async def test_migration_0007_keeps_every_row_and_stops_listing_the_games(tmp_pa
             ((T0 - timedelta(minutes=5)).isoformat(), T0.isoformat()),
         )
         with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-            after.execute("INSERT INTO saved_tables VALUES ('t2', 1, 3, '', '{}', ?)", (T0.isoformat(),))
+            after.execute(
+                "INSERT INTO saved_tables (table_id, guild_id, channel_id, game, state, updated_at)"
+                " VALUES ('t2', 1, 3, '', '{}', ?)",
+                (T0.isoformat(),),
+            )
     finally:
         after.close()
 

@@ -34,7 +34,7 @@ def es(key: str, **values: object) -> str:
 
 
 def table_now(world: World) -> SeenMessage:
-    """The table's message as it is now (the channel also holds the turn's ping)."""
+    """The table's message as it is now."""
     return [m for m in public(world) if m.title.startswith("Topoum")][-1]
 
 
@@ -121,18 +121,13 @@ async def test_each_menu_path_plays_a_turn_and_old_panels_change_nothing(
         assert alice.note == "Played: stop moving"
         await turn_is(world, 4)
         assert "**Bruno** lost a mole on H6: lost in action." in table_now(world).text
-        playing = world.alice if "**Alice** to play" in table_now(world).text else world.bruno
-        ping = text("ping.waiting", mention=f"<@{playing.id}>", game="Topoum")
-        await world.fake.wait_for(  # the last turn's ping taken back, this one's posted
-            lambda: [m.content for m in public(world) if not m.title] == [ping], what="the turn's ping"
-        )
     finally:
         code = await bot.stop()
     assert code == 0
     assert_bot_healthy(bot)
     tables = [m.id for m in public(world) if m.title.startswith("Topoum")]
     assert tables == [table.id], "the table message is edited, never posted again"
-    assert len(public(world)) == 2, "and one ping, for whoever's turn it is now"
+    assert len(public(world)) == 1 and world.fake.pings == [], "who plays at once is never mentioned"
     assert world.fake.stats.natural_429s == []
 
 

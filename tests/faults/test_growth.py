@@ -48,6 +48,14 @@ class Open:
     guild_id: int
     host_id: int
 
+    @property
+    def table_id(self) -> str:
+        return f"t{self.channel_id}"
+
+    @property
+    def place_id(self) -> int:
+        return self.channel_id
+
 
 async def test_a_server_may_hold_only_so_many_open_tables(tmp_path: Path) -> None:
     async with await Store.open(tmp_path / "db.sqlite3") as store:

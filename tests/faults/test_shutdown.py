@@ -21,6 +21,14 @@ class BusyTable:
     """Tables opening (a table) or channels whose table finishes (an id) while this one stops."""
     stopped: bool = False
 
+    @property
+    def table_id(self) -> str:
+        return f"t{self.channel_id}"
+
+    @property
+    def place_id(self) -> int:
+        return self.channel_id
+
     def snapshot(self) -> SavedTable:
         return SavedTable(f"t{self.channel_id}", 1, self.channel_id, "toppo", {"stopped": self.stopped})
 
@@ -31,7 +39,9 @@ class BusyTable:
         await asyncio.sleep(0)
         for change in self.on_stop:
             if isinstance(change, int):
-                self.registry.remove(change)
+                finished = self.registry.playing_in(change)
+                assert finished is not None
+                self.registry.discard(finished)
             else:
                 self.registry.add(change)
         self.stopped = True
