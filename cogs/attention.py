@@ -196,14 +196,10 @@ class Attention:
         """What a call's message says once its wait is over: what happened last at the table
         (the move that ended it, a challenge's outcome), or that its person played."""
         text = self.bot.messages.text
-        if kind.said is not None and table.notices:
-            names = names_of(self.bot.messages, table, table.locale)
-            return text(
-                "ping.over",
-                table.locale,
-                what=kind.said(self.bot.messages, table.notices[-1], names, table.locale),
-            )
         names = names_of(self.bot.messages, table, table.locale)
+        if kind.said is not None and table.notices:
+            said = kind.said(self.bot.messages, table.notices[-1], names, table.locale)
+            return text("ping.over", table.locale, what=said)
         seat = next((n for n, s in enumerate(table.seats) if s.user_id == call.user), None)
         name = bold(names[seat]) if seat is not None else text("ping.someone", table.locale)
         return text("ping.played", table.locale, name=name)
