@@ -4,6 +4,7 @@ happened when the wait is over, never deleting it; /pings sets on/off and the gr
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,32 @@ async def test_who_acts_within_the_grace_is_never_mentioned_and_who_does_not_is_
     finally:
         assert await bot.stop() == 0
     assert_bot_healthy(bot)
+
+
+async def test_a_call_made_before_a_crash_is_edited_after_the_restart(world: World, database: Path) -> None:
+    await seed_table(database, world, [world.alice, world.bruno], POSITION)
+    settings = BotProcess(world.fake, database)
+    await settings.start()
+    await world.alice.slash("pings", {"on": True, "after": 0})
+    assert await settings.stop() == 0
+    first = BotProcess(world.fake, database)
+    await first.start()  # resumes the table, which calls alice at once
+    table = await table_message(world)
+    await world.fake.wait_for(lambda: bool(world.fake.pings), timeout=15, what="alice's call")
+    (ping,) = world.fake.pings
+    await world.fake.settle(quiet=0.5)
+    await first.stop(sig=signal.SIGKILL)  # nothing saved at exit: the call was saved when made
+
+    second = BotProcess(world.fake, database)
+    await second.start()
+    try:
+        await world.fake.settle(quiet=1.0)
+        assert len(world.fake.pings) == 1, "the call is known after the crash: not made again"
+        await play_first_choices(await open_panel(world.alice, table))
+        await world.fake.wait_for(
+            lambda: content_of(world, ping.message_id).startswith("✔️"), timeout=15, what="the call edited"
+        )
+        assert not ping.deleted
+    finally:
+        assert await second.stop() == 0
+    assert_bot_healthy(second)
