@@ -13,6 +13,7 @@ interaction that failed) fails the test, and so does a traceback in the bot's ou
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,10 +93,10 @@ def assert_bot_healthy(bot: BotProcess) -> None:
     assert "Traceback" not in bot.output, "the bot printed a traceback:\n" + bot.output
 
 
-@pytest.fixture
-async def bot(world: World, database: Path) -> AsyncIterator[BotProcess]:
-    """bot.py, connected and quiet, against ``world``."""
-    process = BotProcess(world.fake, database)
+@contextlib.asynccontextmanager
+async def running(process: BotProcess) -> AsyncIterator[BotProcess]:
+    """``process`` started, then stopped: it must exit cleanly, with no problem at the
+    stand-in and no traceback."""
     await process.start()
     try:
         yield process
@@ -103,3 +104,10 @@ async def bot(world: World, database: Path) -> AsyncIterator[BotProcess]:
         code = await process.stop()
     assert code == 0, f"bot exited with {code}:\n{process.output}"
     assert_bot_healthy(process)
+
+
+@pytest.fixture
+async def bot(world: World, database: Path) -> AsyncIterator[BotProcess]:
+    """bot.py, connected and quiet, against ``world``."""
+    async with running(BotProcess(world.fake, database)) as process:
+        yield process

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
-from tests.conftest import World, assert_bot_healthy
+from tests.conftest import World, running
 from tests.e2e.toppo_play import open_panel, public, quick_world, text, wait_public
 from tests.fakediscord import BotProcess, Reply, SeenMessage
 from tests.postgres import Cluster
@@ -49,12 +49,8 @@ async def bot(world: World, cluster: Cluster, tmp_path: Path) -> AsyncIterator[B
         await conn.close()
     url = urlunsplit(urlsplit(cluster.url)._replace(path="/gamenight"))
     process = BotProcess(world.fake, tmp_path / "unused.sqlite3", env={"DATABASE_URL": url})
-    await process.start()
-    try:
+    async with running(process):
         yield process
-    finally:
-        assert await process.stop() == 0, process.output
-    assert_bot_healthy(process)
 
 
 def said(reply: Reply) -> list[str]:

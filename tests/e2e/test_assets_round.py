@@ -17,7 +17,7 @@ import pytest
 from engine.assets.cards import Asset
 from tests.conftest import World
 from tests.e2e.assets_play import Panel, bold, callout, notice, open_hand, said, seed_assets, table_message
-from tests.e2e.toppo_play import public, quick_world, recorded_games, text, wait_public
+from tests.e2e.toppo_play import quick_world, recorded_games, text, wait_public
 from tests.engine.assets import table
 from tests.fakediscord import BotProcess
 
@@ -105,7 +105,7 @@ async def test_a_whole_round_with_a_challenge_and_refused_presses(
     answered = await callout(world, world.alice)
 
     def current(message_id: int) -> str:
-        return next(m.content for m in public(world) if m.id == message_id)
+        return world.fake.content_of(world.games, message_id)
 
     await world.fake.wait_for(
         lambda: current(called.id).startswith("✔️"), timeout=10, what="the callout edited"

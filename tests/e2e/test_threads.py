@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import World, assert_bot_healthy
+from tests.conftest import World, running
 from tests.e2e.test_fixture_game import play_until_won
 from tests.e2e.toppo_play import quick_world, recorded_games, text
 from tests.fakediscord import Actor, BotProcess, Channel, SeenMessage
@@ -24,13 +24,8 @@ world = pytest.fixture(quick_world)
 @pytest.fixture
 async def bot(world: World, database: Path) -> AsyncIterator[BotProcess]:
     """bot.py with its default: tables in threads."""
-    process = BotProcess(world.fake, database, threads=True)
-    await process.start()
-    try:
+    async with running(BotProcess(world.fake, database, threads=True)) as process:
         yield process
-    finally:
-        assert await process.stop() == 0, process.output
-    assert_bot_healthy(process)
 
 
 def thread_of(world: World, card: SeenMessage) -> Channel:

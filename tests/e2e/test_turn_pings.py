@@ -18,11 +18,6 @@ from tests.fakediscord import BotProcess
 world = pytest.fixture(quick_world)
 
 
-def content_of(world: World, message_id: int) -> str:
-    (message,) = [m for m in public(world) if m.id == message_id]
-    return message.content
-
-
 async def test_who_acts_within_the_grace_is_never_mentioned_and_who_does_not_is_mentioned_once(
     world: World, database: Path
 ) -> None:
@@ -41,15 +36,15 @@ async def test_who_acts_within_the_grace_is_never_mentioned_and_who_does_not_is_
         (ping,) = world.fake.pings
         assert ping.user == world.bruno.id, "alice played within her grace: never mentioned"
         waiting = text("ping.waiting", mention=f"<@{world.bruno.id}>", game="Topoum")
-        assert content_of(world, ping.message_id) == waiting
+        assert world.fake.content_of(world.games, ping.message_id) == waiting
 
         await play_first_choices(await open_panel(world.bruno, table))
         await world.fake.wait_for(
-            lambda: content_of(world, ping.message_id).startswith("✔️"),
+            lambda: world.fake.content_of(world.games, ping.message_id).startswith("✔️"),
             timeout=15,
             what=f"the ping edited {[m.content for m in public(world)]}",
         )
-        assert "<@" not in content_of(world, ping.message_id), "edited to plain words"
+        assert "<@" not in world.fake.content_of(world.games, ping.message_id), "edited to plain words"
         await world.fake.settle(quiet=0.5)
         assert [(p.user, p.deleted) for p in world.fake.pings] == [(world.bruno.id, False)], "one, kept"
     finally:
@@ -78,7 +73,9 @@ async def test_a_call_made_before_a_crash_is_edited_after_the_restart(world: Wor
         assert len(world.fake.pings) == 1, "the call is known after the crash: not made again"
         await play_first_choices(await open_panel(world.alice, table))
         await world.fake.wait_for(
-            lambda: content_of(world, ping.message_id).startswith("✔️"), timeout=15, what="the call edited"
+            lambda: world.fake.content_of(world.games, ping.message_id).startswith("✔️"),
+            timeout=15,
+            what="the call edited",
         )
         assert not ping.deleted
     finally:

@@ -257,6 +257,10 @@ class FakeDiscord:
         thread.archive_changed = self.clock.wall()
         await self.gateway.dispatch("THREAD_UPDATE", thread.to_dict())
 
+    def content_of(self, channel: Channel, message_id: int) -> str:
+        """What a public message of ``channel`` says now (a mention's message, edited since)."""
+        return SeenMessage.of(channel.messages[message_id]).content
+
     def public_messages(self, channel: Channel) -> list[SeenMessage]:
         """What everyone sees in the channel, oldest first."""
         return [SeenMessage.of(m) for m in channel.messages.values() if not m.ephemeral]
