@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.threads import reopened
-from cogs.words import bold, names_of
+from cogs.words import bold, deadline, names_of
 from tables.attention import GRACE, Call, Plan, plan
 from tables.clock import Timer
 from tables.pacing import CALL_LIMIT
@@ -168,9 +168,7 @@ class Attention:
         """Post or edit the current call's message as ``step`` says; the call as it then is."""
         call = step.call
         assert call is not None
-        text = call.says or self.bot.messages.text(
-            "ping.waiting", table.locale, mention=f"<@{call.user}>", game=self._game(kind, table)
-        )
+        text = call.says or self._waiting(kind, table, call.user)
         if step.post:
             mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(call.user)])
             channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
@@ -178,6 +176,15 @@ class Attention:
             return Call(call.user, call.moment, call.since, message.id, call.says, call.says)
         await self._write(table, call.message_id, text)
         return Call(call.user, call.moment, call.since, call.message_id, call.says, call.says)
+
+    def _waiting(self, kind: "GameKind[Any]", table: Seated, user: int) -> str:
+        """A call's words: the table waits for ``user``, and when it plays for them (a turn
+        timer's timeout, or an AI taking their seat), on the reader's own clock."""
+        text, mention, game = self.bot.messages.text, f"<@{user}>", self._game(kind, table)
+        when = deadline(table)
+        if when is None:
+            return text("ping.waiting", table.locale, mention=mention, game=game)
+        return text("ping.waiting_until", table.locale, mention=mention, game=game, when=when)
 
     async def _write(self, table: Seated, message_id: int | None, text: str) -> None:
         """Edit a call's message to ``text`` (an edit notifies nobody, so it mentions nobody)."""
@@ -203,6 +210,28 @@ class Attention:
         seat = next((n for n, s in enumerate(table.seats) if s.user_id == call.user), None)
         name = bold(names[seat]) if seat is not None else text("ping.someone", table.locale)
         return text("ping.played", table.locale, name=name)
+
+    async def invite(self, table: Seated, user: int, says: str, view: discord.ui.View) -> int:
+        """Mention ``user`` once where ``table`` plays, with ``says`` and ``view`` (the offer of
+        a seat and its Accept button), in the calls' lane; the message's id. It is edited when
+        answered (:meth:`settled_invite`), never deleted."""
+        await self.pacing.wait(table.place_id)
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user)])
+        channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
+        return (await channel.send(says, view=view, allowed_mentions=mentions)).id
+
+    async def settled_invite(self, table: Seated, message_id: int, says: str) -> None:
+        """An invitation was answered: it says ``says`` from now on, without its buttons."""
+        await self.pacing.wait(table.place_id)
+        message = self.bot.get_partial_messageable(
+            table.place_id, guild_id=table.guild_id
+        ).get_partial_message(message_id)
+
+        async def edit() -> None:
+            await message.edit(content=says, view=None, allowed_mentions=discord.AllowedMentions.none())
+
+        with contextlib.suppress(discord.NotFound):  # someone deleted it
+            await reopened(self.bot, table.thread_id, edit)
 
     def _game(self, kind: "GameKind[Any]", table: Seated) -> str:
         return self.bot.messages.text(f"games.{kind.name}", table.locale)

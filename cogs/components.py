@@ -36,6 +36,8 @@ BUTTON_ID = re.compile(
 """A table button's custom id: ``<game prefix>:<table>:<action>:<argument>``."""
 SELECT_ID = re.compile(BUTTON_ID.pattern + r":(?P<number>[0-9])")
 """A table select menu's: a button's, then which of the message's menus it is."""
+USER_SELECT_ID = re.compile(BUTTON_ID.pattern + r":u")
+"""A table's member menu (a user select): a button's, then ``u``."""
 
 
 async def _pressed(
@@ -155,6 +157,38 @@ class TableSelect(
         await _pressed(interaction, self.prefix, self.table_id, self.action, self.arg, values)
 
 
+class TableUserSelect(
+    AnsweredOnce, discord.ui.DynamicItem[discord.ui.UserSelect[discord.ui.View]], template=USER_SELECT_ID
+):
+    """A table's menu of the server's members (one chosen): choosing is pressing ``<action>``
+    with ``<arg>`` and the member's id as the value (Discord resolves the member, bot flag
+    included, in the interaction's data)."""
+
+    def __init__(
+        self, prefix: str, table_id: str, action: str, arg: str, *, placeholder: str | None = None
+    ) -> None:
+        custom_id = f"{prefix}:{table_id}:{action}:{arg}:u"
+        super().__init__(discord.ui.UserSelect(custom_id=custom_id, placeholder=placeholder, row=0))
+        self.prefix = prefix
+        self.table_id = table_id
+        self.action = action
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> "TableUserSelect":
+        return cls(match["prefix"], match["table"], match["action"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [str(user.id) for user in self.item.values]
+        await _pressed(interaction, self.prefix, self.table_id, self.action, self.arg, values)
+
+
 class ButtonFactory(Protocol):
     """Makes a button of the game's own kind, whose custom id carries ``action`` and ``arg``."""
 
@@ -241,6 +275,10 @@ class Controls:
             max_values=max_values,
             row=row,
         )
+
+    def users(self, action: str, arg: str, placeholder: str) -> discord.ui.Item[Any]:
+        """A menu of the server's members, on its own message (see :class:`TableUserSelect`)."""
+        return TableUserSelect(self.prefix, self.table_id, action, arg, placeholder=placeholder)
 
     def choices(
         self, action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int

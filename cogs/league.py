@@ -38,7 +38,16 @@ from cogs.league_messages import (
 )
 from cogs.tables import Draft
 from cogs.threads import home_channel
-from data import TOPPO_DISPLAYS, TURN_TIMER_LIMITS, Game, League, LeagueError, LeagueGame, Season
+from data import (
+    ABSENT_GAMES,
+    TOPPO_DISPLAYS,
+    TURN_TIMER_LIMITS,
+    Game,
+    League,
+    LeagueError,
+    LeagueGame,
+    Season,
+)
 from data.leagues import NAME_LIMIT, clean_name, name_key
 from engine.games import recorded, turn_based
 
@@ -51,6 +60,9 @@ DISPLAY_CHOICES = [
         app_commands.Choice(name=command_text(f"league.display.fixed_{size}"), value=size)
         for size in TOPPO_DISPLAYS
     ),
+]
+ABSENT_CHOICES = [
+    app_commands.Choice(name=command_text(f"league.absent_games.{rule}"), value=rule) for rule in ABSENT_GAMES
 ]
 REMOVALS_SHOWN = 5
 
@@ -195,14 +207,17 @@ class LeagueCog(commands.Cog):
         display=option("display"),
         turn_timer=option("turn_timer"),
         ai_games=option("ai_games"),
+        absent_games=option("absent_games"),
     )
     @app_commands.describe(
         league=described("league"),
         display=described("display"),
         turn_timer=described("turn_timer"),
         ai_games=described("ai_games"),
+        absent_games=described("absent_games"),
     )
     @app_commands.choices(display=DISPLAY_CHOICES)
+    @app_commands.choices(absent_games=ABSENT_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -210,6 +225,7 @@ class LeagueCog(commands.Cog):
         display: app_commands.Choice[int] | None = None,
         turn_timer: app_commands.Range[int, 0, 3600] | None = None,
         ai_games: bool | None = None,
+        absent_games: app_commands.Choice[str] | None = None,
     ) -> None:
         """Change the given settings of a league's games, and show all of them."""
         bot = self.bot
@@ -230,6 +246,8 @@ class LeagueCog(commands.Cog):
             changes["turn_timer"] = turn_timer or None
         if ai_games is not None:
             changes["ai_games_count"] = ai_games
+        if absent_games is not None:
+            changes["absent_games"] = absent_games.value
         changed = any(getattr(chosen.settings, name) != value for name, value in changes.items())
 
         async def change(league: League) -> discord.Embed:
@@ -287,6 +305,10 @@ class LeagueCog(commands.Cog):
         counted = "ai_games_count" if settings.ai_games_count else "ai_games_ignored"
         embed.add_field(
             name=text("league.overview.ai_games", locale), value=text(f"league.overview.{counted}", locale)
+        )
+        embed.add_field(
+            name=text("league.overview.absent_games", locale),
+            value=text(f"league.absent_games.{settings.absent_games}", locale),
         )
         role = await store.get_moderator_role(interaction.guild_id)
         moderators = (
@@ -354,14 +376,11 @@ class LeagueCog(commands.Cog):
         async def end() -> Draft:
             chosen = await self._moderated(interaction, league)
             season = await bot.store.end_season(chosen.id)
-            standings = await bot.store.standings(chosen, season)
             locale = await public_locale(interaction, bot.store)
             intro = bot.messages.text(
                 "league.season.ended", locale, number=season.number, league=escape(chosen.name)
             )
-            return await standings_draft(
-                bot.messages, chosen, season, standings, interaction.user.id, locale, intro
-            )
+            return await self.season_draft(interaction, chosen, season, locale, intro)
 
         await answer_publicly(interaction, await in_time(interaction, end(), Acknowledge.PUBLIC))
 
@@ -439,11 +458,27 @@ class LeagueCog(commands.Cog):
         async def standings() -> Draft:
             chosen = await self._league(interaction, league)
             picked = pick_season(chosen, await bot.store.seasons(chosen.id), season)
-            found = await bot.store.standings(chosen, picked)
             locale = await public_locale(interaction, bot.store)
-            return await standings_draft(bot.messages, chosen, picked, found, interaction.user.id, locale)
+            return await self.season_draft(interaction, chosen, picked, locale)
 
         await answer_publicly(interaction, await in_time(interaction, standings(), Acknowledge.PUBLIC))
+
+    async def season_draft(
+        self,
+        interaction: discord.Interaction,
+        league: League,
+        season: Season,
+        locale: str,
+        intro: str | None = None,
+    ) -> Draft:
+        """A season's standings as posted, with how many of its games an AI played a seat in for
+        someone (their line says how the league counts those)."""
+        store = self.bot.store
+        standings = await store.standings(league, season)
+        stood_in = await store.stood_in_games(league, season)
+        return await standings_draft(
+            self.bot.messages, league, season, standings, stood_in, interaction.user.id, locale, intro
+        )
 
     # -- autocomplete ------------------------------------------------------------------------------
 

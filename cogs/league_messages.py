@@ -90,12 +90,14 @@ async def standings_draft(
     league: League,
     season: Season,
     standings: Sequence[Standing],
+    stood_in: int,
     viewer: int,
     locale: str,
     intro: str | None = None,
 ) -> Draft:
-    """A season's standings: the picture, its words for screen readers, and when the season
-    runs; ``intro`` goes first (the announcement of a season's end, say)."""
+    """A season's standings: the picture, its words for screen readers, when the season runs,
+    and how its games in which an AI played for someone count (``stood_in`` of them did);
+    ``intro`` goes first (the announcement of a season's end, say)."""
     game = league.game
 
     titled = Naming(
@@ -136,9 +138,21 @@ async def standings_draft(
         below,
         labels_for(messages, locale),
     )
-    description = "\n".join(part for part in (intro, when) if part)
+    absent = absent_rule(messages, league, stood_in, locale)
+    description = "\n".join(part for part in (intro, when, absent) if part)
     words = Words(title=title, description=description, colour=COLOUR)
     return Draft(words, png=png, filename="standings.png", alt=_alt(messages, rows, below, locale))
+
+
+def absent_rule(messages: Catalog, league: League, stood_in: int, locale: str) -> str:
+    """How the league counts games in which an AI played for someone, in one line: players who
+    see a leaver ranked last, or a game missing, are told why. When they count, it says how many
+    of the season's counted games (``stood_in``) had such a seat, if any."""
+    if league.settings.absent_games == "excluded":
+        return messages.text("league.standings.absent_excluded", locale)
+    if stood_in:
+        return messages.text("league.standings.absent_last_games", locale, games=stood_in)
+    return messages.text("league.standings.absent_last", locale)
 
 
 # -- the leaderboard -------------------------------------------------------------------------------
@@ -183,13 +197,29 @@ def _average(messages: Catalog, game: Game, total: int, games: int, locale: str)
     )
 
 
+def stood_in_text(messages: Catalog, stats: PlayerStats, name: str, locale: str) -> str | None:
+    """In how many of the player's games an AI played for them, and in how many they were ranked
+    last as absent, each said only if there were some; None if neither."""
+    lines = [
+        messages.text(f"stats.{key}", locale, name=escape_markdown(name), games=count)
+        for key, count in (("stood_in", stats.stood_in), ("absent", stats.absent))
+        if count > 0
+    ]
+    return "\n".join(lines) or None
+
+
 async def stats_draft(messages: Catalog, stats: PlayerStats, name: str, locale: str) -> Draft:
-    """A player's games per game (how many, won, the average measure) and their recent form."""
+    """A player's games per game (how many, won, the average measure), their recent form, and
+    how many of their games an AI played for them in (see :func:`stood_in_text`)."""
     text = messages.text
     if not stats.games:
         words = Words(description=text("stats.none", locale, name=bold(name)), colour=COLOUR)
         return Draft(words)
-    words = Words(title=text("stats.title", locale, name=name), colour=COLOUR)
+    words = Words(
+        title=text("stats.title", locale, name=name),
+        description=stood_in_text(messages, stats, name, locale),
+        colour=COLOUR,
+    )
     for entry in stats.games:
         share = round(100 * entry.wins / entry.games)
         lines = [text("stats.line", locale, games=entry.games, wins=entry.wins, share=share)]

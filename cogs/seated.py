@@ -24,9 +24,10 @@ import discord
 from discord import app_commands
 from discord.utils import escape_markdown
 
+from cogs import seats
 from cogs.answers import Acknowledge, acknowledged, answer_publicly, in_time, on_panel, tell_privately
 from cogs.client import GameNightBot
-from cogs.components import Controls, TableButton, TableSelect
+from cogs.components import Controls, TableButton, TableSelect, TableUserSelect
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, T
 from cogs.layout import Words
@@ -151,7 +152,9 @@ async def show_card(bot: GameNightBot, table: Seated, shown: Draft) -> None:
     without buttons, with the link; then the thread is archived. A lobby that closed unused is
     its own card (:meth:`~tables.seated.SeatedTable.shown_in`)."""
     assert table.card_id is not None and table.thread_id is not None
-    wanted = "" if table.phase in (Phase.LOBBY, Phase.CLOSED) else "final" if table.finished else "playing"
+    wanted = (
+        "" if table.phase in (Phase.LOBBY, Phase.CLOSED) else "final" if table.series_ended else "playing"
+    )
     if wanted and wanted != table.card_shows:
         text = bot.messages.text
         link = f"<#{table.thread_id}>"
@@ -247,9 +250,13 @@ async def _route(
         await interaction.response.edit_message(content=text, view=None)
     elif action in LOBBY_ACTIONS and values is None:
         await press_lobby(interaction, table, action, arg)
+    elif action in seats.ACTIONS:
+        await seats.route(bot, kind, interaction, table, action, arg, values)
     elif action == panel.opener and values is None:
+        await back_to_panel(table, interaction.user.id)
         await open_panel(bot, kind, interaction, table)
     elif action == REFRESH or action in panel.actions:
+        await back_to_panel(table, interaction.user.id)
         # Choosing ``value`` in a panel's menu is pressing ``<action>`` with ``<arg>.<value>``.
         chosen = arg if values is None else f"{arg}.{values[0] if values else ''}"
         await press_panel(bot, kind, interaction, table, action, chosen)
@@ -260,6 +267,13 @@ async def _route(
         await kind.other(bot, interaction, table, action, arg, values)
     else:
         raise IllegalAction(Reason.STALE, f"unknown action {action!r}")
+
+
+async def back_to_panel(table: Seated, user: int) -> None:
+    """A press on a person's panel: they are there (an absent person's seat is theirs again
+    before their press is done)."""
+    if table.pressed_by(user):
+        await table.back(user)
 
 
 def game_number(arg: str) -> int:
@@ -300,6 +314,8 @@ def live_panel(
         drawn = await kind.panel.draw(panel_request(bot.messages, kind, table, seat, locale, kept, note))
         if table.phase is Phase.PLAYING:
             drawn.words.footer = move_line(bot.messages, table, locale)
+            label = bot.messages.text("seats.leave", locale)
+            drawn = replace(drawn, buttons=seats.with_leave(drawn.buttons, controls_for(kind, table), label))
         return drawn
 
     return draw
@@ -383,7 +399,7 @@ async def confirm_end(
 def end_answer(bot: GameNightBot, table: Seated, interaction: discord.Interaction) -> str:
     """What came of a confirmed wish to stop: stopped, or how many have asked so far."""
     locale = private_locale(interaction)
-    if table.finished:
+    if table.series_ended:
         return bot.messages.text("end.ended", locale)
     votes = len(table.end_votes & table.people())
     return bot.messages.text("end.voted", locale, votes=votes, needed=table.end_votes_needed())
@@ -503,7 +519,7 @@ def install(bot: GameNightBot, kind: GameKind[Any]) -> None:
     catalogue: ``<game>.command_name`` and the rest), its components answered, and its saved
     tables resumed."""
     KINDS[kind.prefix] = kind
-    bot.add_dynamic_items(TableButton, TableSelect)
+    bot.add_dynamic_items(TableButton, TableSelect, TableUserSelect)
     bot.tables.register_loader(
         kind.name,
         lambda saved: kind.table_class.load(bot.tables, saved, lambda table: publish(bot, kind, table)),

@@ -16,7 +16,7 @@ from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices, cycling_options, option_buttons
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, expired_text, names_of, noted, notices_field, table_card
+from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
 from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
 from engine.spit.centre import CENTRE_PILES, Stage
 from locales import Catalog
@@ -91,15 +91,16 @@ async def results_draft(messages: Catalog, table: SpitTable, controls: Controls)
     match = table.require_state()
     view, locale = match.view(), table.locale
     names = names_of(messages, table, locale)
-    over = table.phase is Phase.OVER
+    over = table.series_ended
     title, parts = results_words(
         messages, view, table.variant, table.match_number, table.wins, names, over, locale
     )
     if over and table.idle_expired:
         parts.append(expired_text(messages, table))
+    parts += ending_lines(messages, table, names)
     words = Words(title, "\n".join(parts), COLOUR)
     notices_field(messages, table, words, notice_text, names)
-    buttons = between_games(messages, table, controls) if table.phase is Phase.RESULTS else None
+    buttons = between_games(messages, table, controls)
     if view.outcome is None:
         # The series ended (idle) in the middle of a match: there are no results to draw for it.
         return Draft(words, buttons)

@@ -24,7 +24,17 @@ from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import bold, expired_text, names_of, noted, notices_field, table_card, turn_deadline
+from cogs.words import (
+    between_games,
+    bold,
+    deadline,
+    ending_lines,
+    expired_text,
+    names_of,
+    noted,
+    notices_field,
+    table_card,
+)
 from engine.topoum.actions import (
     ChangeBase,
     ChooseAction,
@@ -117,8 +127,8 @@ async def playing_draft(messages: Catalog, table: TopoumTable, controls: Control
     """The game being played: the board, whose turn it is and until when, what happened."""
     state, locale = table.require_state(), table.locale
     names = names_of(messages, table, locale)
-    ai = table.seats[state.current].is_ai
-    status = status_text(messages, bold(names[state.current]), ai, turn_deadline(table), locale)
+    ai = table.plays_for(state.current)
+    status = status_text(messages, bold(names[state.current]), ai, locale)
     title, lines = game_lines(messages, state, locale)
     words = Words(title, "\n".join([status, *lines]), COLOUR)
     view = table_card(messages, table, controls, ("hand", "topoum.table.panel"), words, names, notice_text)
@@ -136,13 +146,15 @@ async def over_draft(messages: Catalog, table: TopoumTable, controls: Controls) 
     lines = [] if state.outcome is None else outcome_lines(messages, state.outcome, names, locale)
     if table.idle_expired:
         lines.append(expired_text(messages, table))
+    lines += ending_lines(messages, table, names)
     words = Words(messages.text("topoum.table.over_title", locale), "\n".join(lines), COLOUR)
     notices_field(messages, table, words, notice_text, names)
+    buttons = between_games(messages, table, controls)
     if state.outcome is None:
-        return Draft(words)
+        return Draft(words, buttons)
     png = await draw(results_png, state.view(), names, labels_for(messages, locale))
     alt = alt_text([messages.text("topoum.alt.results", locale, title=words.title), *lines])
-    return Draft(words, None, png, "results.png", alt)
+    return Draft(words, buttons, png, "results.png", alt)
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -304,8 +316,8 @@ async def panel_draft(request: PanelRequest[TopoumTable], path: Sequence[int] = 
                 "topoum.panel.your_setup" if menu.pending.stage in SETUP_STAGES else "topoum.panel.your_turn"
             )
         ]
-        if (deadline := turn_deadline(table)) is not None:
-            parts.append(text("topoum.panel.time_left", deadline=deadline))
+        if (due := deadline(table)) is not None:
+            parts.append(text("topoum.panel.time_left", deadline=due))
     else:
         parts = [text("topoum.panel.waiting", name=bold(names[state.current]))]
     parts += noted(request.note)

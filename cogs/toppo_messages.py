@@ -13,7 +13,7 @@ from cogs.components import ButtonFactory, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, expired_text, names_of, noted, notices_field, table_card
+from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
 from engine.toppo.cards import Card
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, line_png, results_png, table_png
@@ -64,13 +64,14 @@ async def results_draft(messages: Catalog, table: ToppoTable, controls: Controls
     """After a game, while the next is chosen, and once the series is over."""
     series, locale = table.require_state(), table.locale
     names = names_of(messages, table, locale)
-    over, choosing = table.phase is Phase.OVER, table.phase is Phase.CHOOSING
+    over, choosing = table.series_ended, table.phase is Phase.CHOOSING
     title, lines = results_words(messages, series, names, over, choosing, locale)
     if over and table.idle_expired:
         lines.append(expired_text(messages, table))
+    lines += ending_lines(messages, table, names)
     words = Words(title, "\n".join(lines), COLOUR)
     notices_field(messages, table, words, notice_text, names)
-    view = None if over else between_games(messages, table, controls, row=1 if choosing else 0)
+    view = between_games(messages, table, controls, row=1 if choosing else 0)
     chooser, number = series.chooser(), table.game_number()
     if view is not None and choosing and chooser is not None and not table.seats[chooser].is_ai:
         for size in series.display_sizes():

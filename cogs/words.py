@@ -33,8 +33,13 @@ def bold(name: str) -> str:
 
 
 def names_of(messages: Catalog, table: SeatedTable[Any, Any], locale: str) -> list[str]:
-    """What to call each seat of ``table`` (an AI by number and level, in ``locale``)."""
-    return seat_names(messages, table.seats, locale)
+    """What to call each seat of ``table`` (an AI by number and level, in ``locale``); a
+    person's seat an AI plays for them says so ("Ana (AI)"), in words and pictures alike."""
+    names = seat_names(messages, table.seats, locale)
+    return [
+        messages.text("seats.played_for", locale, name=name) if seat in table.stand_ins else name
+        for seat, name in enumerate(names)
+    ]
 
 
 def notice_line(
@@ -93,6 +98,8 @@ def table_card(
         words.add_field(
             name=messages.text(f"{table.game}.table.players", table.locale), value="\n".join(players)
         )
+    if (limit := limit_line(messages, table, names)) is not None:
+        words.description = f"{words.description}\n{limit}" if words.description else limit
     notices_field(messages, table, words, describe, names)
     words.footer = move_line(messages, table, table.locale)
     view = discord.ui.View(timeout=None)
@@ -100,16 +107,36 @@ def table_card(
     view.add_item(
         controls.button(action, "", messages.text(label, table.locale), discord.ButtonStyle.primary, 0)
     )
+    seats = messages.text("seats.button", table.locale)
+    view.add_item(controls.button("seats", "", seats, discord.ButtonStyle.secondary, 0))
     return view
+
+
+def limit_line(messages: Catalog, table: SeatedTable[Any, Any], names: Sequence[str]) -> str | None:
+    """Whom the table waits for alone and when it plays for them (a Discord timestamp counting
+    down on the reader's clock); None when it waits for nobody in particular."""
+    watched, when = table.watched(), deadline(table)
+    if watched is None or when is None:
+        return None
+    key = "seats.limit_turn" if isinstance(table, TurnBased) else "seats.limit_absent"
+    return messages.text(key, table.locale, name=bold(names[watched[0]]), when=when)
 
 
 def between_games(
     messages: Catalog, table: SeatedTable[Any, Any], controls: Controls, *, row: int = 0
-) -> discord.ui.View:
+) -> discord.ui.View | None:
     """The results' buttons: the next game (``<game>.results.next``) and the end of the series
-    (``<game>.results.end``), carrying the number of the game they follow."""
+    (``<game>.results.end``), carrying the number of the game they follow; once the series is
+    over, Play again while it is offered, else none."""
     locale, number = table.locale, str(table.game_number())
     view = discord.ui.View(timeout=None)
+    if table.phase is Phase.OVER:
+        return None
+    if table.phase is Phase.AGAIN:
+        pressed, asked = len(table.again), len(table.again_asked())
+        label = messages.text("seats.again", locale, pressed=pressed, asked=asked)
+        view.add_item(controls.button("again", "", label, discord.ButtonStyle.primary, row))
+        return view
     if table.phase is Phase.RESULTS:
         label = messages.text(f"{table.game}.results.next", locale)
         view.add_item(controls.button("next", number, label, discord.ButtonStyle.primary, row))
@@ -128,10 +155,30 @@ def noted(note: str | None) -> list[str]:
     return [f"> {note}"] if note else []
 
 
-def turn_deadline(table: TurnBased[Any, Any]) -> str | None:
-    """When the person a turn-based table waits for is acted for, as a Discord timestamp that
-    counts down on the reader's own clock ("in 40 seconds"); None when no turn is timed."""
-    deadline = table.turns.deadline
-    if deadline is None:
+def deadline(table: SeatedTable[Any, Any]) -> str | None:
+    """When the person a table waits for alone is acted for (a turn timer's timeout, an AI
+    taking their seat), as a Discord timestamp that counts down on the reader's own clock ("in
+    40 seconds"); None when nobody is timed."""
+    due = table.turns.deadline
+    if due is None:
         return None
-    return f"<t:{math.ceil(time.time() + deadline - table.registry.clock.now())}:R>"
+    return f"<t:{math.ceil(time.time() + due - table.registry.clock.now())}:R>"
+
+
+def ending_lines(messages: Catalog, table: SeatedTable[Any, Any], names: Sequence[str]) -> list[str]:
+    """What a results message adds for every game: whose seat an AI played in the game shown
+    and how that counts, why the table ended if nobody was left, and until when Play again
+    waits for whom."""
+    locale, lines = table.locale, []
+    for seat, moves in sorted(table.stood_in.items()):
+        if moves and not table.seats[seat].is_ai:
+            key = "seats.result_absent" if seat in table.stand_ins else "seats.result_stood_in"
+            lines.append(messages.text(key, locale, name=bold(names[seat]), moves=moves))
+    if table.nobody_left:
+        lines.append(messages.text("seats.nobody_left", locale))
+    if table.phase is Phase.AGAIN and table.again_until is not None:
+        waiting = [seat for seat in table.again_asked() if seat not in table.again]
+        who = ", ".join(f"<@{user}>" for user in waiting)
+        when = f"<t:{math.ceil(table.again_until)}:R>"
+        lines.append(messages.text("seats.again_line", locale, who=who, when=when))
+    return lines

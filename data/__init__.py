@@ -6,6 +6,7 @@ The rest of the bot imports only what is re-exported here and never writes SQL.
 
 from data.errors import LeagueError, StoreError
 from data.records import (
+    ABSENT_GAMES,
     TOPPO_DISPLAYS,
     TURN_TIMER_LIMITS,
     FormPoint,
@@ -29,6 +30,7 @@ from data.records import (
 from data.store import Store
 
 __all__ = [
+    "ABSENT_GAMES",
     "TOPPO_DISPLAYS",
     "TURN_TIMER_LIMITS",
     "FormPoint",

@@ -4,7 +4,8 @@ methods, each function run by the store inside one of its transactions (or reads
 A league belongs to a server and plays one game in the channels named when it was created; a
 channel counts for at most one league of each game, so a finished game belongs to one league at
 most. A game counts for a league's season when it is recorded in one of those channels while
-the season runs (and, unless the league's settings say otherwise, had no AI seat): see
+the season runs, unless the league's settings leave it out (a game with AI seats, by default; a
+game in which an AI played a seat for a person, if its moderators chose so): see
 :func:`attribution`, which the store calls in the transaction that records the game.
 """
 
@@ -13,7 +14,7 @@ import json
 import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any, Final, cast
+from typing import Any, Final, NamedTuple, cast
 
 from data.driver import Connection, Row
 from data.errors import LeagueError
@@ -50,23 +51,38 @@ def name_key(name: str) -> str:
     return visible(unicodedata.normalize("NFKC", name).casefold())
 
 
-async def attribution(conn: Connection, record: GameRecord) -> tuple[int | None, int | None]:
-    """The (league, season) a game being recorded counts for, or (None, None): its channel's
-    league of its game with a running season that started before the game finished, if the
-    league lets a game with AI seats count when this one had some."""
+class Attribution(NamedTuple):
+    """What recording a game decides from its channel's league: the league and season it counts
+    for (None and None: none), and whether it is rated (see :mod:`data.ratings`)."""
+
+    league_id: int | None
+    season_id: int | None
+    rated: bool
+
+
+async def attribution(conn: Connection, record: GameRecord) -> Attribution:
+    """Where a game being recorded counts: for its channel's league of its game if a season runs
+    that started before the game finished, and the league lets a game with AI seats count when
+    this one had some. A game in which an AI played a seat for a person counts nowhere, and is
+    not rated, if that league (running a season or not) leaves such games out: its moderators
+    chose for its channels' games, and ratings are the server's, so they follow too."""
     row = await conn.fetchrow(
         "SELECT l.id, l.settings, s.id, s.started_at FROM league_channels c"
         " JOIN leagues l ON l.id = c.league_id"
-        " JOIN seasons s ON s.league_id = l.id AND s.ended_at IS NULL"
+        " LEFT JOIN seasons s ON s.league_id = l.id AND s.ended_at IS NULL"
         " WHERE c.channel_id = ? AND l.guild_id = ? AND l.game = ?",
         (record.channel_id, record.guild_id, record.game),
     )
-    if row is None or str(row[3]) > db_time(record.finished_at):
-        return None, None
+    if row is None:
+        return Attribution(None, None, rated=True)
     settings = LeagueSettings.from_json(json.loads(row[1]))
+    if record.stood_in and settings.absent_games == "excluded":
+        return Attribution(None, None, rated=False)
+    if row[2] is None or str(row[3]) > db_time(record.finished_at):
+        return Attribution(None, None, rated=True)
     if record.has_ai and not settings.ai_games_count:
-        return None, None
-    return int(row[0]), int(row[2])
+        return Attribution(None, None, rated=True)
+    return Attribution(int(row[0]), int(row[2]), rated=True)
 
 
 # -- leagues ---------------------------------------------------------------------------------------

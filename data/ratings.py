@@ -6,12 +6,14 @@ pairings. Every seat of a game is rated, an AI seat under its level ("hard"), so
 one person and three AI seats still says how well the person did; leaderboards show people only.
 
 Ratings are kept up to date in the transaction that records a game (:func:`rate_game`), so a
-leaderboard is one read. Removing a result rebuilds the server's ratings for that game by
-replaying the remaining games in the order they were recorded, which is exactly what the
-incremental updates had computed without the removed game; so ratings equal a replay of the
-counted results. The replay is arithmetic over every game (156 ms at 3,000 games), so it runs in
-a thread between a read and a short write (:func:`counted_games`, :func:`replayed`,
-:func:`store_replay`) instead of holding the database and the event loop.
+leaderboard is one read. A game a league leaves out because an AI played a seat for a person
+(its ``absent_games`` setting) is stored unrated (``games.rated``) and never rated. Removing a
+result rebuilds the server's ratings for that game by replaying the remaining rated games in the
+order they were recorded, which is exactly what the incremental updates had computed without the
+removed game; so ratings equal a replay of the counted, rated results. The replay is arithmetic
+over every game (156 ms at 3,000 games), so it runs in a thread between a read and a short write
+(:func:`counted_games`, :func:`replayed`, :func:`store_replay`) instead of holding the database
+and the event loop.
 """
 
 from collections.abc import Iterable, Sequence
@@ -91,10 +93,11 @@ def lock_key(guild_id: int, game: Game) -> str:
 
 
 async def counted_games(conn: Connection, guild_id: int, game: Game) -> tuple[list[list[Seat]], Mark]:
-    """The seats of a server's counted games of ``game``, in recording order, and their mark."""
+    """The seats of a server's counted, rated games of ``game``, in recording order, and their
+    mark."""
     rows = await conn.fetch(
         "SELECT r.game_id, r.user_id, r.ai_level, r.rank FROM results r JOIN games g ON g.id = r.game_id"
-        " WHERE g.guild_id = ? AND g.game = ?"
+        " WHERE g.guild_id = ? AND g.game = ? AND g.rated = 1"
         " AND NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = g.id)"
         " ORDER BY r.game_id, r.seat",
         (guild_id, game),
@@ -119,7 +122,7 @@ def replayed(games: Iterable[Sequence[Seat]]) -> dict[Participant, Skill]:
 
 
 async def computed(conn: Connection, guild_id: int, game: Game) -> dict[Participant, Skill]:
-    """A server's ratings for ``game`` computed from its counted results alone."""
+    """A server's ratings for ``game`` computed from its counted, rated results alone."""
     games, _ = await counted_games(conn, guild_id, game)
     return replayed(games)
 

@@ -32,6 +32,11 @@ class SeatResult:
     ``score`` is the game's own measure for the seat (see :func:`engine.games.measure`): Toppo
     penalty points, Cover Your Assets money, Topoum badges; Spit and Speed are measured by ``won``.
     ``rank`` is 1 for the best seat, and tied seats share a rank.
+
+    A person who stopped playing has their seat played for them (issue 30): ``stood_in`` counts
+    the moves an AI or the turn timer made for them in this game, and ``absent`` says they left
+    or were still away when it ended, so the table ranked them last and not a winner. Both
+    describe a person, so an AI seat has neither; such a seat is still a human's, not an AI seat.
     """
 
     seat: int
@@ -41,10 +46,16 @@ class SeatResult:
     score: int
     rank: int
     won: bool
+    stood_in: int = 0
+    absent: bool = False
 
     def __post_init__(self) -> None:
         if (self.user_id is None) == (self.ai_level is None):
             raise ValueError(f"seat {self.seat}: exactly one of user_id and ai_level must be set")
+        if self.stood_in < 0:
+            raise ValueError(f"seat {self.seat}: stood_in counts moves, not {self.stood_in}")
+        if self.user_id is None and (self.stood_in or self.absent):
+            raise ValueError(f"seat {self.seat}: only a person's seat is stood in for or absent")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +89,11 @@ class GameRecord:
     def has_ai(self) -> bool:
         """Whether an AI took part; derived from the seats so the two can never disagree."""
         return any(seat.user_id is None for seat in self.seats)
+
+    @property
+    def stood_in(self) -> bool:
+        """Whether an AI played a seat for a person (a league may leave such games out)."""
+        return any(seat.stood_in > 0 for seat in self.seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +147,9 @@ class PlayerTotals:
 TOPPO_DISPLAYS: Final = (3, 4, 5)
 TURN_TIMER_LIMITS: Final = (15, 3600)
 """Seconds a league may give a player per turn in the turn-based games."""
+ABSENT_GAMES: Final = ("last", "excluded")
+"""How a league counts a game in which an AI played a seat for a person (see
+:class:`LeagueSettings`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +160,18 @@ class LeagueSettings:
     then the start player's choice); ``turn_timer`` gives each turn of a turn-based game that
     many seconds (None: the bot's ``TURN_SECONDS``); ``ai_games_count`` lets games with AI seats count for the
     league (they never do otherwise).
+
+    ``absent_games`` says how a game in which an AI played a seat for a person counts (see
+    :attr:`GameRecord.stood_in`): "last" (as on Lichess), like any other, the person ranked last
+    by the table if they left or stayed away; or "excluded", left out of the league's standings
+    and of the server's ratings, for leagues that would rather not rank a game someone did not
+    finish.
     """
 
     ai_games_count: bool = False
     turn_timer: int | None = None
     toppo_display: int | None = None
+    absent_games: str = "last"
 
     def __post_init__(self) -> None:
         low, high = TURN_TIMER_LIMITS
@@ -153,12 +179,15 @@ class LeagueSettings:
             raise ValueError(f"a turn timer is {low} to {high} seconds, not {self.turn_timer}")
         if self.toppo_display is not None and self.toppo_display not in TOPPO_DISPLAYS:
             raise ValueError(f"a Toppo display holds 3, 4 or 5 cards, not {self.toppo_display}")
+        if self.absent_games not in ABSENT_GAMES:
+            raise ValueError(f"absent_games is one of {', '.join(ABSENT_GAMES)}, not {self.absent_games!r}")
 
     def to_json(self) -> JSONObject:
         return {
             "ai_games_count": self.ai_games_count,
             "turn_timer": self.turn_timer,
             "toppo_display": self.toppo_display,
+            "absent_games": self.absent_games,
         }
 
     @classmethod
@@ -168,6 +197,7 @@ class LeagueSettings:
             ai_games_count=bool(data.get("ai_games_count", False)),
             turn_timer=data.get("turn_timer"),
             toppo_display=data.get("toppo_display"),
+            absent_games=data.get("absent_games", "last"),
         )
 
 
@@ -265,6 +295,10 @@ class PlayerStats:
     """The name of their latest recorded game; None if they have none here."""
     games: tuple[GameStats, ...]
     form: tuple[FormPoint, ...]
+    stood_in: int = 0
+    """Of their games, how many an AI played some moves of for them."""
+    absent: int = 0
+    """Of their games, how many they left or were away at the end of, so were ranked last."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,10 +34,23 @@ async def standings(conn: Connection, league_id: int, season_id: int, game: Game
     return table
 
 
+async def stood_in_games(conn: Connection, league_id: int, season_id: int) -> int:
+    """How many of a season's counted games had a seat an AI played for a person."""
+    row = await conn.fetchrow(
+        "SELECT COUNT(*) FROM games g WHERE g.league_id = ? AND g.season_id = ?"
+        f" AND EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.stood_in > 0) AND {COUNTED}",
+        (league_id, season_id),
+    )
+    assert row is not None, "COUNT(*) returns a row"
+    return int(row[0])
+
+
 async def player_stats(conn: Connection, guild_id: int, user_id: int, form: int) -> PlayerStats:
-    """A player's games on one server: per game, and their last ``form`` games."""
+    """A player's games on one server: per game, their last ``form`` games, and how many an AI
+    played for them in or they were ranked last in as absent."""
     totals = await conn.fetch(
-        "SELECT g.game, COUNT(*), SUM(r.won), SUM(r.score) FROM results r JOIN games g ON g.id = r.game_id"
+        "SELECT g.game, COUNT(*), SUM(r.won), SUM(r.score), SUM(CASE WHEN r.stood_in > 0 THEN 1 ELSE 0 END),"
+        " SUM(r.absent) FROM results r JOIN games g ON g.id = r.game_id"
         f" WHERE r.user_id = ? AND g.guild_id = ? AND {COUNTED}"
         " GROUP BY g.game ORDER BY COUNT(*) DESC, g.game",
         (user_id, guild_id),
@@ -49,8 +62,10 @@ async def player_stats(conn: Connection, guild_id: int, user_id: int, form: int)
             wins=int(wins),
             measure=int(wins if measure_of(str(game)).column == "won" else score),
         )
-        for game, games, wins, score in totals
+        for game, games, wins, score, _, _ in totals
     ]
+    stood_in = sum(int(row[4]) for row in totals)
+    absent = sum(int(row[5]) for row in totals)
     latest = await conn.fetch(
         "SELECT g.game, r.rank, (SELECT COUNT(*) FROM results o WHERE o.game_id = g.id), r.won"
         " FROM results r JOIN games g ON g.id = r.game_id"
@@ -63,4 +78,4 @@ async def player_stats(conn: Connection, guild_id: int, user_id: int, form: int)
     if per_game:
         row = await conn.fetchrow("SELECT display_name FROM players WHERE user_id = ?", (user_id,))
         name = None if row is None else str(row[0])
-    return PlayerStats(user_id, name, tuple(per_game), tuple(reversed(recent)))
+    return PlayerStats(user_id, name, tuple(per_game), tuple(reversed(recent)), stood_in, absent)

@@ -199,7 +199,9 @@ class Store:
 
         Unless the record names a league itself, it counts for the running season of the league
         of its game that its channel belongs to (if that league lets games with AI seats count,
-        when it had any); see :func:`data.leagues.attribution`.
+        when it had any). A game in which an AI played a seat for a person, in the channel of a
+        league that leaves such games out, counts for no league and is stored unrated; see
+        :func:`data.leagues.attribution`.
         """
         return await self._db.writing(lambda conn: _record(conn, record))
 
@@ -293,7 +295,7 @@ class Store:
         return removed
 
     async def rebuild_ratings(self, guild_id: int, game: Game) -> None:
-        """Recompute a server's ratings for ``game`` from its counted results, off the event
+        """Recompute a server's ratings for ``game`` from its counted, rated results, off the event
         loop and without holding the database: read, compute in a thread, then write in a short
         transaction if no game was recorded or removed meanwhile (else compute again)."""
         while True:
@@ -324,8 +326,14 @@ class Store:
             lambda conn: standings.standings(conn, league.id, season.id, league.game)
         )
 
+    async def stood_in_games(self, league: League, season: Season) -> int:
+        """How many of a season's counted games had a seat an AI played for a person (the
+        standings say so when the league counts them)."""
+        return await self._db.reading(lambda conn: standings.stood_in_games(conn, league.id, season.id))
+
     async def player_stats(self, guild_id: int, user_id: int, form: int = 20) -> PlayerStats:
-        """A player's games on a server, per game, and their last ``form`` games."""
+        """A player's games on a server, per game, their last ``form`` games, and how many of
+        them an AI played for them in or they were ranked last in as absent."""
         return await self._db.reading(lambda conn: standings.player_stats(conn, guild_id, user_id, form))
 
     async def leaderboard(self, guild_id: int, game: Game) -> list[Rating]:
@@ -455,12 +463,13 @@ async def _record(conn: Connection, record: GameRecord) -> int:
     league season it counts for."""
     await conn.serialise(ratings.lock_key(record.guild_id, record.game))
     finished = db_time(record.finished_at)
+    counted = await leagues.attribution(conn, record)
     league_id, season_id = record.league_id, record.season_id
     if league_id is None:
-        league_id, season_id = await leagues.attribution(conn, record)
+        league_id, season_id = counted.league_id, counted.season_id
     row = await conn.fetchrow(
         "INSERT INTO games (guild_id, channel_id, game, league_id, season_id, result_key,"
-        " options, started_at, finished_at, has_ai) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " options, started_at, finished_at, has_ai, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (result_key) DO NOTHING RETURNING id",
         (
             record.guild_id,
@@ -473,6 +482,7 @@ async def _record(conn: Connection, record: GameRecord) -> int:
             db_time(record.started_at),
             finished,
             int(record.has_ai),
+            int(counted.rated),
         ),
     )
     if row is None:
@@ -491,12 +501,16 @@ async def _record(conn: Connection, record: GameRecord) -> int:
         [(s.user_id, s.display_name, finished) for s in humans],
     )
     await conn.executemany(
-        "INSERT INTO results (game_id, seat, user_id, ai_level, score, rank, won)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(game_id, s.seat, s.user_id, s.ai_level, s.score, s.rank, int(s.won)) for s in record.seats],
+        "INSERT INTO results (game_id, seat, user_id, ai_level, score, rank, won, stood_in, absent)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, s.seat, s.user_id, s.ai_level, s.score, s.rank, int(s.won), s.stood_in, int(s.absent))
+            for s in record.seats
+        ],
     )
-    seats = [ratings.Seat(s.user_id, s.ai_level, s.rank) for s in record.seats]
-    await ratings.rate_game(conn, record.guild_id, record.game, seats)
+    if counted.rated:
+        seats = [ratings.Seat(s.user_id, s.ai_level, s.rank) for s in record.seats]
+        await ratings.rate_game(conn, record.guild_id, record.game, seats)
     return game_id
 
 

@@ -63,7 +63,11 @@ class AiDriver(Generic[A]):
         """The table changed: ask again every AI seat whose inputs changed."""
         if self._stopped:
             return
-        for seat in self._table.ai_seats():
+        seats = self._table.ai_seats()
+        for seat in set(self._pending) - set(seats):  # its person is back, or the game is over
+            self._pending.pop(seat).timer.cancel()
+            self._asked.pop(seat, None)
+        for seat in seats:
             inputs = self._table.ai_inputs(seat)
             if seat in self._asked and self._asked[seat] == inputs:
                 continue

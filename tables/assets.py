@@ -164,11 +164,7 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         """Record a finished round; once the match's last round is recorded, the table ends."""
         await super().after_save()
         if self.phase is Phase.RESULTS and self.match_over:
-
-            def close() -> None:
-                self.phase = Phase.OVER
-
-            await self.change(close)
+            await self.change(self.series_over)
 
     def finished_game(self) -> Finished:
         """The round that just ended: each seat's money from it as the score, ranked by the

@@ -17,6 +17,7 @@ from data import Game, SavedTable, Store, StoreError
 from tables.clock import Clock, LoopClock
 from tables.errors import Refusal, Refused
 from tables.pacing import ChannelPacing
+from tables.stand_ins import ABSENT_AFTER
 from tables.turns import TurnLimits
 from tables.worker import Worker
 
@@ -94,10 +95,13 @@ class TableRegistry:
         store: Store,
         clock: Clock | None = None,
         turn_seconds: float = 90.0,
+        absent_seconds: float = ABSENT_AFTER,
         owns: Callable[[int], bool] = lambda guild_id: True,
         thinker: Worker | None = None,
     ) -> None:
         """``turn_seconds``: how long turn-based tables wait for a player (``TURN_SECONDS``);
+        ``absent_seconds``: how long real-time tables wait for the one person they need before
+        an AI plays for them (a server may choose another limit);
         ``owns``: whether a server's tables are this process's (its shard's, see
         :mod:`tables.shards`): only those are resumed, the rest stay saved for their process;
         ``thinker``: the worker process AI seats think in (see :meth:`think`), stopped with the
@@ -107,6 +111,7 @@ class TableRegistry:
         self.thinker = thinker
         self.clock: Clock = clock or LoopClock()
         self.turn_limits = TurnLimits.of(turn_seconds)
+        self.absence_limits = TurnLimits.of(absent_seconds)
         self.pacing = ChannelPacing(self.clock)
         self._tables: dict[str, Table] = {}
         """The running tables by table id."""

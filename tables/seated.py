@@ -4,8 +4,15 @@ finished game recorded once, and an end when the table sits idle.
 Its phases:
 
 ``lobby`` -> ``playing`` -> ``results`` (a game ended; recorded) -> [``choosing`` (the next game's
-options are being chosen)] -> ``playing`` ... -> ``over`` (the series or match ended, or the
-table sat idle). A lobby left idle is ``closed``.
+options are being chosen)] -> ``playing`` ... -> ``again`` (the series or match ended: Play again
+is offered for :data:`AGAIN_WINDOW`) -> ``over``. A table that sat idle, or has nobody left
+playing, goes to ``over`` at once; ``again`` goes back to ``playing`` once every person pressed
+Play again, or to ``lobby`` with those who did. A lobby left idle is ``closed``.
+
+People drift away: a person may leave a running game, and one the table waits for alone who does
+not act within its timer is *absent*; an AI plays their seat either way (:mod:`tables.stand_ins`),
+the host may hand such a seat (or an AI seat) to another member, and abort a game nobody has
+really started yet.
 
 What differs between games is left to the subclass: how a game is dealt (:meth:`deal`) and the
 next one (:meth:`deal_next`), how a finished game ranks its seats (:meth:`finished_game`), what
@@ -16,7 +23,9 @@ here once.
 """
 
 import abc
+import contextlib
 import secrets
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,9 +40,12 @@ from engine.errors import IllegalAction, Reason
 from engine.rng import Rng
 from tables.ai import AiDriver
 from tables.attention import Call
+from tables.errors import Refusal, Refused
 from tables.lobby import Lobby, Seat, seat_of
 from tables.registry import TableRegistry
+from tables.stand_ins import SeatOffer, StandIn, Why, honest_ranks, stand_in_level
 from tables.table import Table
+from tables.turns import TurnLimits, TurnTimer
 from words.common import Notice
 
 A = TypeVar("A")
@@ -48,6 +60,10 @@ TABLE_IDLE: Final = 60 * 60.0
 channel)."""
 NOTICES_KEPT: Final = 6
 """How many of the latest notices the table message shows."""
+AGAIN_WINDOW: Final = 120.0
+"""Seconds the people of a finished series have to press Play again."""
+ABORT_WINDOW: Final = 60.0
+"""Seconds into a table's first game during which its host may abort it whatever happened."""
 
 
 class Phase(StrEnum):
@@ -55,6 +71,7 @@ class Phase(StrEnum):
     PLAYING = "playing"
     RESULTS = "results"
     CHOOSING = "choosing"
+    AGAIN = "again"
     OVER = "over"
     CLOSED = "closed"
 
@@ -158,6 +175,33 @@ class SeatedTable(Table, Generic[A, G]):
         restart asks again)."""
         self._ai_rngs: dict[int, Rng] = {}
         self.ai: AiDriver[A] = AiDriver(self, registry.clock, self.spawn)
+        self.turns = TurnTimer(
+            registry.clock, self.spawn, self.timer_limits(registry), warn=self._warned, act=self._timed_out
+        )
+        """Watches the person the table waits for alone (:meth:`watched`): a real-time table's
+        absence limit, a turn-based table's turn timer."""
+        self.stand_ins: dict[int, StandIn] = {}
+        """The seats an AI plays for their person, by seat (see :mod:`tables.stand_ins`)."""
+        self.stood_in: dict[int, int] = {}
+        """Moves made for each seat's person in the running game (by a stand-in or a timer)."""
+        self.timed_in_row: dict[int, int] = {}
+        """Turns in a row a turn timer played for each seat's person."""
+        self.acted: set[int] = set()
+        """The people who pressed their panel since the running game was dealt (see :meth:`abort`)."""
+        self.offer: SeatOffer | None = None
+        """The seat the host last offered to a member, until it is taken."""
+        self.series = 0
+        """How many times Play again dealt at this table: it tells one series' results from
+        the next in their keys."""
+        self.again_until: float | None = None
+        """While Play again is offered: until when (seconds since the epoch: it shows on the
+        reader's clock and holds over a restart)."""
+        self.again: set[int] = set()
+        """The people who pressed Play again."""
+        self.nobody_left = False
+        """The table ended because no person was left playing (said on its last message)."""
+        self.games_played = 0
+        """Games of the running series recorded so far."""
 
     @classmethod
     def open(
@@ -229,8 +273,17 @@ class SeatedTable(Table, Generic[A, G]):
         return None if choice is None else (choice.action, choice.delay)
 
     async def ai_act(self, seat: int, action: A) -> bool:
-        """Take an AI seat's action if the game is still where the AI saw it; False if refused."""
-        return await self.ai_apply(lambda: self.apply_action(action))
+        """Take an AI seat's action if the game is still where the AI saw it and an AI still
+        plays the seat; False if refused. A move made for a person is counted for the record."""
+
+        def act() -> None:
+            if not self.plays_for(seat):
+                raise IllegalAction(Reason.STALE, "the seat's person is back")
+            self.apply_action(action)
+            if not self.seats[seat].is_ai:
+                self.stood_in[seat] = self.stood_in.get(seat, 0) + 1
+
+        return await self.ai_apply(act)
 
     # -- seats -----------------------------------------------------------------------------------
 
@@ -242,8 +295,24 @@ class SeatedTable(Table, Generic[A, G]):
     def finished(self) -> bool:
         return self.phase in (Phase.OVER, Phase.CLOSED)
 
+    @property
+    def series_ended(self) -> bool:
+        """The series or match is over (Play again may still be offered)."""
+        return self.phase in (Phase.AGAIN, Phase.OVER)
+
     def seat_of(self, user_id: int) -> int | None:
-        return seat_of(self.seats, user_id)
+        """The seat of ``user_id``, unless they left it."""
+        seat = seat_of(self.seats, user_id)
+        return None if seat is None or self.left(seat) else seat
+
+    def left(self, seat: int) -> bool:
+        """Whether the person of ``seat`` left the game (an AI plays it until it is handed on)."""
+        stand_in = self.stand_ins.get(seat)
+        return stand_in is not None and stand_in.why is Why.LEFT
+
+    def plays_for(self, seat: int) -> bool:
+        """Whether an AI plays ``seat``: an AI seat, or a person's seat stood in for."""
+        return self.seats[seat].is_ai or seat in self.stand_ins
 
     def require_seat(self, user_id: int) -> int:
         seat = self.seat_of(user_id)
@@ -278,8 +347,20 @@ class SeatedTable(Table, Generic[A, G]):
         return user_id == self.host_id or len(self.end_votes & self.people()) >= self.end_votes_needed()
 
     def people(self) -> set[int]:
-        """The people seated (AI seats have no say)."""
-        return {seat.user_id for seat in self.seats if seat.user_id is not None}
+        """The people seated (AI seats have no say, nor does a person who left)."""
+        return {
+            seat.user_id
+            for number, seat in enumerate(self.seats)
+            if seat.user_id is not None and not self.left(number)
+        }
+
+    def playing(self) -> set[int]:
+        """The people seated who play their seat themselves (not stood in for)."""
+        return {
+            seat.user_id
+            for number, seat in enumerate(self.seats)
+            if seat.user_id is not None and number not in self.stand_ins
+        }
 
     def end_votes_needed(self) -> int:
         """Most of the people seated: more than half."""
@@ -327,16 +408,63 @@ class SeatedTable(Table, Generic[A, G]):
     def host_id(self) -> int:
         return self.lobby.host_id
 
-    def awaited(self) -> tuple[int, str] | None:
-        """The one person the table waits for now (their turn, a choice only they can make) and
-        the moment it waits at (a new moment is a new wait, see :mod:`tables.attention`); None
+    def waited(self) -> tuple[int, Hashable] | None:
+        """The one seat the table waits for now (a turn, a choice only it can make, a call both
+        must make that one has not) and a key of the moment (a new moment is a new wait); None
         when it waits for nobody in particular. Games that wait say whom."""
         return None
 
+    def awaited(self) -> tuple[int, str] | None:
+        """The one person the table waits for now and the moment it waits at (see
+        :mod:`tables.attention`); None when it waits for nobody, or for a seat an AI plays."""
+        watched = self.watched()
+        user = None if watched is None else self.seats[watched[0]].user_id
+        if watched is None or user is None:
+            return None
+        return user, str(watched[1])
+
+    def watched(self) -> tuple[int, Hashable] | None:
+        """The person's seat :attr:`turns` times now, and the moment: the seat the game waits
+        for, while it plays and a person plays it."""
+        waited = self.waited()
+        if waited is None or self.phase not in AI_PHASES or self.plays_for(waited[0]):
+            return None
+        return waited
+
     def warned_after(self) -> float | None:
-        """Seconds into a wait at which the table warns its person that time runs out (the turn
-        timer's warning): no call may come later. None for tables without one."""
-        return None
+        """Seconds into a wait at which the table warns its person that time runs out: no call
+        may come later."""
+        return self.turns.limits.warn_after
+
+    @classmethod
+    def timer_limits(cls, registry: TableRegistry) -> TurnLimits:
+        """The limits of :attr:`turns`: a real-time table's absence limit."""
+        return registry.absence_limits
+
+    def warn(self, seat: int) -> None:
+        """Two thirds of ``seat``'s time are gone: nothing more to say than the call does."""
+
+    def timed_out(self, seat: int) -> None:
+        """``seat``'s person did not act in time: an AI plays their seat until they are back."""
+        self.stand_in(seat, Why.ABSENT)
+
+    async def _warned(self, seat: int, moment: Hashable) -> None:
+        await self._timed(seat, moment, self.warn)
+
+    async def _timed_out(self, seat: int, moment: Hashable) -> None:
+        await self._timed(seat, moment, self.timed_out)
+
+    async def _timed(self, seat: int, moment: Hashable, act: Callable[[int], None]) -> None:
+        """A timer's change, if the table still waits for ``seat`` at ``moment`` (a move made
+        while the timer fired lets it go). Timed moves count as nobody's activity."""
+
+        def apply() -> None:
+            if self.watched() != (seat, moment):
+                raise IllegalAction(Reason.STALE, "the moment has passed")
+            act(seat)
+
+        with contextlib.suppress(IllegalAction):
+            await self.change(apply, by_ai=True)
 
     async def set_call(self, call: Call | None) -> None:
         """Remember the call and its message, so a restart goes on with it (see
@@ -347,27 +475,218 @@ class SeatedTable(Table, Generic[A, G]):
 
         await self.change(apply, shown=False)
 
+    # -- people drifting away ----------------------------------------------------------------------
+
+    def stand_in(self, seat: int, why: Why) -> None:
+        """An AI at the table's level plays ``seat`` for its person from now on (inside a
+        change); a table with no person left playing ends, and says so."""
+        levels = [other.ai_level for other in self.seats if other.ai_level is not None]
+        self.stand_ins[seat] = StandIn(why, stand_in_level(levels))
+        self.timed_in_row.pop(seat, None)
+        self.notices.append(Notice(f"seat_{why.value}", seat))
+        if not self.playing():
+            self.nobody_left = True
+            self.phase = Phase.OVER
+
+    def _require_running(self) -> None:
+        if self.phase not in (Phase.PLAYING, Phase.RESULTS, Phase.CHOOSING):
+            raise IllegalAction(Reason.NOT_STARTED if self.phase is Phase.LOBBY else Reason.GAME_OVER)
+
+    async def leave_game(self, user_id: int) -> None:
+        """``user_id`` leaves the running game: an AI plays their seat, which the host may hand
+        to another member; they count as finishing last (:mod:`tables.stand_ins`)."""
+
+        def apply() -> None:
+            seat = self.require_seat(user_id)
+            self._require_running()
+            self.stand_in(seat, Why.LEFT)
+
+        await self.change(apply)
+
+    def pressed_by(self, user_id: int) -> bool:
+        """``user_id`` pressed their panel: they have acted in this game, a turn timer counts
+        their timed turns afresh, and whether they were absent (the table must then hand their
+        seat back, :meth:`back`). Called outside a change: what it forgets is saved with the
+        press's own change."""
+        seat = self.seat_of(user_id)
+        if seat is None:
+            return False
+        self.acted.add(user_id)
+        self.timed_in_row.pop(seat, None)
+        return seat in self.stand_ins
+
+    async def back(self, user_id: int) -> None:
+        """An absent person is back: their seat is theirs again."""
+
+        def apply() -> None:
+            seat = self.seat_of(user_id)
+            if seat is not None and self.stand_ins.pop(seat, None) is not None:
+                self.notices.append(Notice("seat_back", seat))
+
+        await self.change(apply)
+
+    def handable(self) -> list[int]:
+        """The seats the host may hand to a member now: AI seats, and seats an AI plays for a
+        person, while a game runs."""
+        if self.phase not in (Phase.PLAYING, Phase.RESULTS, Phase.CHOOSING):
+            return []
+        return [seat for seat in range(len(self.seats)) if self.plays_for(seat)]
+
+    def _check_newcomer(self, user_id: int, seat: int) -> None:
+        """``user_id`` may take ``seat``: they sit nowhere else at this table (the seat they
+        left, handed back to them, is theirs again)."""
+        if seat not in self.handable():
+            raise IllegalAction(Reason.STALE, "that seat is played by a person")
+        if seat_of(self.seats, user_id) not in (None, seat) or self.seat_of(user_id) is not None:
+            raise Refused(Refusal.ALREADY_SEATED)
+
+    async def offer_seat(self, user_id: int, seat: int, member: int) -> None:
+        """The host offers ``seat`` to ``member`` (who accepts with :meth:`take_seat`); a new
+        offer replaces the last."""
+
+        def apply() -> None:
+            self.lobby.check_host(user_id)
+            self._check_newcomer(member, seat)
+            self.offer = SeatOffer(seat, member)
+
+        await self.change(apply, shown=False)
+
+    async def take_seat(self, user_id: int, name: str, seat: int) -> None:
+        """``user_id`` accepts the host's offer of ``seat``: it is theirs from the next move on,
+        the cards it holds included."""
+
+        def apply() -> None:
+            if self.offer != SeatOffer(seat, user_id):
+                raise IllegalAction(Reason.STALE, "the offer was withdrawn")
+            self._check_newcomer(user_id, seat)
+            self.seats[seat] = Seat(user_id, name)
+            self.stand_ins.pop(seat, None)
+            self.timed_in_row.pop(seat, None)
+            self.offer = None
+            self.notices.append(Notice("seat_taken", seat))
+
+        await self.change(apply)
+
+    def may_abort(self) -> bool:
+        """Whether the host may still abort: in the series' first game, within its first
+        minute or before every person seated has pressed their panel."""
+        started = self.game_started_at
+        if self.phase is not Phase.PLAYING or self.games_played or started is None:
+            return False
+        young = (datetime.now(UTC) - started).total_seconds() < ABORT_WINDOW
+        return young or not self.people() <= self.acted
+
+    async def abort(self, user_id: int) -> None:
+        """The host aborts a game nobody has really started: nothing is recorded, and the table
+        is its lobby again (without the seats people left)."""
+
+        def apply() -> None:
+            self.lobby.check_host(user_id)
+            if not self.may_abort():
+                raise IllegalAction(Reason.NOT_ALLOWED, "too late to abort")
+            self.to_lobby([seat for number, seat in enumerate(self.seats) if not self.left(number)])
+
+        await self.change(apply)
+
+    def to_lobby(self, seats: Sequence[Seat]) -> None:
+        """Back to a lobby of ``seats`` (inside a change): the games played are forgotten, the
+        last message loses its buttons, and the lobby is shown where the table started (its
+        card in the channel for a table whose first lobby was there)."""
+        self.phase = Phase.LOBBY
+        self.lobby.seats = list(seats)
+        self.state = None
+        self.forget_games()
+        self.start_move_log()
+        self.notices.clear()
+        self._record_pending = False
+        self.game_started_at = None
+        self.stand_ins, self.stood_in, self.timed_in_row, self.acted = {}, {}, {}, set()
+        self.offer, self.again_until, self.again = None, None, set()
+        if self.card_id is not None and self.series == 0:
+            self.retired_message_id, self.message_id = self.message_id, self.card_id
+            self.card_shows = ""
+        else:
+            self.retired_message_id, self.message_id = self.message_id, None
+
+    def forget_games(self) -> None:
+        """Forget the table's own record of the games played so far (a new series begins);
+        games that keep none leave this as it is."""
+
+    def series_over(self) -> None:
+        """The series or match ended (inside a change): offer Play again to its people for
+        :data:`AGAIN_WINDOW`."""
+        self.phase = Phase.AGAIN
+        self.again_until = time.time() + AGAIN_WINDOW
+        self.again = set()
+
+    def again_asked(self) -> set[int]:
+        """Who must press Play again: the people seated (a table of AI seats: its host)."""
+        return self.people() or {self.host_id}
+
+    async def play_again(self, user_id: int) -> None:
+        """``user_id`` presses Play again: once everyone asked has, a new series with the same
+        seats and options is dealt; a seat whose person left is opened instead, in the lobby."""
+
+        def apply() -> None:
+            if self.phase is not Phase.AGAIN:
+                raise IllegalAction(Reason.STALE, "Play again is over")
+            if user_id not in self.again_asked():
+                raise IllegalAction(Reason.NOT_SEATED)
+            self.again.add(user_id)
+            if self.again >= self.again_asked():
+                self.series += 1
+                if any(self.left(seat) for seat in range(len(self.seats))):
+                    self._lobby_again()
+                else:
+                    self.to_lobby(self.seats)
+                    self.deal()
+
+        await self.change(apply)
+
+    def _lobby_again(self) -> None:
+        """The people who pressed Play again, and the AI seats, in a lobby (the other seats are
+        open to anyone)."""
+        self.to_lobby(
+            [
+                seat
+                for number, seat in enumerate(self.seats)
+                if seat.is_ai or (seat.user_id in self.again and not self.left(number))
+            ]
+        )
+
     # -- games starting and ending ---------------------------------------------------------------
 
     def first_game_dealt(self) -> None:
         """The first game is on: the lobby's message becomes the table's, or, for a table with
         a thread, the game gets a message of its own there (the lobby stays as the card)."""
         self.phase = Phase.PLAYING
-        if self.card_id is not None:
+        if self.card_id is not None and self.series == 0:
             self.message_id = None
         self.game_started_at = datetime.now(UTC)
+        self.games_played = 0
+        self._count_afresh()
+
+    def _count_afresh(self) -> None:
+        """A game was dealt: nobody has acted in it, nothing was played for anyone yet."""
+        self.stood_in, self.acted = {}, set()
 
     def game_ended(self) -> None:
         """The running game is over: show its results and record it with the next save."""
         self.phase = Phase.RESULTS
         self._record_pending = True
+        self.games_played += 1
         self.end_votes.clear()
 
     def result_record(self) -> GameRecord:
-        """The game that just ended as the store keeps it; its key (``<game>:<table>:<number>``)
-        makes recording idempotent."""
+        """The game that just ended as the store keeps it; its key (``<game>:<table>:<number>``,
+        ``<game>:<table>.<series>:<number>`` after Play again) makes recording idempotent. A
+        person whose seat an AI played at the end ranks last (:mod:`tables.stand_ins`)."""
         finished = self.finished_game()
         now = datetime.now(UTC)
+        away = {
+            number for number, seat in enumerate(self.seats) if not seat.is_ai and number in self.stand_ins
+        }
+        ranks, won = honest_ranks(finished.ranks, finished.won, away)
         seats = tuple(
             SeatResult(
                 seat=index,
@@ -375,16 +694,19 @@ class SeatedTable(Table, Generic[A, G]):
                 display_name=seat.name or f"AI ({seat.ai_level})",
                 ai_level=seat.ai_level,
                 score=finished.scores[index],
-                rank=finished.ranks[index],
-                won=index in finished.won,
+                rank=ranks[index],
+                won=index in won,
+                stood_in=0 if seat.is_ai else self.stood_in.get(index, 0),
+                absent=index in away,
             )
             for index, seat in enumerate(self.seats)
         )
+        series = f".{self.series}" if self.series else ""
         return GameRecord(
             guild_id=self.guild_id,
             channel_id=self.channel_id,
             game=finished.game or self.game,
-            result_key=f"{self.game}:{self.table_id}:{finished.number}",
+            result_key=f"{self.game}:{self.table_id}{series}:{finished.number}",
             options=dict(finished.options),
             started_at=self.game_started_at or now,
             finished_at=now,
@@ -404,6 +726,7 @@ class SeatedTable(Table, Generic[A, G]):
         self.phase = Phase.PLAYING
         self.retired_message_id, self.message_id = self.message_id, None
         self.game_started_at = datetime.now(UTC)
+        self._count_afresh()
 
     def _between_games(self, user_id: int, number: int) -> None:
         """``user_id`` may steer the series, and game ``number``'s results are the ones shown."""
@@ -429,7 +752,7 @@ class SeatedTable(Table, Generic[A, G]):
         def apply() -> None:
             self._between_games(user_id, number)
             if self.ends_by(user_id):
-                self.phase = Phase.OVER
+                self.series_over()
 
         await self.change(apply)
 
@@ -470,8 +793,9 @@ class SeatedTable(Table, Generic[A, G]):
         await self.change(apply, shown=False)
 
     def shown_in(self) -> int:
-        """The lobby shows on the card in the channel; the games in the thread."""
-        if self.card_id is not None and self.phase in (Phase.LOBBY, Phase.CLOSED):
+        """The first lobby shows on the card in the channel; the games, and the lobby of Play
+        again, in the thread."""
+        if self.card_id is not None and self.series == 0 and self.phase in (Phase.LOBBY, Phase.CLOSED):
             return self.channel_id
         return self.place_id
 
@@ -493,25 +817,38 @@ class SeatedTable(Table, Generic[A, G]):
     def idle_timeout(self) -> float | None:
         if self.phase is Phase.LOBBY:
             return LOBBY_IDLE
+        if self.phase is Phase.AGAIN and self.again_until is not None:
+            return max(0.0, self.again_until - time.time())
         return None if self.finished else TABLE_IDLE
 
     async def expire(self) -> None:
+        """Idle too long: the lobby closes, the table ends; Play again's time is up: those who
+        pressed it are in a lobby, or the table ends if nobody did."""
+
         def apply() -> None:
-            self.phase = Phase.CLOSED if self.phase is Phase.LOBBY else Phase.OVER
-            self.idle_expired = True
+            if self.phase is Phase.AGAIN and self.again:
+                self.series += 1
+                self._lobby_again()
+            elif self.phase is Phase.AGAIN:
+                self.phase = Phase.OVER
+            else:
+                self.phase = Phase.CLOSED if self.phase is Phase.LOBBY else Phase.OVER
+                self.idle_expired = True
 
         await self.change(apply)
 
     # -- AI seats --------------------------------------------------------------------------------
 
     def ai_seats(self) -> list[int]:
+        """The seats an AI plays now: AI seats, and people's seats stood in for."""
         if self.phase not in AI_PHASES:
             return []
-        return [number for number, seat in enumerate(self.seats) if seat.is_ai]
+        return [number for number in range(len(self.seats)) if self.plays_for(number)]
 
     def ai_level(self, seat: int) -> Level:
-        level = self.seats[seat].ai_level
-        assert level is not None, "only AI seats have a level"
+        stand_in = self.stand_ins.get(seat)
+        level = self.seats[seat].ai_level if stand_in is None else stand_in.level
+        assert level is not None, "only seats an AI plays have a level"
         return Level(level)
 
     def ai_rng(self, seat: int) -> Rng:
@@ -536,7 +873,14 @@ class SeatedTable(Table, Generic[A, G]):
         return True
 
     def after_change(self) -> None:
+        if self.phase is Phase.AGAIN:  # Play again's time runs from the end, whoever made it
+            self.restart_idle_timer()
         self.ai.changed()
+        watched = self.watched()
+        if watched is None:
+            self.turns.stop()
+        else:
+            self.turns.watch(*watched)
 
     def resume(self) -> None:
         super().resume()
@@ -545,6 +889,7 @@ class SeatedTable(Table, Generic[A, G]):
 
     def stop_game(self) -> None:
         self.ai.stop()
+        self.turns.stop()
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -563,6 +908,16 @@ class SeatedTable(Table, Generic[A, G]):
             "card_id": self.card_id,
             "card_shows": self.card_shows,
             "no_thread": self.no_thread,
+            "turn_seconds": self.turns.chosen_seconds,
+            "stand_ins": {str(seat): stand_in.to_json() for seat, stand_in in self.stand_ins.items()},
+            "stood_in": {str(seat): moves for seat, moves in self.stood_in.items()},
+            "timed_in_row": {str(seat): turns for seat, turns in self.timed_in_row.items()},
+            "acted": sorted(self.acted),
+            "offer": None if self.offer is None else [self.offer.seat, self.offer.user_id],
+            "series": self.series,
+            "games_played": self.games_played,
+            "again_until": self.again_until,
+            "again": sorted(self.again),
         }
 
     @classmethod
@@ -606,4 +961,17 @@ class SeatedTable(Table, Generic[A, G]):
         table._record_pending = table.phase is Phase.RESULTS
         call = state.get("call", state.get("ping"))  # "ping": saved before calls
         table.call = None if call is None else Call.from_json(call)
+        if (seconds := state.get("turn_seconds")) is not None:
+            table.turns.set_seconds(seconds)
+        # Saved before people could drift away: nobody stood in for, nothing offered.
+        table.stand_ins = {
+            int(seat): StandIn.from_json(data) for seat, data in state.get("stand_ins", {}).items()
+        }
+        table.stood_in = {int(seat): moves for seat, moves in state.get("stood_in", {}).items()}
+        table.timed_in_row = {int(seat): turns for seat, turns in state.get("timed_in_row", {}).items()}
+        table.acted = set(state.get("acted", []))
+        offer = state.get("offer")
+        table.offer = None if offer is None else SeatOffer(*offer)
+        table.series, table.games_played = state.get("series", 0), state.get("games_played", 0)
+        table.again_until, table.again = state.get("again_until"), set(state.get("again", []))
         return table

@@ -57,7 +57,7 @@ from engine.spit.events import (
     PileSlapped,
 )
 from tables.registry import TableRegistry
-from tables.seated import Finished, SeatedTable
+from tables.seated import Finished, Phase, SeatedTable
 from tables.stamps import digest
 from words.common import Notice
 from words.spit import notices_for
@@ -268,6 +268,19 @@ class SpitTable(SeatedTable[Action, Game]):
                 self._slaps[match.layouts_dealt - 1] = event
             elif isinstance(event, DealWon):
                 self.last_deal = event
+
+    def waited(self) -> tuple[int, Hashable] | None:
+        """The one player a deal, a stalemate or a slap waits for (the other has called, or
+        only one may slap); None while both play, or while it waits for both."""
+        match = self.state
+        if match is None or self.phase is not Phase.PLAYING or match.outcome is not None:
+            return None
+        seats = match.waiting_for()
+        return (seats[0], f"{self.match_number} {len(self.moves)}") if len(seats) == 1 else None
+
+    def forget_games(self) -> None:
+        """Play again: a new series of matches."""
+        self.match_number, self.wins, self.last_deal = 0, [0] * SEATS, None
 
     # -- between matches -------------------------------------------------------------------------
 

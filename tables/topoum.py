@@ -184,7 +184,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         self.notices.extend(notices)
         if after.outcome is not None:
             self.game_ended()
-            self.phase = Phase.OVER
+            self.series_over()
         return notices
 
     def game_number(self) -> int:
@@ -192,6 +192,11 @@ class TopoumTable(TurnBased[Action, TopoumState]):
 
     def deal_next(self) -> list[Notice]:
         raise IllegalAction(Reason.GAME_OVER, "a table plays one game of Topoum")
+
+    def forget_games(self) -> None:
+        """Play again: no thought about the last game's moments carries over."""
+        self._ais.clear()
+        self._thoughts.clear()
 
     # -- turn timers -------------------------------------------------------------------------------
 

@@ -155,11 +155,19 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
 
         return await self.change(apply)
 
-    def awaited(self) -> tuple[int, str] | None:
-        """The start player who must pick the next display size."""
-        chooser = None if self.phase is not Phase.CHOOSING else self.require_state().chooser()
-        user = None if chooser is None else self.seats[chooser].user_id
-        return None if user is None else (user, f"choose {self.game_number()}")
+    def waited(self) -> tuple[int, Hashable] | None:
+        """The start player who must pick the next display size; in a game, the player who
+        must restart play after an interrupt (everyone else waits for them)."""
+        if self.state is None:
+            return None
+        series = self.require_state()
+        if self.phase is Phase.CHOOSING:
+            chooser = series.chooser()
+            return None if chooser is None else (chooser, f"choose {self.game_number()}")
+        game = series.game
+        if self.phase is not Phase.PLAYING or game.restarter is None or game.outcome is not None:
+            return None
+        return game.restarter, f"restart {series.game_number} {digest(notation(game.display))}"
 
     def finished_game(self) -> Finished:
         """The last finished game: penalty points as the score, the fewest first; the caller won."""

@@ -5,7 +5,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
 from discord.utils import escape_markdown
 
@@ -34,6 +34,10 @@ class Notice:
         return cls(data["code"], data["player"], data["values"])
 
 
+SEAT_NOTICES: Final = frozenset({"seat_left", "seat_absent", "seat_back", "seat_taken"})
+"""What happens to seats in every game (``seats.notice.<code>``, see :mod:`tables.stand_ins`)."""
+
+
 class Named(Protocol):
     """A seat as words need it: a person's name, or an AI's level."""
 
@@ -57,10 +61,12 @@ def notice_line(
     locale: str,
     values: Mapping[str, object],
 ) -> str:
-    """One thing that happened, in words (``<game>.notice.<code>``), with its player in bold and
-    its ``values`` already in words."""
+    """One thing that happened, in words (``<game>.notice.<code>``, or ``seats.notice.<code>``
+    for what happens to seats in every game), with its player in bold and its ``values``
+    already in words."""
     player = "" if notice.player is None else bold(names[notice.player])
-    return messages.text(f"{game}.notice.{notice.code}", locale, player=player, **values)
+    key = f"seats.notice.{notice.code}" if notice.code in SEAT_NOTICES else f"{game}.notice.{notice.code}"
+    return messages.text(key, locale, player=player, **values)
 
 
 def seat_names(messages: Catalog, seats: Sequence[Named], locale: str) -> list[str]:

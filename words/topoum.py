@@ -310,13 +310,12 @@ def option_label(messages: Catalog, option: Action, menu: Menu, locale: str) -> 
             return text("topoum.panel.pass", locale)
 
 
-def status_text(messages: Catalog, name: str, ai: bool, deadline: str | None, locale: str) -> str:
-    """Who the game waits for (``name``, in bold), and for a person when their turn passes."""
+def status_text(messages: Catalog, name: str, ai: bool, locale: str) -> str:
+    """Who the game waits for (``name``, in bold); when their turn passes is the table card's
+    line for every game (:func:`cogs.words.limit_line`)."""
     if ai:
         return messages.text("topoum.status.ai", locale, name=name)
-    if deadline is None:
-        return messages.text("topoum.status.turn_plain", locale, name=name)
-    return messages.text("topoum.status.turn", locale, name=name, deadline=deadline)
+    return messages.text("topoum.status.turn", locale, name=name)
 
 
 def game_lines(messages: Catalog, state: TopoumState, locale: str) -> tuple[str, list[str]]:

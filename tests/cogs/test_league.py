@@ -6,17 +6,35 @@ from datetime import UTC, datetime
 import pytest
 
 from cogs.league import pick_league, pick_season
-from cogs.league_messages import game_choice, labels_for, measure_text, players_text, standings_draft
+from cogs.league_messages import (
+    absent_rule,
+    game_choice,
+    labels_for,
+    measure_text,
+    players_text,
+    standings_draft,
+    stood_in_text,
+)
 from cogs.painter import PAINTER
-from data import League, LeagueError, LeagueGame, LeagueSettings, Season, Standing
+from data import (
+    FormPoint,
+    GameStats,
+    League,
+    LeagueError,
+    LeagueGame,
+    LeagueSettings,
+    PlayerStats,
+    Season,
+    Standing,
+)
 from locales import catalog
 from render.standings import Labels
 
 T0 = datetime(2025, 3, 7, 20, 0, tzinfo=UTC)
 
 
-def league(number: int, name: str, *channels: int) -> League:
-    return League(number, 100, name, "toppo", channels, LeagueSettings(), None)
+def league(number: int, name: str, *channels: int, settings: LeagueSettings | None = None) -> League:
+    return League(number, 100, name, "toppo", channels, settings or LeagueSettings(), None)
 
 
 FRIDAY, SATURDAY = league(1, "Friday", 10, 11), league(2, "Saturday", 11)
@@ -99,8 +117,80 @@ async def test_standings_are_drawn_in_the_painters_process_with_a_long_league_na
     season = Season(1, 1, 3, T0, None)
     rows = [Standing(1, 7, "Alice", 4, 2, 30), Standing(2, 8, "Bruno", 4, 1, 20)]
     try:
-        draft = await standings_draft(catalog(), league(1, long_name, 10), season, rows, 7, "es-ES")
+        draft = await standings_draft(catalog(), league(1, long_name, 10), season, rows, 2, 7, "es-ES")
     finally:
         PAINTER.stop()
     assert draft.words.title is not None and long_name in draft.words.title
     assert draft.png is not None and draft.png.startswith(b"\x89PNG")
+    assert draft.words.description is not None
+    assert draft.words.description.endswith(
+        "Cuentan las partidas en las que una IA jugó por alguien (2 partidas esta temporada);"
+        " quien se fue queda en último lugar."
+    ), "the standings say how games an AI played for someone in count"
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        (
+            "en-US",
+            [
+                "Games in which an AI played for someone count; a player who left is ranked last.",
+                "Games in which an AI played for someone count (1 game this season); a player who left is"
+                " ranked last.",
+                "Games in which an AI played for someone count (2 games this season); a player who left is"
+                " ranked last.",
+                "Games in which an AI played for someone are left out.",
+            ],
+        ),
+        (
+            "es-ES",
+            [
+                "Cuentan las partidas en las que una IA jugó por alguien; quien se fue queda en último"
+                " lugar.",
+                "Cuentan las partidas en las que una IA jugó por alguien (1 partida esta temporada);"
+                " quien se fue queda en último lugar.",
+                "Cuentan las partidas en las que una IA jugó por alguien (2 partidas esta temporada);"
+                " quien se fue queda en último lugar.",
+                "Las partidas en las que una IA jugó por alguien no cuentan.",
+            ],
+        ),
+    ],
+)
+def test_the_standings_say_how_games_an_ai_played_for_someone_in_count(
+    locale: str, expected: list[str]
+) -> None:
+    counted = league(1, "Friday", 10)
+    left_out = league(1, "Friday", 10, settings=LeagueSettings(absent_games="excluded"))
+    said = [absent_rule(catalog(), counted, stood_in, locale) for stood_in in (0, 1, 2)]
+    assert [*said, absent_rule(catalog(), left_out, 3, locale)] == expected
+
+
+@pytest.mark.parametrize(
+    ("locale", "stood_in", "absent", "expected"),
+    [
+        ("en-US", 0, 0, None),
+        ("en-US", 1, 0, "An AI played for Ana\\_B in 1 game"),
+        (
+            "en-US",
+            3,
+            2,
+            "An AI played for Ana\\_B in 3 games\n"
+            "Ana\\_B was ranked last for leaving or being away in 2 games",
+        ),
+        ("en-US", 0, 1, "Ana\\_B was ranked last for leaving or being away in 1 game"),
+        (
+            "es-ES",
+            2,
+            1,
+            "Una IA jugó por Ana\\_B en 2 partidas\n"
+            "Ana\\_B quedó en último lugar por irse o estar ausente en 1 partida",
+        ),
+    ],
+)
+def test_statistics_say_in_how_many_games_an_ai_played_for_the_player(
+    locale: str, stood_in: int, absent: int, expected: str | None
+) -> None:
+    games = (GameStats("toppo", games=5, wins=1, measure=40),)
+    stats = PlayerStats(7, "Ana_B", games, (FormPoint("toppo", 1, 2, True),), stood_in, absent)
+    assert stood_in_text(catalog(), stats, "Ana_B", locale) == expected

@@ -101,3 +101,23 @@ async def peek(database: str | Path, query: str) -> list[tuple[object, ...]]:
         return [tuple(row) for row in await pg.fetch(query)]
     finally:
         await pg.close()
+
+
+async def poke(database: str | Path, *statements: str) -> None:
+    """Change the database from outside the store, as an older version of the bot left it."""
+    if isinstance(database, Path):
+        conn = sqlite3.connect(database)
+        try:
+            with conn:
+                for statement in statements:
+                    conn.execute(statement)
+        finally:
+            conn.close()
+        return
+    pg = await asyncpg.connect(database)
+    try:
+        async with pg.transaction():
+            for statement in statements:
+                await pg.execute(statement)
+    finally:
+        await pg.close()

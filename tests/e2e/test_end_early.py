@@ -43,4 +43,5 @@ async def test_ending_needs_the_host_or_most_players_and_a_confirmation(
     assert asked.message.content == text("end.confirm_host")
     done = await world.alice.press(asked.message, label=text("end.yes"))
     assert done.message.content == text("end.ended")
-    await wait_public(world, lambda m: m.id == results.id and not m.buttons())
+    again = text("seats.again", pressed=0, asked=2)
+    await wait_public(world, lambda m: m.id == results.id and [b["label"] for b in m.buttons()] == [again])

@@ -380,6 +380,25 @@ class Actor:
         data = {"custom_id": select["custom_id"], "component_type": 3, "values": list(values)}
         return await self._interact(MESSAGE_COMPONENT, data, stored.channel, stored)
 
+    async def choose_member(self, message: SeenMessage, chosen: Actor | Member) -> Reply:
+        """Choose one member of the server in the user select menu (type 5) of a message this
+        user can see; Discord resolves the member (bot flag included) in the data."""
+        stored = self._visible(message)
+        selects = [s for s in SeenMessage.of(stored).selects() if s.get("type") == 5]
+        if len(selects) != 1:
+            raise UserActionError(f"{len(selects)} user select menus on the message")
+        if selects[0].get("disabled"):
+            raise UserActionError("select menu is disabled")
+        member = chosen.member if isinstance(chosen, Actor) else chosen
+        user, member_data = _resolved_member(member, stored.channel)
+        data = {
+            "custom_id": selects[0]["custom_id"],
+            "component_type": 5,
+            "values": [str(member.user.id)],
+            "resolved": {"users": {str(member.user.id): user}, "members": {str(member.user.id): member_data}},
+        }
+        return await self._interact(MESSAGE_COMPONENT, data, stored.channel, stored)
+
     async def submit_modal(self, modal: Modal, values: Mapping[str, str | Sequence[str]]) -> Reply:
         """Fill in and submit a modal the bot opened for this user; ``values`` by input custom id."""
         opened = modal.opened_by

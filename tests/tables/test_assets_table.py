@@ -296,12 +296,13 @@ async def test_reaching_the_goal_records_the_round_with_the_winner_and_ends_the_
 
     await end_round(assets)
 
-    assert assets.phase is Phase.OVER and assets.notices[-1] == Notice("won", 0, {"total": 1_005_000})
+    assert assets.phase is Phase.AGAIN and assets.notices[-1] == Notice("won", 0, {"total": 1_005_000})
     host = await store.player_totals(HOST, "assets")
     assert (host.games, host.wins, host.score) == (1, 1, 10_000)
-    assert await store.load_tables() == [] and registry.playing_in(2) is None
     with pytest.raises(IllegalAction):
         await assets.next_game(HOST, 1)
+    await assets.expire()  # Play again's time is up, nobody pressed it
+    assert await store.load_tables() == [] and registry.playing_in(2) is None
 
 
 async def test_the_match_may_end_between_rounds(registry: TableRegistry, store: Store) -> None:
@@ -313,6 +314,8 @@ async def test_the_match_may_end_between_rounds(registry: TableRegistry, store: 
     await assets.end_series(ANA, 1)
     assert assets.phase is Phase.RESULTS, "asking twice is one voice"
     await assets.end_series(HOST, 1)
+    assert assets.phase is Phase.AGAIN, "Play again is offered"
+    await assets.expire()  # nobody pressed it in time
 
     assert assets.phase is Phase.OVER and await store.load_tables() == []
     assert (await store.player_totals(ANA, "assets")).games == 1

@@ -276,6 +276,8 @@ async def test_ending_the_series_after_a_match_frees_the_channel(
     await table.end_series(ANA, 1)
     assert table.phase is Phase.RESULTS, "one of the two people asked: not yet a majority"
     await table.end_series(HOST, 1)
+    assert table.phase is Phase.AGAIN, "Play again is offered"
+    await table.expire()  # nobody pressed it in time
 
     assert table.phase is Phase.OVER and await store.load_tables() == [] and registry.playing_in(2) is None
 

@@ -31,7 +31,7 @@ from engine.topoum.state import Position, Stage
 from tables.errors import Refused
 from tables.lobby import Seat
 from tables.registry import TableRegistry
-from tables.seated import TABLE_IDLE, Phase
+from tables.seated import AGAIN_WINDOW, Phase
 from tables.table import Table
 from tables.topoum import AI_STEP_PAUSE, BadDeck, TopoumTable
 from tests.tables.conftest import published
@@ -335,7 +335,7 @@ async def test_ai_seats_play_a_whole_game_and_it_is_recorded_once(
         if table.phase is not Phase.PLAYING:
             break
 
-    assert table.phase is Phase.OVER and not table.idle_expired
+    assert table.phase is Phase.AGAIN and not table.idle_expired, "Play again, for the host watching"
     outcome = table.require_state().outcome
     assert outcome is not None
     record = table.result_record()
@@ -344,6 +344,7 @@ async def test_ai_seats_play_a_whole_game_and_it_is_recorded_once(
     assert [seat.won for seat in record.seats] == [seat in outcome.winners for seat in range(2)]
     assert [seat.ai_level for seat in record.seats] == ["easy", "normal"]
     assert await store.record_game(record) == await store.record_game(table.result_record())
+    await clock.advance(AGAIN_WINDOW + 1, table.settle)
     assert registry.playing_in(2) is None and await store.load_tables() == []
     await published(clock, table)
     assert shown.phases[-1] is Phase.OVER
@@ -389,15 +390,23 @@ async def test_a_lobby_keeps_its_deck_and_turn_time_across_a_restart(
     assert again.turns.limits.act_after == 45 and again.turns.chosen_seconds == 45
 
 
-async def test_a_table_nobody_plays_ends_after_an_hour_unrecorded(
+async def test_a_table_whose_people_all_stay_away_ends_unrecorded(
     registry: TableRegistry, clock: ManualClock, store: Store
 ) -> None:
     table = stacked(registry, deck=(C.PATROL,) * 60)
-    await clock.advance(TABLE_IDLE - 1, table.settle)
+    limit = registry.turn_limits.act_after
+    await clock.advance(limit + 1, table.settle)
+    await clock.advance(limit + 1, table.settle)
+    assert table.phase is Phase.PLAYING and table.stand_ins == {}, "two turns timed, but not in a row"
+    await clock.advance(limit + 1, table.settle)
+    assert set(table.stand_ins) == {0}, "the host's second timed turn in a row: an AI keeps the seat"
+    for _ in range(40):
+        if table.finished:
+            break
+        await clock.advance(limit + 1, table.settle)
     state = table.require_state()
-    assert table.phase is Phase.PLAYING and len(state.log) > 30, "turns passed, but they are nobody's play"
-    assert all(isinstance(action, Skip) for action in state.log)
-    await clock.advance(2, table.settle)
-    assert table.phase is Phase.OVER and table.idle_expired
+    assert all(isinstance(action, Skip) for action in state.log[:4]), "the timer skipped their turns"
+    assert table.phase is Phase.OVER and table.nobody_left and not table.idle_expired
+    assert table.notices[-1] == Notice("seat_absent", 1)
     assert registry.playing_in(2) is None and await store.load_tables() == []
     assert (await store.player_totals(HOST)).games == 0, "an unfinished game is not recorded"
