@@ -408,10 +408,14 @@ def end_answer(bot: GameNightBot, table: Seated, interaction: discord.Interactio
 # -- opening a table ------------------------------------------------------------------------------
 
 
-async def apply_league_turn_timer(bot: GameNightBot, table: Seated) -> None:
+async def apply_time_limits(bot: GameNightBot, table: Seated) -> None:
     """A turn-based table opened in a league's channel (or a thread of it) gives each move the
-    league's turn timer."""
+    league's turn timer; a real-time table waits for an absent person as long as its server's
+    moderators chose (``/tables absent_after:``)."""
     if not isinstance(table, TurnBased):
+        chosen = await bot.store.absent_after(table.guild_id)
+        if chosen is not None:
+            table.turns.set_seconds(chosen)
         return
     league = await bot.store.league_of_channel(table.guild_id, table.channel_id, table.game)
     if league is not None and league.settings.turn_timer is not None:
@@ -508,7 +512,7 @@ async def new_table(
     elif threads:
         table.no_thread = thread_refusal(interaction)
         threads = table.no_thread is None
-    await apply_league_turn_timer(bot, table)
+    await apply_time_limits(bot, table)
     if kind.prepare is not None:
         await kind.prepare(bot, interaction, table)
     return table, threads

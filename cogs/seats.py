@@ -39,7 +39,8 @@ def free_row(view: discord.ui.View) -> int | None:
     one, else the last with room; None when the message is full."""
     used: Counter[int] = Counter()
     for item in view.children:
-        used[item.row or 0] += PER_ROW if isinstance(item, discord.ui.Select) else 1
+        row = getattr(item, "item", item).row  # a table's components wrap discord.py's
+        used[row or 0] += item.width  # a select menu fills its row
     last = max(used, default=-1)
     if last < ROWS - 1:
         return last + 1

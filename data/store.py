@@ -131,6 +131,21 @@ class Store:
             )
         )
 
+    async def absent_after(self, guild_id: int) -> int | None:
+        """Seconds a server's real-time tables wait for the one person they need before an AI
+        plays for them, as its moderators chose; None if they have not (the bot's default)."""
+        rows = await self._db.fetch("SELECT absent_after FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+    async def set_absent_after(self, guild_id: int, seconds: int) -> None:
+        await self._db.writing(
+            lambda conn: conn.execute(
+                "INSERT INTO guild_settings (guild_id, absent_after) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET absent_after = excluded.absent_after",
+                (guild_id, seconds),
+            )
+        )
+
     async def keep_panel(self, panel: SavedPanel) -> None:
         """Remember the interaction that last drew a member's panel at a table (one per table
         and member), so a restart can go on redrawing it."""

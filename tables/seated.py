@@ -40,6 +40,7 @@ from engine.errors import IllegalAction, Reason
 from engine.rng import Rng
 from tables.ai import AiDriver
 from tables.attention import Call
+from tables.clock import Timer
 from tables.errors import Refusal, Refused
 from tables.lobby import Lobby, Seat, seat_of
 from tables.registry import TableRegistry
@@ -121,6 +122,10 @@ class SeatedTable(Table, Generic[A, G]):
     lobby_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The game's own options the host chooses in the lobby, each with its values (the default
     first); a game without options leaves this empty."""
+    races: ClassVar[bool] = True
+    """Everyone may play at any moment (a real-time game): a person who does not press their
+    panel for the absence limit is waited for (:meth:`watched`). Turn-based games wait for one
+    seat at a time instead."""
     plays_series: ClassVar[bool] = True
     """The table plays game after game (a series, a match of rounds): the results offer the next
     one or the end. A table of one game (Topoum) ends with it."""
@@ -188,6 +193,10 @@ class SeatedTable(Table, Generic[A, G]):
         """Turns in a row a turn timer played for each seat's person."""
         self.acted: set[int] = set()
         """The people who pressed their panel since the running game was dealt (see :meth:`abort`)."""
+        self.pressed_at: dict[int, float] = {}
+        """When each person last pressed their panel, or could first play (clock seconds; not
+        saved: after a restart everyone starts afresh)."""
+        self._idle_check: Timer | None = None
         self.offer: SeatOffer | None = None
         """The seat the host last offered to a member, until it is taken."""
         self.series = 0
@@ -425,11 +434,33 @@ class SeatedTable(Table, Generic[A, G]):
 
     def watched(self) -> tuple[int, Hashable] | None:
         """The person's seat :attr:`turns` times now, and the moment: the seat the game waits
-        for, while it plays and a person plays it."""
+        for, while it plays and a person plays it; else, while everyone may play, a person who
+        has not pressed their panel for the absence limit (in a race, the others wait for them
+        too: a display vote short of their voice, a race that has only one runner)."""
         waited = self.waited()
+        if waited is None and self.phase is Phase.PLAYING and self.races:
+            return self._idle()
         if waited is None or self.phase not in AI_PHASES or self.plays_for(waited[0]):
             return None
         return waited
+
+    def _idle(self) -> tuple[int, Hashable] | None:
+        """The person who pressed their panel longest ago, once that is the absence limit ago."""
+        oldest = self._oldest_press()
+        if oldest is None or self.registry.clock.now() - oldest[0] < self.turns.limits.act_after:
+            return None
+        since, seat = oldest
+        return seat, f"idle {since}"
+
+    def _oldest_press(self) -> tuple[float, int] | None:
+        """When the person playing who pressed their panel longest ago did, and their seat."""
+        now = self.registry.clock.now()
+        present = [
+            (self.pressed_at.setdefault(user, now), seat)
+            for seat, user in enumerate(seat.user_id for seat in self.seats)
+            if user is not None and seat not in self.stand_ins
+        ]
+        return min(present, default=None)
 
     def warned_after(self) -> float | None:
         """Seconds into a wait at which the table warns its person that time runs out: no call
@@ -512,6 +543,7 @@ class SeatedTable(Table, Generic[A, G]):
         if seat is None:
             return False
         self.acted.add(user_id)
+        self.pressed_at[user_id] = self.registry.clock.now()
         self.timed_in_row.pop(seat, None)
         return seat in self.stand_ins
 
@@ -669,6 +701,7 @@ class SeatedTable(Table, Generic[A, G]):
     def _count_afresh(self) -> None:
         """A game was dealt: nobody has acted in it, nothing was played for anyone yet."""
         self.stood_in, self.acted = {}, set()
+        self.pressed_at.clear()
 
     def game_ended(self) -> None:
         """The running game is over: show its results and record it with the next save."""
@@ -876,11 +909,29 @@ class SeatedTable(Table, Generic[A, G]):
         if self.phase is Phase.AGAIN:  # Play again's time runs from the end, whoever made it
             self.restart_idle_timer()
         self.ai.changed()
+        if self.waited() is not None:  # nobody else can play: nobody else is idle meanwhile
+            self.pressed_at.clear()
         watched = self.watched()
         if watched is None:
             self.turns.stop()
         else:
             self.turns.watch(*watched)
+        self._check_idle_later()
+
+    def _check_idle_later(self) -> None:
+        """Look again for an idle person when the one who pressed longest ago reaches the limit
+        (a race in which nothing else happens changes nothing that would)."""
+        if self._idle_check is not None:
+            self._idle_check.cancel()
+            self._idle_check = None
+        if not self.races or self.phase is not Phase.PLAYING or self.turns.deadline is not None:
+            return
+        oldest = self._oldest_press()
+        if oldest is None:
+            return
+        clock = self.registry.clock
+        due = oldest[0] + self.turns.limits.act_after - clock.now()
+        self._idle_check = clock.call_later(max(0.0, due), self.after_change)
 
     def resume(self) -> None:
         super().resume()
@@ -890,6 +941,8 @@ class SeatedTable(Table, Generic[A, G]):
     def stop_game(self) -> None:
         self.ai.stop()
         self.turns.stop()
+        if self._idle_check is not None:
+            self._idle_check.cancel()
 
     # -- saving ----------------------------------------------------------------------------------
 

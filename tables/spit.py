@@ -270,12 +270,15 @@ class SpitTable(SeatedTable[Action, Game]):
                 self.last_deal = event
 
     def waited(self) -> tuple[int, Hashable] | None:
-        """The one player a deal, a stalemate or a slap waits for (the other has called, or
-        only one may slap); None while both play, or while it waits for both."""
+        """The one player the match waits for: a deal or a stalemate that the other has called
+        already, a slap only one may make, or the only player who can play (the other can only
+        watch); None while both can act, or while it waits for both."""
         match = self.state
         if match is None or self.phase is not Phase.PLAYING or match.outcome is not None:
             return None
         seats = match.waiting_for()
+        if match.stage is Stage.PLAY and not match.stalemate:
+            seats = tuple(seat for seat in range(SEATS) if match.can_play(seat))
         return (seats[0], f"{self.match_number} {len(self.moves)}") if len(seats) == 1 else None
 
     def forget_games(self) -> None:

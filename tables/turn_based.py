@@ -27,6 +27,8 @@ G = TypeVar("G")
 class TurnBased(SeatedTable[A, G]):
     """A seated table with turn timers; see the module's note."""
 
+    races = False
+
     @abc.abstractmethod
     def waiting_for(self) -> tuple[int, Hashable] | None:
         """The seat of the person the game waits for now and a key of the moment (anything that

@@ -18,7 +18,8 @@ import pytest
 
 from cogs.kinds import GameKind
 from cogs.rules import sections
-from data import Store
+from data import GameRecord, Store
+from data.times import db_time
 from engine import selfplay
 from engine.games import Measure, Registered, game_of, names, recorded, register, registered, turn_based
 from locales import catalog
@@ -66,16 +67,49 @@ def test_every_recorded_name_belongs_to_one_game_and_the_store_checks_against_th
         register(Registered("speed", Measure("won")))
 
 
+def old_game(
+    conn: sqlite3.Connection, record: GameRecord, league_id: int | None, season_id: int | None
+) -> None:
+    """``record`` written as the store of version 6 wrote it."""
+    finished = db_time(record.finished_at)
+    conn.execute(
+        "INSERT INTO games (guild_id, channel_id, game, league_id, season_id, result_key, started_at,"
+        " finished_at, has_ai) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
+        (
+            record.guild_id,
+            record.channel_id,
+            record.game,
+            league_id,
+            season_id,
+            record.result_key,
+            db_time(record.started_at),
+            finished,
+        ),
+    )
+    conn.executemany(
+        "INSERT OR IGNORE INTO players (user_id, display_name, updated_at) VALUES (?, ?, ?)",
+        [(s.user_id, s.display_name, finished) for s in record.seats],
+    )
+    conn.executemany(
+        "INSERT INTO results (game_id, seat, user_id, score, rank, won)"
+        " SELECT id, ?, ?, ?, ?, ? FROM games WHERE result_key = ?",
+        [(s.seat, s.user_id, s.score, s.rank, int(s.won), record.result_key) for s in record.seats],
+    )
+
+
 async def test_migration_0007_keeps_every_row_and_stops_listing_the_games(tmp_path: Path) -> None:
     path = await database_at(tmp_path, 6)
     async with await Store.open(path, migrations_dir=tmp_path / "migrations-6") as old:
         league = await old.create_league(100, "Friday", "speed", [200], now=T0)
         season = await old.start_season(league.id, now=T0)
-        await old.record_game(game("speed:1", seats({ANA: 0, BEN: 1}), kind="speed"))
-        await old.record_game(game("topoum:1", seats({ANA: 3, BEN: 1}), kind="topoum", channel=201))
-        await old.rebuild_ratings(100, "speed")
         moves = ({"type": "play", "n": 1}, {"type": "play", "n": 2})
         before = sqlite3.connect(path)
+        with before:  # games as the bot recorded them then (today's store writes 0011's columns)
+            for record, counts in (
+                (game("speed:1", seats({ANA: 0, BEN: 1}), kind="speed"), (league.id, season.id)),
+                (game("topoum:1", seats({ANA: 3, BEN: 1}), kind="topoum", channel=201), (None, None)),
+            ):
+                old_game(before, record, *counts)
         with before:  # a table as the bot saved it then (its store wrote no thread)
             before.execute(
                 "INSERT INTO saved_tables (table_id, guild_id, channel_id, game, state, updated_at)"
@@ -93,7 +127,6 @@ async def test_migration_0007_keeps_every_row_and_stops_listing_the_games(tmp_pa
                 "league_channels",
                 "games",
                 "results",
-                "ratings",
                 "saved_moves",
             )
         }
@@ -106,6 +139,7 @@ async def test_migration_0007_keeps_every_row_and_stops_listing_the_games(tmp_pa
             ("Ana", 1),
             ("Ben", 0),
         ]
+        await store.rebuild_ratings(100, "speed")
         assert [r.name for r in await store.leaderboard(100, "speed")] == ["Ana", "Ben"]
         (saved,) = await store.load_tables()
         assert saved.moves == moves

@@ -142,7 +142,11 @@ async def test_moderators_choose_where_new_tables_play_and_about_says_it(
     assert refused.ephemeral and refused.content == text("league.error.refused")
 
     chosen = (await world.mod.slash("tables", {"where": "channels"})).message
-    assert chosen.ephemeral and chosen.content == text("places.now_channels", world.mod.locale)
+    absent = text("places.now_absent", world.mod.locale, seconds=30)
+    assert chosen.ephemeral and chosen.content == f"{text('places.now_channels', world.mod.locale)}\n{absent}"
+    waits = (await world.mod.slash("tables", {"absent_after": 60})).message
+    absent = text("places.now_absent", world.mod.locale, seconds=60)
+    assert waits.content == f"{text('places.now_channels', world.mod.locale)}\n{absent}", "where is kept"
     about = (await world.alice.slash("about")).message
     assert about.card["fields"][-1]["value"] == text("about.place_channels")
 

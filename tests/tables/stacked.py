@@ -59,20 +59,23 @@ def stacked_table(
     """A Toppo table already playing its first game, dealt from ``position`` (``table``: the
     keywords of :func:`seated_table`)."""
     toppo = seated_table(ToppoTable, registry, seats, **table)
-    game = ToppoState.from_position(position, seed=7)
-    toppo.begin(
-        Series.from_json(
-            {
-                "game": "toppo-series",
-                "players": len(seats),
-                "seed": 7,
-                "first_start_player": position.start_player,
-                "history": [],
-                "current": game.to_json(),
-            }
-        )
-    )
+    toppo.begin(stacked_series(position))
     return toppo
+
+
+def stacked_series(position: Position) -> Series:
+    """A Toppo series whose first game is dealt from ``position``."""
+    game = ToppoState.from_position(position, seed=7)
+    return Series.from_json(
+        {
+            "game": "toppo-series",
+            "players": len(position.decks),
+            "seed": 7,
+            "first_start_player": position.start_player,
+            "history": [],
+            "current": game.to_json(),
+        }
+    )
 
 
 def stacked_spit_table(
