@@ -445,7 +445,9 @@ class SeatedTable(Table, Generic[A, G]):
         return waited
 
     def _idle(self) -> tuple[int, Hashable] | None:
-        """The person who pressed their panel longest ago, once that is the absence limit ago."""
+        """The person who pressed their panel longest ago, once that is the absence limit ago
+        (then they have another limit before an AI plays for them: a moment the table waited
+        for someone else, when they could not play, is not held against them alone)."""
         oldest = self._oldest_press()
         if oldest is None or self.registry.clock.now() - oldest[0] < self.turns.limits.act_after:
             return None
@@ -909,8 +911,6 @@ class SeatedTable(Table, Generic[A, G]):
         if self.phase is Phase.AGAIN:  # Play again's time runs from the end, whoever made it
             self.restart_idle_timer()
         self.ai.changed()
-        if self.waited() is not None:  # nobody else can play: nobody else is idle meanwhile
-            self.pressed_at.clear()
         watched = self.watched()
         if watched is None:
             self.turns.stop()
@@ -925,6 +925,8 @@ class SeatedTable(Table, Generic[A, G]):
             self._idle_check.cancel()
             self._idle_check = None
         if not self.races or self.phase is not Phase.PLAYING or self.turns.deadline is not None:
+            return
+        if self.waited() is not None:  # the game waits for a seat: the change that ends it looks again
             return
         oldest = self._oldest_press()
         if oldest is None:

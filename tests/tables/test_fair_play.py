@@ -11,6 +11,7 @@ for an absent person."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
@@ -31,7 +32,7 @@ from engine.spit import choose as spit_choice
 from engine.topoum.cards import CardType, Farmer
 from engine.topoum.state import Position as TopoumPosition
 from engine.topoum.state import TopoumState
-from engine.toppo.actions import CallToppo
+from engine.toppo.actions import CallToppo, TurnCard
 from engine.toppo.ai import choose_in_series
 from engine.toppo.cards import parse_cards
 from engine.toppo.series import Series
@@ -816,3 +817,69 @@ async def test_a_play_again_window_nobody_presses_ends_the_table(
     assert table.phase is Phase.OVER and table.finished
     assert await store.load_tables() == [] and registry.playing_in(2) is None
     assert await illegal(table.play_again(HOST)) is Reason.STALE
+
+
+# -- a race: a person who stops pressing ---------------------------------------------------------------
+
+
+async def test_in_a_race_a_person_who_stops_pressing_is_waited_for_then_stood_in(
+    registry: TableRegistry, clock: ManualClock
+) -> None:
+    """Toppo with play open for everyone: Ana, who presses nothing, is waited for once the
+    absence limit has passed since she could play (the host pressing all along), warned by the
+    table's call, and stood in for after another limit; the host never is."""
+    table = seated_table(ToppoTable, registry, PEOPLE)
+    table.begin(stacked_series(toppo_position(TOPPO_FULL, TOPPO_FULL, start=0)))
+    registry.add(table)
+    table.resume()
+    await pressed(table, HOST)
+    await table.press(HOST, table.panel_stamp(0), TurnCard(0))  # the host starts: play is open
+    assert table.waited() is None and table.awaited() is None
+    for _ in range(int(LIMIT) - 1):
+        await pressed(table, HOST)
+        await clock.advance(1, table.settle)
+    assert table.awaited() is None, "not yet the limit since Ana could play"
+    for _ in range(2):
+        await pressed(table, HOST)
+        await clock.advance(1, table.settle)
+    awaited = table.awaited()
+    assert awaited is not None and awaited[0] == ANA and table.stand_ins == {}
+    for _ in range(int(LIMIT)):
+        await pressed(table, HOST)
+        await clock.advance(1, table.settle)
+    assert table.stand_ins == {1: StandIn(Why.ABSENT, STAND_IN_LEVEL)}
+    assert Notice("seat_absent", 1) in table.notices
+
+
+async def test_nobody_is_idle_while_the_table_waits_for_someone_else(
+    registry: TableRegistry, clock: ManualClock
+) -> None:
+    """While play waits for the host's restart, Ana cannot play: the time does not count
+    against her (the host is the one waited for)."""
+    table = seated_table(ToppoTable, registry, PEOPLE)
+    table.begin(stacked_series(toppo_position(TOPPO_FULL, TOPPO_FULL, start=0)))
+    registry.add(table)
+    table.resume()
+    for _ in range(int(LIMIT) - 2):
+        await pressed(table, ANA)  # Ana looks at her cards; the host must start
+        await clock.advance(1, table.settle)
+    assert table.awaited() is not None and table.awaited()[0] == HOST  # type: ignore[index]
+    await pressed(table, HOST)
+    await table.press(HOST, table.panel_stamp(0), TurnCard(0))
+    await clock.advance(3, table.settle)
+    assert table.awaited() is None, "Ana's waiting for the host does not make her idle"
+
+
+async def test_a_wait_on_an_ai_seat_does_not_set_an_idle_check_spinning(
+    registry: TableRegistry, clock: ManualClock
+) -> None:
+    """Play waits for an AI seat's restart (held back here) while the host presses nothing: the
+    host is not idle against anyone, and no check of idleness is set again and again at the
+    same moment (time moves on)."""
+    table = seated_table(ToppoTable, registry, [Seat(HOST, "Host"), Seat(None, "", "easy")])
+    table.begin(stacked_series(toppo_position(TOPPO_FULL, TOPPO_FULL, start=1)))
+    registry.add(table)
+    table.ai.stop()
+    table.resume()
+    await asyncio.wait_for(clock.advance(LIMIT * 3, table.settle), timeout=10)
+    assert clock.pending <= 2 and table.stand_ins == {} and table.phase is Phase.PLAYING
