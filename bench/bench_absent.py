@@ -163,6 +163,8 @@ async def play(cls: type[Seated], seed: int, stop_at: float | None, args: argpar
 async def main(args: argparse.Namespace) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     for game in registered():
+        if args.games and game.name not in args.games:
+            continue
         cls = importlib.import_module(game.module("cogs")).KIND.table_class
         ratios, finished, recorded = [], 0, 0
         for seed in range(1, args.seeds + 1):
@@ -200,6 +202,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--turn", type=float, default=30.0, help="TURN_SECONDS of the turn-based games")
     parser.add_argument("--absent", type=float, default=30.0, help="the real-time games' absence limit")
+    parser.add_argument("--games", nargs="*", default=[], help="only these games (default: every game)")
     return parser.parse_args(argv)
 
 

@@ -306,11 +306,16 @@ def _repeats_a_press(interaction: discord.Interaction, action: str, values: Sequ
 
 
 def live_panel(
-    bot: GameNightBot, kind: GameKind[Any], table: Seated, seat: int, locale: str, kept: str = ""
+    bot: GameNightBot, kind: GameKind[Any], table: Seated, user: int, locale: str, kept: str = ""
 ) -> LiveDraft:
-    """The panel as the table is now, keeping what its player was choosing while it holds."""
+    """``user``'s panel as the table is now, keeping what they were choosing while it holds;
+    once they no longer hold a seat (they left it, it was handed on), it says so and shows no
+    cards."""
 
     async def draw(note: str | None) -> Draft:
+        seat = table.seat_of(user)
+        if seat is None:
+            return Draft(Words(description=bot.messages.text("seats.no_seat", locale)))
         drawn = await kind.panel.draw(panel_request(bot.messages, kind, table, seat, locale, kept, note))
         if table.phase is Phase.PLAYING:
             drawn.words.footer = move_line(bot.messages, table, locale)
@@ -322,14 +327,9 @@ def live_panel(
 
 
 def reopened_panel(bot: GameNightBot, kind: GameKind[Any], table: Table, user: int, locale: str) -> LiveDraft:
-    """A panel open when the bot stopped, as the table is now (its player may have left since:
-    then there is nothing to draw, and it is let be)."""
-
-    async def draw(note: str | None) -> Draft:
-        assert isinstance(table, kind.table_class)
-        return await live_panel(bot, kind, table, table.require_seat(user), locale)(note)
-
-    return draw
+    """A panel open when the bot stopped, as the table is now."""
+    assert isinstance(table, kind.table_class)
+    return live_panel(bot, kind, table, user, locale)
 
 
 async def open_panel(
@@ -337,10 +337,10 @@ async def open_panel(
 ) -> None:
     """The table message's panel button ("My line"): the player's private panel, as a reply only
     they see."""
-    seat = table.require_seat(interaction.user.id)
+    table.require_seat(interaction.user.id)
     table.require_playing()
     locale = private_locale(interaction)
-    live = live_panel(bot, kind, table, seat, locale)
+    live = live_panel(bot, kind, table, interaction.user.id, locale)
     await bot.panels.show(interaction, table, live(None), live, locale)
 
 
@@ -366,7 +366,7 @@ async def press_panel(
             moved = Moved(
                 refusal_text(bot.messages, error, locale) if refused is None else refused(request, error)
             )
-    live = live_panel(bot, kind, table, seat, locale, moved.kept)
+    live = live_panel(bot, kind, table, interaction.user.id, locale, moved.kept)
     await bot.panels.show(interaction, table, live(moved.note), live, locale, moved.note)
 
 

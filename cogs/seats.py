@@ -211,7 +211,7 @@ async def _accept(
     before = names_of(bot.messages, table, table.locale)[seat]
     await in_time(interaction, table.take_seat(user.id, user.display_name, seat), Acknowledge.PRIVATE)
     if table.phase is Phase.PLAYING:
-        live = live_panel(bot, kind, table, seat, locale)
+        live = live_panel(bot, kind, table, user.id, locale)
         await bot.panels.show(interaction, table, live(None), live, locale)
     else:
         await tell_privately(interaction, text("seats.yours_next_game", locale))

@@ -61,6 +61,9 @@ TABLE_IDLE: Final = 60 * 60.0
 channel)."""
 NOTICES_KEPT: Final = 6
 """How many of the latest notices the table message shows."""
+IDLE_SHARE: Final = 0.5
+"""In a race, a person who has not pressed their panel for this share of the absence limit is
+waited for (and played for once the limit has passed again)."""
 AGAIN_WINDOW: Final = 120.0
 """Seconds the people of a finished series have to press Play again."""
 ABORT_WINDOW: Final = 60.0
@@ -445,14 +448,18 @@ class SeatedTable(Table, Generic[A, G]):
         return waited
 
     def _idle(self) -> tuple[int, Hashable] | None:
-        """The person who pressed their panel longest ago, once that is the absence limit ago
-        (then they have another limit before an AI plays for them: a moment the table waited
-        for someone else, when they could not play, is not held against them alone)."""
+        """The person who pressed their panel longest ago, once that is :data:`IDLE_SHARE` of the
+        absence limit ago (then they have the whole limit before an AI plays for them: a moment
+        the table waited for someone else, when they could not play either, is not held against
+        them alone)."""
         oldest = self._oldest_press()
-        if oldest is None or self.registry.clock.now() - oldest[0] < self.turns.limits.act_after:
+        if oldest is None or self.registry.clock.now() - oldest[0] < self._idle_after():
             return None
         since, seat = oldest
         return seat, f"idle {since}"
+
+    def _idle_after(self) -> float:
+        return self.turns.limits.act_after * IDLE_SHARE
 
     def _oldest_press(self) -> tuple[float, int] | None:
         """When the person playing who pressed their panel longest ago did, and their seat."""
@@ -932,7 +939,7 @@ class SeatedTable(Table, Generic[A, G]):
         if oldest is None:
             return
         clock = self.registry.clock
-        due = oldest[0] + self.turns.limits.act_after - clock.now()
+        due = oldest[0] + self._idle_after() - clock.now()
         self._idle_check = clock.call_later(max(0.0, due), self.after_change)
 
     def resume(self) -> None:

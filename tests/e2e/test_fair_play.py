@@ -25,6 +25,14 @@ async def test_a_player_leaves_and_the_host_hands_the_seat_to_a_member_who_accep
     assert asked.message.ephemeral and asked.message.content == text("seats.leave_confirm", "es-ES")
     left = await world.bruno.press(asked.message, label=text("seats.leave_yes", "es-ES"))
     assert left.message.content == text("seats.left", "es-ES")
+    gone = text("seats.no_seat", "es-ES")
+    await world.fake.wait_for(
+        lambda: (
+            world.bruno.current(bruno.message).text == gone
+            and not world.bruno.current(bruno.message).attachments
+        ),
+        what="the leaver's panel without cards",
+    )
     stood_in = text("seats.played_for", name="Bruno")
     table = await wait_public(world, lambda m: m.id == table.id and stood_in in m.text)
 

@@ -41,7 +41,7 @@ from tables.assets import AssetsTable
 from tables.errors import Refusal, Refused
 from tables.lobby import Seat
 from tables.registry import TableRegistry
-from tables.seated import ABORT_WINDOW, AGAIN_WINDOW, Phase, SeatedTable
+from tables.seated import ABORT_WINDOW, AGAIN_WINDOW, IDLE_SHARE, Phase, SeatedTable
 from tables.spit import CHOICES, SpitTable, spit_options
 from tables.stand_ins import StandIn, Why, honest_ranks
 from tables.topoum import TopoumTable
@@ -825,9 +825,9 @@ async def test_a_play_again_window_nobody_presses_ends_the_table(
 async def test_in_a_race_a_person_who_stops_pressing_is_waited_for_then_stood_in(
     registry: TableRegistry, clock: ManualClock
 ) -> None:
-    """Toppo with play open for everyone: Ana, who presses nothing, is waited for once the
+    """Toppo with play open for everyone: Ana, who presses nothing, is waited for once half the
     absence limit has passed since she could play (the host pressing all along), warned by the
-    table's call, and stood in for after another limit; the host never is."""
+    table's call, and stood in for after another whole limit; the host never is."""
     table = seated_table(ToppoTable, registry, PEOPLE)
     table.begin(stacked_series(toppo_position(TOPPO_FULL, TOPPO_FULL, start=0)))
     registry.add(table)
@@ -835,16 +835,21 @@ async def test_in_a_race_a_person_who_stops_pressing_is_waited_for_then_stood_in
     await pressed(table, HOST)
     await table.press(HOST, table.panel_stamp(0), TurnCard(0))  # the host starts: play is open
     assert table.waited() is None and table.awaited() is None
-    for _ in range(int(LIMIT) - 1):
+    idle_after = int(LIMIT * IDLE_SHARE)
+    for _ in range(idle_after - 1):
         await pressed(table, HOST)
         await clock.advance(1, table.settle)
-    assert table.awaited() is None, "not yet the limit since Ana could play"
+    assert table.awaited() is None, "not yet half the limit since Ana could play"
     for _ in range(2):
         await pressed(table, HOST)
         await clock.advance(1, table.settle)
     awaited = table.awaited()
     assert awaited is not None and awaited[0] == ANA and table.stand_ins == {}
-    for _ in range(int(LIMIT)):
+    for _ in range(int(LIMIT) - 2):
+        await pressed(table, HOST)
+        await clock.advance(1, table.settle)
+    assert table.stand_ins == {}, "the whole limit, counted from the wait"
+    for _ in range(2):
         await pressed(table, HOST)
         await clock.advance(1, table.settle)
     assert table.stand_ins == {1: StandIn(Why.ABSENT, STAND_IN_LEVEL)}
