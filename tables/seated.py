@@ -453,10 +453,19 @@ class SeatedTable(Table, Generic[A, G]):
         the table waited for someone else, when they could not play either, is not held against
         them alone)."""
         oldest = self._oldest_press()
-        if oldest is None or self.registry.clock.now() - oldest[0] < self._idle_after():
+        # A millisecond's tolerance: the check set for that moment must find it reached.
+        if oldest is None or self.registry.clock.now() < oldest[0] + self._idle_after() - 1e-3:
             return None
         since, seat = oldest
         return seat, f"idle {since}"
+
+    def _idle_since(self) -> float | None:
+        """When the wait for an idle racer began, if that is whom the table waits for: it keeps
+        its deadline while the table waits for others in between (a restart, say)."""
+        if not self.races or self.waited() is not None:
+            return None
+        oldest = self._oldest_press()
+        return None if oldest is None else oldest[0] + self._idle_after()
 
     def _idle_after(self) -> float:
         return self.turns.limits.act_after * IDLE_SHARE
@@ -922,7 +931,7 @@ class SeatedTable(Table, Generic[A, G]):
         if watched is None:
             self.turns.stop()
         else:
-            self.turns.watch(*watched)
+            self.turns.watch(*watched, since=self._idle_since())
         self._check_idle_later()
 
     def _check_idle_later(self) -> None:

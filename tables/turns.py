@@ -68,9 +68,11 @@ class TurnTimer:
         self.chosen_seconds = seconds
         self.limits = TurnLimits.of(seconds)
 
-    def watch(self, seat: int | None, moment: Hashable) -> None:
+    def watch(self, seat: int | None, moment: Hashable, since: float | None = None) -> None:
         """The table now waits for ``seat`` (None: for nobody a timer applies to, such as an AI
-        seat or a finished game) at ``moment``; restart the timers if that is new."""
+        seat or a finished game) at ``moment``; restart the timers if that is new, counting from
+        ``since`` (clock seconds) if the wait began earlier, else from now: a wait that other
+        waits interrupted keeps its deadline."""
         watched = None if seat is None else (seat, moment)
         if watched == self._watched:
             return
@@ -78,10 +80,14 @@ class TurnTimer:
         self._watched = watched
         if seat is None:
             return
-        self.deadline = self._clock.now() + self.limits.act_after
+        now = self._clock.now()
+        start = now if since is None else min(since, now)
+        self.deadline = start + self.limits.act_after
         self._timers = [
-            self._clock.call_later(self.limits.warn_after, lambda: self._spawn(self._warn(seat, moment))),
-            self._clock.call_later(self.limits.act_after, lambda: self._spawn(self._act(seat, moment))),
+            self._clock.call_later(
+                start + self.limits.warn_after - now, lambda: self._spawn(self._warn(seat, moment))
+            ),
+            self._clock.call_later(self.deadline - now, lambda: self._spawn(self._act(seat, moment))),
         ]
 
     def stop(self) -> None:
