@@ -80,3 +80,18 @@ async def test_nobody_to_wait_for_or_a_stopped_timer_stays_silent(clock: ManualC
 def test_the_warning_must_come_before_the_timeout() -> None:
     with pytest.raises(ValueError, match="before its timeout"):
         TurnLimits(90, 60)
+
+
+async def test_a_wait_that_began_earlier_keeps_its_deadline_when_watched_again(clock: ManualClock) -> None:
+    """An idle racer's wait, interrupted by a wait for someone else, is watched again from when
+    it began: its warning and its end come at the same moments as if never interrupted."""
+    recorder = Recorder(clock)
+    timer = timer_for(clock, recorder)
+    timer.watch(0, "idle 0", since=0)
+    await clock.advance(40)
+    timer.watch(1, "restart")  # the table waits for another seat a moment
+    await clock.advance(10)
+    timer.watch(0, "idle 0", since=0)
+    assert timer.deadline == 90
+    await clock.advance(50)
+    assert recorder.calls == [("warn", 0, "idle 0", 60), ("act", 0, "idle 0", 90)]
