@@ -1,10 +1,10 @@
 """One person stops acting in the middle of a game: does the table finish, how much longer does it
 take, and does its result record the absent seat? (issue 30)
 
-    .venv/bin/python -m bench.bench_absent [--seeds 5] [--turn 30] [--absent 30]
+    .venv/bin/python -m bench.bench_absent [--seeds 5] [--turn 30] [--absent 30] [--games toppo ...]
 
 For every game engine/games.py registers, a table of two people and (where the game takes more
-seats) one easy AI seat plays its first game on a virtual clock (tests/tables/manual_clock.py),
+seats) one normal AI seat plays its first game on a virtual clock (tests/tables/manual_clock.py),
 from ``--seeds`` seeds (the deal and every random choice follow the seed). The people are
 scripted at a person's pace: they choose with the game's own AI at the normal level, at
 :data:`PACE` times its delays and never faster than :data:`THINK` seconds a move, and press
@@ -14,14 +14,14 @@ games) and ``--absent`` the absence limit (real-time games).
 Each seed is played twice: once with nobody absent (the baseline, in the same run), once with
 the first person stopping at a moment drawn from the seed within the first half of the baseline
 game. The absent person's seat is left to the bot's rules: warned, then played by an AI (in the
-real-time games once the table has waited for them alone for the absence limit; after two turns
-timed out in a row in the turn-based ones). A Toppo player who is never the one the table waits
-for stalls nobody: the others play on, and they finish with the cards they hold (not recorded as
-absent). Per game the run prints whether every absent run finished (a result recorded, or the
-table ended because nobody was left; not the hour's idle expiry), the ratio of its virtual duration to the
-baseline's (median and worst; goal: at most 1.5), and in how many runs the recorded result marks
-the absent seat (moves played for them, ranked last). Virtual seconds are what the players wait:
-they do not depend on the machine. Ends with one JSON line, keyed by game.
+real-time games once the table has waited for them alone for the absence limit, or, in a race,
+once they have not pressed their panel for half of it and then the whole limit has passed; after
+two turns timed out in a row in the turn-based ones), at the table's level (its AI seat's:
+normal). Per game the run prints whether every absent run finished (a result recorded, or the
+table ended because nobody was left; not the hour's idle expiry), the ratio of its virtual
+duration to the baseline's (median and worst; goal: at most 1.5), and in how many runs the
+recorded result marks the absent seat (moves played for them, ranked last). Virtual seconds are
+what the players wait: they do not depend on the machine. Ends with one JSON line, keyed by game.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ async def play(cls: type[Seated], seed: int, stop_at: float | None, args: argpar
             registry.add(table)
             await table.join(PEOPLE[1], "P2")
             if cls.seats_allowed[1] > len(PEOPLE):
-                await table.add_ai(PEOPLE[0], "easy")
+                await table.add_ai(PEOPLE[0], "normal")
             await table.start(PEOPLE[0])
             people = [Person(table, seat, clock) for seat in range(len(PEOPLE))]
             table.followers.extend(person.driver.changed for person in people)
