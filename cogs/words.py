@@ -173,7 +173,7 @@ def ending_lines(messages: Catalog, table: SeatedTable[Any, Any], names: Sequenc
     for seat, moves in sorted(table.stood_in.items()):
         if moves and not table.seats[seat].is_ai:
             key = "seats.result_absent" if seat in table.stand_ins else "seats.result_stood_in"
-            lines.append(messages.text(key, locale, name=bold(names[seat]), moves=moves))
+            lines.append(messages.text(key, locale, name=bold(table.seats[seat].name), moves=moves))
     if table.nobody_left:
         lines.append(messages.text("seats.nobody_left", locale))
     if table.phase is Phase.AGAIN and table.again_until is not None:

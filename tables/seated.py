@@ -532,7 +532,7 @@ class SeatedTable(Table, Generic[A, G]):
         levels = [other.ai_level for other in self.seats if other.ai_level is not None]
         self.stand_ins[seat] = StandIn(why, stand_in_level(levels))
         self.timed_in_row.pop(seat, None)
-        self.notices.append(Notice(f"seat_{why.value}", seat))
+        self.notices.append(Notice(f"seat_{why.value}", seat, {"name": self.seats[seat].name}))
         if not self.playing():
             self.nobody_left = True
             self.phase = Phase.OVER
@@ -571,7 +571,7 @@ class SeatedTable(Table, Generic[A, G]):
         def apply() -> None:
             seat = self.seat_of(user_id)
             if seat is not None and self.stand_ins.pop(seat, None) is not None:
-                self.notices.append(Notice("seat_back", seat))
+                self.notices.append(Notice("seat_back", seat, {"name": self.seats[seat].name}))
 
         await self.change(apply)
 
@@ -613,7 +613,7 @@ class SeatedTable(Table, Generic[A, G]):
             self.stand_ins.pop(seat, None)
             self.timed_in_row.pop(seat, None)
             self.offer = None
-            self.notices.append(Notice("seat_taken", seat))
+            self.notices.append(Notice("seat_taken", seat, {"name": name}))
 
         await self.change(apply)
 

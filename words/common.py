@@ -35,7 +35,8 @@ class Notice:
 
 
 SEAT_NOTICES: Final = frozenset({"seat_left", "seat_absent", "seat_back", "seat_taken"})
-"""What happens to seats in every game (``seats.notice.<code>``, see :mod:`tables.stand_ins`)."""
+"""What happens to seats in every game (``seats.notice.<code>``, see :mod:`tables.stand_ins`),
+with the person's ``name`` among their values."""
 
 
 class Named(Protocol):
@@ -65,8 +66,10 @@ def notice_line(
     for what happens to seats in every game), with its player in bold and its ``values``
     already in words."""
     player = "" if notice.player is None else bold(names[notice.player])
-    key = f"seats.notice.{notice.code}" if notice.code in SEAT_NOTICES else f"{game}.notice.{notice.code}"
-    return messages.text(key, locale, player=player, **values)
+    if notice.code in SEAT_NOTICES:  # the person by the name they sat down with, not "Ana (AI)"
+        player = bold(str(notice.values["name"]))
+        return messages.text(f"seats.notice.{notice.code}", locale, player=player)
+    return messages.text(f"{game}.notice.{notice.code}", locale, player=player, **values)
 
 
 def seat_names(messages: Catalog, seats: Sequence[Named], locale: str) -> list[str]:

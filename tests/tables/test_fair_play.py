@@ -475,7 +475,7 @@ async def test_a_person_who_leaves_is_played_for_from_the_same_cards_while_the_o
 
     assert table.require_state().to_json() == dealt, "the same cards, nothing played yet"
     assert table.stand_ins == {1: StandIn(Why.LEFT, STAND_IN_LEVEL)}
-    assert table.notices[-1] == Notice("seat_left", 1)
+    assert table.notices[-1] == Notice("seat_left", 1, {"name": "Ana"})
     assert table.seat_of(ANA) is None and table.seats[1] == Seat(ANA, "Ana"), "her seat, for the record"
     assert table.ai_seats() == [1] and table.plays_for(1) and table.people() == {HOST}
     assert await illegal(table.leave_game(ANA)) is Reason.NOT_SEATED
@@ -531,7 +531,7 @@ async def test_the_host_hands_a_left_seat_and_an_ai_seat_to_other_members(
     await table.take_seat(CARLA, "Carla", 1)
 
     assert table.seat_of(CARLA) == 1 and table.seats[1] == Seat(CARLA, "Carla")
-    assert table.notices[-1] == Notice("seat_taken", 1) and table.offer is None
+    assert table.notices[-1] == Notice("seat_taken", 1, {"name": "Carla"}) and table.offer is None
     assert 1 not in table.stand_ins and 1 not in table.ai_seats() and table.people() == {HOST, CARLA}
     assert await illegal(table.take_seat(CARLA, "Carla", 1)) is Reason.STALE, "an offer is taken once"
     handed = [1]
@@ -557,7 +557,7 @@ async def test_an_absent_person_is_stood_in_for_until_they_press_and_then_no_ai_
     await play_on(game, table, clock, lambda: 1 in table.stand_ins)
 
     assert table.stand_ins == {1: StandIn(Why.ABSENT, STAND_IN_LEVEL)}
-    assert Notice("seat_absent", 1) in table.notices
+    assert Notice("seat_absent", 1, {"name": "Ana"}) in table.notices
     assert table.seat_of(ANA) == 1 and table.people() == {HOST, ANA}, "the seat is still hers"
     assert table.playing() == {HOST}
     awaited = table.awaited()
@@ -572,7 +572,7 @@ async def test_an_absent_person_is_stood_in_for_until_they_press_and_then_no_ai_
     await table.back(ANA)
 
     assert 1 not in table.ai._pending, "and called off"
-    assert table.stand_ins == {} and table.notices[-1] == Notice("seat_back", 1)
+    assert table.stand_ins == {} and table.notices[-1] == Notice("seat_back", 1, {"name": "Ana"})
     assert not table.plays_for(1) and table.ai_seats() == [] and table.timed_in_row == {}
     await nothing_for(game, table, clock, [1])
 
@@ -853,7 +853,7 @@ async def test_in_a_race_a_person_who_stops_pressing_is_waited_for_then_stood_in
         await pressed(table, HOST)
         await clock.advance(1, table.settle)
     assert table.stand_ins == {1: StandIn(Why.ABSENT, STAND_IN_LEVEL)}
-    assert Notice("seat_absent", 1) in table.notices
+    assert Notice("seat_absent", 1, {"name": "Ana"}) in table.notices
 
 
 async def test_nobody_is_idle_while_the_table_waits_for_someone_else(

@@ -407,6 +407,6 @@ async def test_a_table_whose_people_all_stay_away_ends_unrecorded(
     state = table.require_state()
     assert all(isinstance(action, Skip) for action in state.log[:4]), "the timer skipped their turns"
     assert table.phase is Phase.OVER and table.nobody_left and not table.idle_expired
-    assert table.notices[-1] == Notice("seat_absent", 1)
+    assert table.notices[-1] == Notice("seat_absent", 1, {"name": "Ana"})
     assert registry.playing_in(2) is None and await store.load_tables() == []
     assert (await store.player_totals(HOST)).games == 0, "an unfinished game is not recorded"
