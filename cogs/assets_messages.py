@@ -21,16 +21,7 @@ from cogs.components import PER_ROW, ButtonFactory, ChoiceSelects, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import (
-    between_games,
-    bold,
-    ending_lines,
-    expired_text,
-    names_of,
-    noted,
-    notices_field,
-    table_card,
-)
+from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsView, Stage
@@ -51,7 +42,7 @@ from words.assets import (
     standing_line,
     worded,
 )
-from words.common import Notice
+from words.common import Notice, bold
 
 COLOUR = discord.Colour.from_rgb(46, 139, 87)
 
@@ -109,7 +100,7 @@ async def results_draft(messages: Catalog, table: AssetsTable, controls: Control
     standings = sorted(range(view.players), key=lambda seat: (-view.totals[seat], seat))
     lines = [standing_line(messages, view, seat, escape_markdown(names[seat]), locale) for seat in standings]
     words.add_field(name=messages.text("assets.results.standings", locale), value="\n".join(lines))
-    notices_field(messages, table, words, notice_text, names)
+    notices_field(messages, table, words, notice_text)
     buttons = between_games(messages, table, controls) if not between or view.outcome is None else None
     if view.stage not in (Stage.ROUND_OVER, Stage.GAME_OVER):
         return Draft(words, buttons)

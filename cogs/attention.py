@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.threads import reopened
-from cogs.words import bold, deadline, names_of
+from cogs.words import deadline
 from tables.attention import GRACE, Call, Plan, plan
 from tables.clock import Timer
 from tables.pacing import CALL_LIMIT
 from tables.seated import SeatedTable
+from words.common import bold, seat_names
 
 if TYPE_CHECKING:
     from cogs.client import GameNightBot
@@ -203,7 +204,7 @@ class Attention:
         """What a call's message says once its wait is over: what happened last at the table
         (the move that ended it, a challenge's outcome), or that its person played."""
         text = self.bot.messages.text
-        names = names_of(self.bot.messages, table, table.locale)
+        names = seat_names(self.bot.messages, table.seats, table.locale)
         if kind.said is not None and table.notices:
             said = kind.said(self.bot.messages, table.notices[-1], names, table.locale)
             return text("ping.over", table.locale, what=said)

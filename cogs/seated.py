@@ -433,6 +433,9 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
     try:
         opened, threads = await in_time(interaction, new_table(bot, kind, interaction), Acknowledge.PUBLIC)
         bot.tables.check_room(interaction.guild_id, interaction.user.id)
+        before = bot.tables.playing_in(opened.place_id)
+        if not threads and isinstance(before, SeatedTable) and before.phase is Phase.AGAIN:
+            await before.close_play_again()  # a new table is what people chose instead
         bot.tables.add(opened, new_thread=threads)
         table = opened
         message_id = await answer_publicly(interaction, await public_draft(bot.messages, kind, opened))

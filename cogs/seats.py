@@ -18,15 +18,16 @@ from cogs.client import GameNightBot
 from cogs.components import PER_ROW, ROWS, Controls
 from cogs.i18n import private_locale
 from cogs.kinds import GameKind
-from cogs.words import bold, names_of
+from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from tables.seated import Phase, SeatedTable
+from words.common import bold
 
 Seated = SeatedTable[Any, Any]
 
 QUIT, QUIT_CONFIRMED, QUIT_CANCELLED = "quit", "quitok", "quitno"
 """A panel's Leave game, and the two answers of its confirmation."""
-SEATS, HAND, HAND_TO, ACCEPT, ABORT = "seats", "hand", "handto", "accept", "abort"
+SEATS, HAND, HAND_TO, ACCEPT, ABORT = "seats", "offer", "offerto", "accept", "abort"
 """The table message's seat menu (the host's), a seat chosen in it, the member chosen for it,
 the member's Accept, and Abort."""
 AGAIN = "again"

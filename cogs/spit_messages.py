@@ -99,7 +99,7 @@ async def results_draft(messages: Catalog, table: SpitTable, controls: Controls)
         parts.append(expired_text(messages, table))
     parts += ending_lines(messages, table, names)
     words = Words(title, "\n".join(parts), COLOUR)
-    notices_field(messages, table, words, notice_text, names)
+    notices_field(messages, table, words, notice_text)
     buttons = between_games(messages, table, controls)
     if view.outcome is None:
         # The series ended (idle) in the middle of a match: there are no results to draw for it.

@@ -20,9 +20,10 @@ from cogs.i18n import private_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
 from cogs.topoum_messages import deck_options, over_draft, panel_draft, playing_draft
-from cogs.words import bold, names_of
+from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from tables.topoum import BadDeck, TopoumTable
+from words.common import bold
 from words.topoum import bad_deck_text, notice_text, steps_text
 
 STEP, PICK, GO, VIEW = "step", "pick", "go", "view"

@@ -26,7 +26,6 @@ from cogs.lobby import LobbyChoices
 from cogs.tables import Draft, alt_text, draw
 from cogs.words import (
     between_games,
-    bold,
     deadline,
     ending_lines,
     expired_text,
@@ -57,6 +56,7 @@ from locales import Catalog
 from render.topoum import board_png, hand_png, results_png
 from tables.seated import Phase
 from tables.topoum import TopoumTable
+from words.common import bold
 from words.topoum import (
     HexChoice,
     board_alt,
@@ -148,7 +148,7 @@ async def over_draft(messages: Catalog, table: TopoumTable, controls: Controls) 
         lines.append(expired_text(messages, table))
     lines += ending_lines(messages, table, names)
     words = Words(messages.text("topoum.table.over_title", locale), "\n".join(lines), COLOUR)
-    notices_field(messages, table, words, notice_text, names)
+    notices_field(messages, table, words, notice_text)
     buttons = between_games(messages, table, controls)
     if state.outcome is None:
         return Draft(words, buttons)

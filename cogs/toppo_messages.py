@@ -70,7 +70,7 @@ async def results_draft(messages: Catalog, table: ToppoTable, controls: Controls
         lines.append(expired_text(messages, table))
     lines += ending_lines(messages, table, names)
     words = Words(title, "\n".join(lines), COLOUR)
-    notices_field(messages, table, words, notice_text, names)
+    notices_field(messages, table, words, notice_text)
     view = between_games(messages, table, controls, row=1 if choosing else 0)
     chooser, number = series.chooser(), table.game_number()
     if view is not None and choosing and chooser is not None and not table.seats[chooser].is_ai:

@@ -8,28 +8,22 @@ module holds only what is its own.
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
-from discord.utils import escape_markdown
 
 from cogs.components import Controls
 from cogs.layout import Words
 from locales import Catalog
 from tables.seated import TABLE_IDLE, Phase, SeatedTable
 from tables.turn_based import TurnBased
-from words.common import Notice, seat_names
+from words.common import Notice, bold, seat_names
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 L = TypeVar("L", bound="DataclassInstance")
-
-
-def bold(name: str) -> str:
-    """A player's name in a message: bold, and never read as markdown (names are anyone's)."""
-    return f"**{escape_markdown(name)}**"
 
 
 def names_of(messages: Catalog, table: SeatedTable[Any, Any], locale: str) -> list[str]:
@@ -42,29 +36,16 @@ def names_of(messages: Catalog, table: SeatedTable[Any, Any], locale: str) -> li
     ]
 
 
-def notice_line(
-    messages: Catalog,
-    game: str,
-    notice: Notice,
-    names: Sequence[str],
-    locale: str,
-    values: Mapping[str, object],
-) -> str:
-    """One thing that happened, in words (``<game>.notice.<code>``), with its player in bold and
-    its ``values`` already in words."""
-    player = "" if notice.player is None else bold(names[notice.player])
-    return messages.text(f"{game}.notice.{notice.code}", locale, player=player, **values)
-
-
 def notices_field(
     messages: Catalog,
     table: SeatedTable[Any, Any],
     words: Words,
     describe: Callable[[Catalog, Notice, Sequence[str], str], str],
-    names: Sequence[str],
 ) -> None:
-    """The table's latest notices as a field of ``words`` (``describe`` words one)."""
+    """The table's latest notices as a field of ``words`` (``describe`` words one). A notice
+    names its people as they sat down: a move made before an AI took a seat was theirs."""
     if table.notices:
+        names = seat_names(messages, table.seats, table.locale)
         lines = [describe(messages, notice, names, table.locale) for notice in table.notices]
         words.add_field(
             name=messages.text(f"{table.game}.table.recent", table.locale), value="\n".join(lines)
@@ -100,7 +81,7 @@ def table_card(
         )
     if (limit := limit_line(messages, table, names)) is not None:
         words.description = f"{words.description}\n{limit}" if words.description else limit
-    notices_field(messages, table, words, describe, names)
+    notices_field(messages, table, words, describe)
     words.footer = move_line(messages, table, table.locale)
     view = discord.ui.View(timeout=None)
     action, label = opener

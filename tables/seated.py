@@ -693,6 +693,16 @@ class SeatedTable(Table, Generic[A, G]):
 
         await self.change(apply)
 
+    async def close_play_again(self) -> None:
+        """A new table is opened where this one offers Play again: the offer ends (the table
+        with it) and the place is free. Any other phase keeps its place."""
+
+        def apply() -> None:
+            if self.phase is Phase.AGAIN:
+                self.phase = Phase.OVER
+
+        await self.change(apply)
+
     def _lobby_again(self) -> None:
         """The people who pressed Play again, and the AI seats, in a lobby (the other seats are
         open to anyone)."""

@@ -149,5 +149,8 @@ async def test_the_results_and_the_end_of_a_series(registry: TableRegistry) -> N
         ["next", "1"],
         ["end", "1"],
     ]
-    assert results.png is not None and over.buttons is None and over.png is not None
-    assert "ω" in (over.words.description or "")
+    assert results.png is not None and over.png is not None
+    assert [str(item["custom_id"]).split(":")[2:] for item in rows(over)[0]] == [["again", ""]]
+    assert "ω" in (over.words.description or "") and "<@1000>" in (over.words.description or "")
+    await table.expire()  # nobody pressed Play again
+    assert (await public_draft(catalog(), KIND, table)).buttons is None

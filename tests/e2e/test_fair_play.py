@@ -115,3 +115,21 @@ async def test_play_again_deals_a_new_match_once_both_pressed(world: World, seed
     assert again.id != results.id
     await wait_public(world, lambda m: m.id == results.id and not m.buttons())
     await open_panel(world.bruno, again)
+
+
+@dealt(short_deal, "alice", "bruno")
+async def test_a_new_table_where_play_again_is_offered_ends_the_offer(
+    world: World, seeded: BotProcess
+) -> None:
+    alice = await open_panel(world.alice, await table_message(world))
+    for pile in range(3):
+        alice = await alice.play(pile, 0)
+    results = await wait_public(world, lambda m: m.title == "Spit, match 1 is over")
+    asked = await world.alice.press(results, label=text("spit.results.end"))
+    await world.alice.press(asked.message, label=text("end.yes"))
+    again = text("seats.again", pressed=0, asked=2)
+    await wait_public(world, lambda m: m.id == results.id and again in [b["label"] for b in m.buttons()])
+
+    lobby = (await world.carla.slash("spit start")).message
+    assert not lobby.ephemeral and text("lobby.start") in [b["label"] for b in lobby.buttons()]
+    await wait_public(world, lambda m: m.id == results.id and not m.buttons())

@@ -51,7 +51,7 @@ async def results_draft(messages: Catalog, table: TallyTable, controls: Controls
     words = Words(
         messages.text("tally.results.title", locale, number=table.game_number()), "\n".join(lines), COLOUR
     )
-    notices_field(messages, table, words, notice_text, names)
+    notices_field(messages, table, words, notice_text)
     buttons = between_games(messages, table, controls) if table.phase is Phase.RESULTS else None
     png, alt = await _picture(messages, table, locale)
     return Draft(words, buttons, png, "tally.png", alt)
