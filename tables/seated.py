@@ -202,9 +202,9 @@ class SeatedTable(Table, Generic[A, G]):
         self._idle_check: Timer | None = None
         self.offer: SeatOffer | None = None
         """The seat the host last offered to a member, until it is taken."""
-        self.series = 0
-        """How many times Play again dealt at this table: it tells one series' results from
-        the next in their keys."""
+        self.again_count = 0
+        """How many times Play again dealt at this table (a new series each time): it tells one
+        series' results from the next in their keys."""
         self.again_until: float | None = None
         """While Play again is offered: until when (seconds since the epoch: it shows on the
         reader's clock and holds over a restart)."""
@@ -652,7 +652,7 @@ class SeatedTable(Table, Generic[A, G]):
         self.game_started_at = None
         self.stand_ins, self.stood_in, self.timed_in_row, self.acted = {}, {}, {}, set()
         self.offer, self.again_until, self.again = None, None, set()
-        if self.card_id is not None and self.series == 0:
+        if self.card_id is not None and self.again_count == 0:
             self.retired_message_id, self.message_id = self.message_id, self.card_id
             self.card_shows = ""
         else:
@@ -684,7 +684,7 @@ class SeatedTable(Table, Generic[A, G]):
                 raise IllegalAction(Reason.NOT_SEATED)
             self.again.add(user_id)
             if self.again >= self.again_asked():
-                self.series += 1
+                self.again_count += 1
                 if any(self.left(seat) for seat in range(len(self.seats))):
                     self._lobby_again()
                 else:
@@ -720,7 +720,7 @@ class SeatedTable(Table, Generic[A, G]):
         """The first game is on: the lobby's message becomes the table's, or, for a table with
         a thread, the game gets a message of its own there (the lobby stays as the card)."""
         self.phase = Phase.PLAYING
-        if self.card_id is not None and self.series == 0:
+        if self.card_id is not None and self.again_count == 0:
             self.message_id = None
         self.game_started_at = datetime.now(UTC)
         self.games_played = 0
@@ -762,12 +762,12 @@ class SeatedTable(Table, Generic[A, G]):
             )
             for index, seat in enumerate(self.seats)
         )
-        series = f".{self.series}" if self.series else ""
+        again = f".{self.again_count}" if self.again_count else ""
         return GameRecord(
             guild_id=self.guild_id,
             channel_id=self.channel_id,
             game=finished.game or self.game,
-            result_key=f"{self.game}:{self.table_id}{series}:{finished.number}",
+            result_key=f"{self.game}:{self.table_id}{again}:{finished.number}",
             options=dict(finished.options),
             started_at=self.game_started_at or now,
             finished_at=now,
@@ -856,7 +856,7 @@ class SeatedTable(Table, Generic[A, G]):
     def shown_in(self) -> int:
         """The first lobby shows on the card in the channel; the games, and the lobby of Play
         again, in the thread."""
-        if self.card_id is not None and self.series == 0 and self.phase in (Phase.LOBBY, Phase.CLOSED):
+        if self.card_id is not None and self.again_count == 0 and self.phase in (Phase.LOBBY, Phase.CLOSED):
             return self.channel_id
         return self.place_id
 
@@ -888,7 +888,7 @@ class SeatedTable(Table, Generic[A, G]):
 
         def apply() -> None:
             if self.phase is Phase.AGAIN and self.again:
-                self.series += 1
+                self.again_count += 1
                 self._lobby_again()
             elif self.phase is Phase.AGAIN:
                 self.phase = Phase.OVER
@@ -995,7 +995,7 @@ class SeatedTable(Table, Generic[A, G]):
             "timed_in_row": {str(seat): turns for seat, turns in self.timed_in_row.items()},
             "acted": sorted(self.acted),
             "offer": None if self.offer is None else [self.offer.seat, self.offer.user_id],
-            "series": self.series,
+            "again_count": self.again_count,
             "games_played": self.games_played,
             "again_until": self.again_until,
             "again": sorted(self.again),
@@ -1053,6 +1053,6 @@ class SeatedTable(Table, Generic[A, G]):
         table.acted = set(state.get("acted", []))
         offer = state.get("offer")
         table.offer = None if offer is None else SeatOffer(*offer)
-        table.series, table.games_played = state.get("series", 0), state.get("games_played", 0)
+        table.again_count, table.games_played = state.get("again_count", 0), state.get("games_played", 0)
         table.again_until, table.again = state.get("again_until"), set(state.get("again", []))
         return table

@@ -94,8 +94,8 @@ async def test_the_host_chooses_speed_and_its_options_in_the_lobby_then_flips_ag
     stranger = await world.carla.press(table, label=text("spit.table.my_cards"))
     assert stranger.message.ephemeral and stranger.message.content == text("reason.not_seated", "es-419")
     alice = await open_panel(world.alice, table)
-    assert alice.says("spit.status.start_speed") and len(alice.message.buttons()) == 12, (
-        "5 left, 5 right, flip, refresh"
+    assert alice.says("spit.status.start_speed") and len(alice.message.buttons()) == 13, (
+        "5 left, 5 right, flip, refresh, leave game"
     )
 
     alice = await alice.press("flip")

@@ -78,10 +78,31 @@ async def test_the_card_shows_the_result_and_the_thread_is_archived_when_the_tab
     confirm = await world.alice.press(results, custom_id=str(end["custom_id"]))
     await world.alice.press(confirm.message, label=text("end.yes"))
 
-    await world.fake.wait_for(lambda: thread.archived, timeout=10, what="the thread archived")
+    final_line = text("table.card.final_title")
+    await world.fake.wait_for(lambda: final_line in world.alice.current(card).text, what="the final card")
     final = world.alice.current(card)
-    assert final.attachments and not final.buttons()
-    assert text("table.card.final", thread=f"<#{thread.id}>") in final.text
+    assert final.attachments and not final.buttons(), "the result at once, Play again in the thread"
+    offered = [text("seats.again", pressed=0, asked=1)]
+    await world.fake.wait_for(
+        lambda: [b["label"] for b in world.alice.current(results).buttons()] == offered, what="Play again"
+    )
+    again = world.alice.current(results)
+    assert not thread.archived, "Play again is offered there for two minutes"
+
+    await world.alice.press(again, label=text("seats.again", pressed=0, asked=1))  # a new series
+    await world.fake.wait_for(
+        lambda: (
+            text("table.card.playing", players="Alice, AI 1 (easy)", thread=f"<#{thread.id}>")
+            in world.alice.current(card).text
+        ),
+        what="the card playing again",
+    )
+    (table,) = [m for m in shown_in(world, thread) if m.attachments and m.buttons() and m.id != results.id]
+    panel = (await world.alice.press(table, label=text("tally.table.panel"))).message
+    asked = await world.alice.press(panel, label=text("seats.leave"))
+    await world.alice.press(asked.message, label=text("seats.leave_yes"))  # nobody is left: it ends
+    await world.fake.wait_for(lambda: thread.archived, timeout=10, what="the thread archived")
+    assert f"<#{thread.id}>" in world.alice.current(card).text and not world.alice.current(card).buttons()
     assert [m.id for m in shown_in(world, world.games)] == [card.id], "one message per table"
 
 

@@ -25,7 +25,9 @@ NO_SPECIAL = ["bayonet", "grenade", "patrol", "panic_attack", "build_base", "new
 DECK = ["bayonet", "grenade", "patrol", "panic_attack", "build_base", "new_recruit", "decoration"]
 
 
-async def test_a_picked_deck_an_ai_seat_and_an_absent_player_passed(world: World, database: Path) -> None:
+async def test_a_picked_deck_an_ai_seat_and_an_absent_player_timed_out_then_stood_in(
+    world: World, database: Path
+) -> None:
     bot = BotProcess(world.fake, database, env={"TURN_SECONDS": "3"})
     await bot.start()
     try:
@@ -47,8 +49,10 @@ async def test_a_picked_deck_an_ai_seat_and_an_absent_player_passed(world: World
         await wait_public(world, lambda m: m.id == lobby.id and warned in m.text, timeout=20)
         timed_out = text("topoum.notice.timed_out", player="**Alice**")
         await wait_public(world, lambda m: m.id == lobby.id and timed_out in m.text, timeout=20)
-        passed = text("topoum.notice.passed", player="**Alice**")
-        await wait_public(world, lambda m: m.id == lobby.id and passed in m.text, timeout=40)
+        # Her second turn timed out in a row: an AI keeps her seat, and nobody is left playing.
+        away = text("seats.notice.seat_absent", player="**Alice**")
+        gone = text("seats.nobody_left")
+        await wait_public(world, lambda m: m.id == lobby.id and away in m.text and gone in m.text, timeout=40)
     finally:
         code = await bot.stop()
 
@@ -135,7 +139,8 @@ async def test_a_game_against_an_ai_through_the_menus_ends_shown_and_saved(
     assert code == 0
     assert_bot_healthy(bot)
     assert turns >= 2
-    assert results.id == table.id and not results.buttons()
+    assert results.id == table.id
+    assert [button["label"] for button in results.buttons()] == [text("seats.again", pressed=0, asked=1)]
     [(key, seats)] = recorded_games(database)
     assert key == f"topoum:{table_id}:1"
     assert [seat[1] for seat in seats] == [world.alice.id, None] and seats[1][2] == "normal"

@@ -213,7 +213,9 @@ async def test_toppo_ends_the_game_then_the_series_ends_with_standings(
 
     final = await wait_public(world, lambda m: m.id == results.id and "series is over" in m.text)
     assert text("toppo.results.winner", names="**Alice**", points=0) in final.text
-    assert final.buttons() == [] and final.image().size[0] == 1000
+    assert [b["label"] for b in final.buttons()] == [text("seats.again", pressed=0, asked=2)]
+    assert final.image().size[0] == 1000
     assert len(recorded_games(database)) == 1
     again = await world.alice.slash("toppo start")
-    assert again.message.card["title"] == "Toppo: a table is open", "the channel is free again"
+    assert again.message.card["title"] == "Toppo: a table is open", "a new table ends Play again's offer"
+    await wait_public(world, lambda m: m.id == results.id and not m.buttons())

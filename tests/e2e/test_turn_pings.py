@@ -35,8 +35,9 @@ async def test_who_acts_within_the_grace_is_never_mentioned_and_who_does_not_is_
         await world.fake.wait_for(lambda: bool(world.fake.pings), timeout=20, what="bruno's ping")
         (ping,) = world.fake.pings
         assert ping.user == world.bruno.id, "alice played within her grace: never mentioned"
-        waiting = text("ping.waiting", mention=f"<@{world.bruno.id}>", game="Topoum")
-        assert world.fake.content_of(world.games, ping.message_id) == waiting
+        waiting = text("ping.waiting_until", mention=f"<@{world.bruno.id}>", game="Topoum", when="<t:")
+        said = world.fake.content_of(world.games, ping.message_id)
+        assert said.startswith(waiting.split("<t:")[0] + "<t:") and said.endswith(":R>."), said
 
         await play_first_choices(await open_panel(world.bruno, table))
         await world.fake.wait_for(

@@ -64,8 +64,15 @@ class Panel:
         return notes[0] if notes else None
 
     def labels(self) -> list[str]:
-        """Every button's label and every select option's label, as the player reads them."""
-        found = [str(button.get("label")) for button in self.message.buttons()]
+        """Every label of the game's own buttons and select options, as the player reads them
+        (not the Leave game button every panel has while a game runs: tests/e2e/test_fair_play.py)."""
+        leave = (
+            str(self.message.buttons()[-1]["custom_id"]).endswith(":quit:")
+            if self.message.buttons()
+            else False
+        )
+        buttons = self.message.buttons()[:-1] if leave else self.message.buttons()
+        found = [str(button.get("label")) for button in buttons]
         for select in self.message.selects():
             found += [str(option["label"]) for option in select.get("options", [])]
         return found

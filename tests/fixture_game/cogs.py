@@ -10,7 +10,7 @@ from cogs.components import Controls
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from cogs.words import between_games, expired_text, names_of, noted, notices_field, table_card
+from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
 from tables.seated import Phase
@@ -48,11 +48,12 @@ async def results_draft(messages: Catalog, table: TallyTable, controls: Controls
     lines = [status_text(messages, table.require_state(), names, locale)]
     if table.idle_expired:
         lines.append(expired_text(messages, table))
+    lines += ending_lines(messages, table, names)
     words = Words(
         messages.text("tally.results.title", locale, number=table.game_number()), "\n".join(lines), COLOUR
     )
     notices_field(messages, table, words, notice_text)
-    buttons = between_games(messages, table, controls) if table.phase is Phase.RESULTS else None
+    buttons = between_games(messages, table, controls)
     png, alt = await _picture(messages, table, locale)
     return Draft(words, buttons, png, "tally.png", alt)
 

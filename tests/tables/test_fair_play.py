@@ -738,8 +738,10 @@ async def test_play_again_needs_every_person_then_deals_a_new_series_recorded_ap
     assert await illegal(table.play_again(CARLA)) is Reason.NOT_SEATED
     await table.play_again(ANA)
 
-    assert table.phase is Phase.PLAYING and table.series == 1 and table.seats == seats
+    assert table.phase is Phase.PLAYING and table.again_count == 1 and table.seats == seats
     assert table.games_played == 0 and table.stood_in == {} and table.again == set()
+    resumed = type(table).load(registry, table.snapshot(), nothing_to_publish)
+    assert resumed.again_count == 1, "saved with the table, whatever else the game saves"
     if isinstance(table, SpitTable):
         assert spit_state(table).options == SpitOptions(piles=4), "the lobby's options hold"
     await game.finish(table, clock)
@@ -757,7 +759,7 @@ async def test_play_again_deals_the_same_seats_and_options_afresh(
     seats = list(table.seats)
     for user in (ANA, HOST):
         await table.play_again(user)
-    assert table.phase is Phase.PLAYING and table.seats == seats and table.series == 1
+    assert table.phase is Phase.PLAYING and table.seats == seats and table.again_count == 1
     assert table.games_played == 0 and table.moves == [] and table.require_state().players == len(seats)
     if isinstance(table, SpitTable):
         assert spit_state(table).options == SpitOptions(piles=4)
@@ -779,7 +781,7 @@ async def test_play_again_after_someone_left_opens_their_seat_in_a_lobby(
 
     await table.play_again(HOST)
 
-    assert table.phase is Phase.LOBBY and table.series == 1
+    assert table.phase is Phase.LOBBY and table.again_count == 1
     assert table.seats == [seat for seat in seats if seat.user_id != ANA], "Ana's seat is open"
     await table.join(CARLA, "Carla")
     await table.start(HOST)
@@ -797,7 +799,7 @@ async def test_a_play_again_window_with_one_press_opens_the_other_seats_in_a_lob
     await clock.advance(AGAIN_WINDOW + 1, table.settle)
 
     assert table.phase is Phase.LOBBY and table.seats == [Seat(HOST, "Host"), *ais]
-    assert table.seat_of(ANA) is None and table.state is None and table.series == 1
+    assert table.seat_of(ANA) is None and table.state is None and table.again_count == 1
     if len(table.seats) < table.seats_allowed[0]:
         await table.join(CARLA, "Carla")
     await table.start(HOST)
