@@ -28,7 +28,8 @@ L = TypeVar("L", bound="DataclassInstance")
 
 def names_of(messages: Catalog, table: SeatedTable[Any, Any], locale: str) -> list[str]:
     """What to call each seat of ``table`` (an AI by number and level, in ``locale``); a
-    person's seat an AI plays for them says so ("Ana (AI)"), in words and pictures alike."""
+    person's seat an AI plays for them says so first ("AI for Ana": a long name cut short in a
+    picture keeps the mark), in words and pictures alike."""
     names = seat_names(messages, table.seats, locale)
     return [
         messages.text("seats.played_for", locale, name=name) if seat in table.stand_ins else name

@@ -66,7 +66,7 @@ def notice_line(
     for what happens to seats in every game), with its player in bold and its ``values``
     already in words."""
     player = "" if notice.player is None else bold(names[notice.player])
-    if notice.code in SEAT_NOTICES:  # the person by the name they sat down with, not "Ana (AI)"
+    if notice.code in SEAT_NOTICES:  # the person by the name they sat down with, not "AI for Ana"
         player = bold(str(notice.values["name"]))
         return messages.text(f"seats.notice.{notice.code}", locale, player=player)
     return messages.text(f"{game}.notice.{notice.code}", locale, player=player, **values)
