@@ -171,10 +171,8 @@ class Attention:
         assert call is not None
         text = call.says or self._waiting(kind, table, call.user)
         if step.post:
-            mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(call.user)])
-            channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
-            message = await channel.send(text, allowed_mentions=mentions)
-            return Call(call.user, call.moment, call.since, message.id, call.says, call.says)
+            posted = await self._mention(table, call.user, text)
+            return Call(call.user, call.moment, call.since, posted, call.says, call.says)
         await self._write(table, call.message_id, text)
         return Call(call.user, call.moment, call.since, call.message_id, call.says, call.says)
 
@@ -187,15 +185,26 @@ class Attention:
             return text("ping.waiting", table.locale, mention=mention, game=game)
         return text("ping.waiting_until", table.locale, mention=mention, game=game, when=when)
 
-    async def _write(self, table: Seated, message_id: int | None, text: str) -> None:
-        """Edit a call's message to ``text`` (an edit notifies nobody, so it mentions nobody)."""
+    async def _mention(self, table: Seated, user: int, text: str, view: discord.ui.View | None = None) -> int:
+        """Post ``text`` where ``table`` plays, mentioning ``user`` and nobody else; its id."""
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user)])
+        channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
+        sent = await channel.send(text, view=view or discord.utils.MISSING, allowed_mentions=mentions)
+        return sent.id
+
+    async def _write(
+        self, table: Seated, message_id: int | None, text: str, *, buttons_off: bool = False
+    ) -> None:
+        """Edit a call's message to ``text`` (an edit notifies nobody, so it mentions nobody);
+        ``buttons_off``: without the buttons it had."""
         assert message_id is not None
         message = self.bot.get_partial_messageable(
             table.place_id, guild_id=table.guild_id
         ).get_partial_message(message_id)
+        gone: dict[str, Any] = {"view": None} if buttons_off else {}
 
         async def edit() -> None:
-            await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none())
+            await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none(), **gone)
 
         with contextlib.suppress(discord.NotFound):  # someone deleted it
             await reopened(self.bot, table.thread_id, edit)
@@ -217,22 +226,12 @@ class Attention:
         a seat and its Accept button), in the calls' lane; the message's id. It is edited when
         answered (:meth:`settled_invite`), never deleted."""
         await self.pacing.wait(table.place_id)
-        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user)])
-        channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
-        return (await channel.send(says, view=view, allowed_mentions=mentions)).id
+        return await self._mention(table, user, says, view)
 
     async def settled_invite(self, table: Seated, message_id: int, says: str) -> None:
         """An invitation was answered: it says ``says`` from now on, without its buttons."""
         await self.pacing.wait(table.place_id)
-        message = self.bot.get_partial_messageable(
-            table.place_id, guild_id=table.guild_id
-        ).get_partial_message(message_id)
-
-        async def edit() -> None:
-            await message.edit(content=says, view=None, allowed_mentions=discord.AllowedMentions.none())
-
-        with contextlib.suppress(discord.NotFound):  # someone deleted it
-            await reopened(self.bot, table.thread_id, edit)
+        await self._write(table, message_id, says, buttons_off=True)
 
     def _game(self, kind: "GameKind[Any]", table: Seated) -> str:
         return self.bot.messages.text(f"games.{kind.name}", table.locale)

@@ -110,10 +110,10 @@ def between_games(
     """The results' buttons: the next game (``<game>.results.next``) and the end of the series
     (``<game>.results.end``), carrying the number of the game they follow; once the series is
     over, Play again while it is offered, else none."""
-    locale, number = table.locale, str(table.game_number())
-    view = discord.ui.View(timeout=None)
     if table.phase is Phase.OVER:
         return None
+    locale, number = table.locale, str(table.game_number())
+    view = discord.ui.View(timeout=None)
     if table.phase is Phase.AGAIN:
         pressed, asked = len(table.again), len(table.again_asked())
         label = messages.text("seats.again", locale, pressed=pressed, asked=asked)

@@ -80,6 +80,8 @@ class Phase(StrEnum):
     CLOSED = "closed"
 
 
+RUNNING: Final = frozenset({Phase.PLAYING, Phase.RESULTS, Phase.CHOOSING})
+"""The phases of a series under way: a person may leave it, and the host hand its seats."""
 AI_PHASES: Final = frozenset({Phase.PLAYING, Phase.CHOOSING})
 """The phases in which AI seats act (they may be the ones choosing the next game's options)."""
 
@@ -538,7 +540,7 @@ class SeatedTable(Table, Generic[A, G]):
             self.phase = Phase.OVER
 
     def _require_running(self) -> None:
-        if self.phase not in (Phase.PLAYING, Phase.RESULTS, Phase.CHOOSING):
+        if self.phase not in RUNNING:
             raise IllegalAction(Reason.NOT_STARTED if self.phase is Phase.LOBBY else Reason.GAME_OVER)
 
     async def leave_game(self, user_id: int) -> None:
@@ -578,7 +580,7 @@ class SeatedTable(Table, Generic[A, G]):
     def handable(self) -> list[int]:
         """The seats the host may hand to a member now: AI seats, and seats an AI plays for a
         person, while a game runs."""
-        if self.phase not in (Phase.PLAYING, Phase.RESULTS, Phase.CHOOSING):
+        if self.phase not in RUNNING:
             return []
         return [seat for seat in range(len(self.seats)) if self.plays_for(seat)]
 
