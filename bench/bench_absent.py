@@ -6,10 +6,10 @@ take, and does its result record the absent seat? (issue 30)
 For every game engine/games.py registers, a table of two people and (where the game takes more
 seats) one normal AI seat plays its first game on a virtual clock (tests/tables/manual_clock.py),
 from ``--seeds`` seeds (the deal and every random choice follow the seed). The people are
-scripted at a person's pace: they choose with the game's own AI at the normal level, at
-:data:`PACE` times its delays and never faster than :data:`THINK` seconds a move, and press
-their panel before each move as a person would. ``--turn`` is ``TURN_SECONDS`` (turn-based
-games) and ``--absent`` the absence limit (real-time games).
+scripted at a person's pace (tests/tables/scripted.py): they choose with the game's own AI at
+the normal level, slower than it, and press their panel before each move as a person would.
+``--turn`` is ``TURN_SECONDS`` (turn-based games) and ``--absent`` the absence limit (real-time
+games).
 
 Each seed is played twice: once with nobody absent (the baseline, in the same run), once with
 the first person stopping at a moment drawn from the seed within the first half of the baseline
@@ -34,82 +34,20 @@ import random
 import statistics
 import sys
 import tempfile
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from unittest import mock
 
 from data import Store
-from engine.ai import Level
-from engine.errors import IllegalAction
 from engine.games import registered
-from tables.ai import AiDriver
-from tables.errors import Refused
 from tables.registry import TableRegistry
-from tables.seated import Phase, SeatedTable
-from tables.table import Table
+from tables.seated import Phase
 from tests.tables.manual_clock import ManualClock
+from tests.tables.scripted import LIMIT, STEP, Person, Seated, seated
 
-PACE = 2.0
-"""A scripted person takes this many times the normal AI's delay to move."""
-THINK = 1.5
-"""...and never less than this many seconds."""
-STEP = 1.0
-"""Virtual seconds the clock moves at a time (people see the table change once a step)."""
-LIMIT = 3 * 3600.0
-"""Virtual seconds after which a game that has not ended counts as not finished."""
 PEOPLE = (1, 2)
-
-Seated = SeatedTable[Any, Any]
-
-
-class Person:
-    """A scripted person playing one seat through the table's person path (their panel): the
-    game's own AI chooses, at a person's pace, until they stop."""
-
-    def __init__(self, table: Seated, seat: int, clock: ManualClock) -> None:
-        self.table, self.seat = table, seat
-        self.user = table.seats[seat].user_id
-        self.present = True
-        self.driver: AiDriver[Any] = AiDriver(self, clock, table.spawn)
-
-    def ai_seats(self) -> Sequence[int]:
-        table = self.table
-        here = self.present and table.phase is Phase.PLAYING and not table.plays_for(self.seat)
-        return [self.seat] if here else []
-
-    def ai_inputs(self, seat: int) -> Hashable:
-        return self.table.ai_inputs(seat)
-
-    def ai_decide(self, seat: int) -> tuple[Any, float] | None:
-        decided = self.table.ai_decide(seat)
-        if decided is None:
-            return None
-        action, delay = decided
-        return action, max(THINK, delay * PACE)
-
-    async def ai_act(self, seat: int, action: Any) -> bool:
-        if not self.present:
-            return False
-        assert self.user is not None
-        if self.table.pressed_by(self.user):
-            await self.table.back(self.user)
-        try:
-            await self.table.change(lambda: self.table.apply_action(action))
-        except (IllegalAction, Refused):
-            return False
-        return True
-
-
-def people_play_normal(cls: type[Seated]) -> type[Seated]:
-    """The game's table class, whose AI also chooses for the people's seats (at the normal
-    level) when a scripted person asks it; seats an AI plays keep their own level."""
-
-    def ai_level(self: Seated, seat: int) -> Level:
-        return cls.ai_level(self, seat) if self.plays_for(seat) else Level.NORMAL
-
-    return type(f"Scripted{cls.__name__}", (cls,), {"ai_level": ai_level})
 
 
 @dataclass
@@ -117,10 +55,6 @@ class Run:
     seconds: float
     finished: bool
     recorded_absent: bool
-
-
-async def nothing(table: Table) -> None:
-    """The bench looks at the table, not at Discord."""
 
 
 async def play(cls: type[Seated], seed: int, stop_at: float | None, args: argparse.Namespace) -> Run:
@@ -131,14 +65,7 @@ async def play(cls: type[Seated], seed: int, stop_at: float | None, args: argpar
         async with await Store.open(Path(folder) / "bench.sqlite3") as store:
             clock = ManualClock()
             registry = TableRegistry(store, clock, turn_seconds=args.turn, absent_seconds=args.absent)
-            table = people_play_normal(cls).open(
-                registry, guild_id=1, channel_id=2, publish=nothing, locale="en-US", host_id=1, host_name="P1"
-            )
-            registry.add(table)
-            await table.join(PEOPLE[1], "P2")
-            if cls.seats_allowed[1] > len(PEOPLE):
-                await table.add_ai(PEOPLE[0], "normal")
-            await table.start(PEOPLE[0])
+            table = await seated(cls, registry, len(PEOPLE), int(cls.seats_allowed[1] > len(PEOPLE)))
             people = [Person(table, seat, clock) for seat in range(len(PEOPLE))]
             table.followers.extend(person.driver.changed for person in people)
             absent = people[0]

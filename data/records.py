@@ -59,6 +59,26 @@ class SeatResult:
 
 
 @dataclass(frozen=True, slots=True)
+class KeptLog:
+    """What a finished game's replay is rebuilt from (issue 31): the table as it was saved when
+    the game ended (``state``, its ``to_json``: seats, names, the series so far, the game as
+    dealt), its whole ``moves`` log since that deal, and its ``steps``: the numbers of moves at
+    which the channel saw the table, the first and the last included, in order."""
+
+    state: JSONObject
+    moves: tuple[JSONObject, ...]
+    steps: tuple[int, ...]
+    thread_id: int | None = None
+    """The thread the game was played in (None: in its channel)."""
+
+    def __post_init__(self) -> None:
+        if not self.steps or list(self.steps) != sorted(set(self.steps)):
+            raise ValueError("a kept game's steps are distinct move counts in order")
+        if self.steps[0] < 0 or self.steps[-1] != len(self.moves):
+            raise ValueError("a kept game's steps run from its first to its last move")
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """A finished game, written once: ``result_key`` identifies it so a retry stores nothing new.
 
@@ -77,6 +97,8 @@ class GameRecord:
     """Normally left None: the store decides, in the transaction that records the game, whether
     it counts for a league (see :meth:`data.store.Store.record_game`)."""
     season_id: int | None = None
+    kept: KeptLog | None = None
+    """The game's log, kept beside its result for its replay (None: not kept)."""
 
     def __post_init__(self) -> None:
         _check_game(self.game)
@@ -313,3 +335,28 @@ class Rating:
     sigma: float
     skill: float
     games: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game as ``/history`` lists it: its seats (a person by their last known name,
+    an AI seat by its level), and whether its log is kept for a replay."""
+
+    game_id: int
+    game: Game
+    channel_id: int
+    finished_at: datetime
+    seats: tuple[SeatResult, ...]
+    kept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KeptGame:
+    """A finished game with its kept log: what a replay is rebuilt from (``forgotten``: the
+    people of its server who asked for their name to be forgotten there)."""
+
+    finished: FinishedGame
+    guild_id: int
+    result_key: str
+    log: KeptLog
+    forgotten: frozenset[int] = frozenset()

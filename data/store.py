@@ -14,13 +14,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self, cast
 
-from data import leagues, ratings, standings
+from data import history, leagues, ratings, standings
 from data.driver import Connection, Database, Row
 from data.migrate import MIGRATIONS
 from data.postgresql import PostgresDatabase
 from data.records import (
+    FinishedGame,
     Game,
     GameRecord,
+    KeptGame,
     League,
     LeagueGame,
     LeagueSettings,
@@ -364,6 +366,57 @@ class Store:
         )
         return [str(row[0]) for row in rows]
 
+    # -- kept games (replays) -------------------------------------------------------------------
+
+    async def history(
+        self, guild_id: int, page: int, game: Game | None = None, user_id: int | None = None
+    ) -> tuple[list[FinishedGame], bool]:
+        """A page of a server's finished games, newest first (see :func:`data.history.page`)."""
+        return await self._db.reading(lambda conn: history.page(conn, guild_id, page, game, user_id))
+
+    async def kept_game(self, guild_id: int, game_id: int) -> KeptGame | None:
+        """A server's finished game with its kept log, or None (see :func:`data.history.kept_game`)."""
+        return await self._db.reading(lambda conn: history.kept_game(conn, guild_id, game_id))
+
+    async def game_by_key(self, guild_id: int, result_key: str) -> int | None:
+        return await self._db.reading(lambda conn: history.game_by_key(conn, guild_id, result_key))
+
+    async def drop_kept_game(self, guild_id: int, game_id: int) -> bool:
+        """Delete one game's kept log, leaving its result; whether there was one."""
+        return await self._db.writing(lambda conn: history.drop(conn, guild_id, game_id))
+
+    async def purge_kept_games(self, now: datetime | None = None) -> int:
+        """Delete the kept logs past their server's retention period; how many went."""
+        return await self._db.writing(lambda conn: history.purge(conn, now or _now()))
+
+    async def keep_days(self, guild_id: int) -> int | None:
+        """Days a server keeps its finished games' logs, as its moderators chose; None if they
+        have not (:data:`data.history.KEEP_DAYS`)."""
+        rows = await self._db.fetch("SELECT keep_days FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+    async def set_keep_days(self, guild_id: int, days: int) -> None:
+        await self._db.writing(
+            lambda conn: conn.execute(
+                "INSERT INTO guild_settings (guild_id, keep_days) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET keep_days = excluded.keep_days",
+                (guild_id, days),
+            )
+        )
+
+    async def forget_member(self, guild_id: int, user_id: int) -> None:
+        """From now on, ``user_id``'s name is not shown in this server's kept games."""
+        await self._db.writing(
+            lambda conn: conn.execute(
+                "INSERT INTO forgotten_members (guild_id, user_id, forgotten_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO NOTHING",
+                (guild_id, user_id, db_time(_now())),
+            )
+        )
+
+    async def forgotten_members(self, guild_id: int) -> frozenset[int]:
+        return await self._db.reading(lambda conn: history.forgotten(conn, guild_id))
+
     # -- saved tables ---------------------------------------------------------------------------
 
     async def save_table(
@@ -505,6 +558,8 @@ async def _record(conn: Connection, record: GameRecord) -> int:
         assert existing is not None, "ON CONFLICT skipped the insert, so the key exists"
         return int(existing[0])
     game_id = int(row[0])
+    if record.kept is not None:
+        await history.keep(conn, game_id, record.kept)
     # By id: two recordings of different servers' games updating the same people lock their
     # rows in one order, so they cannot deadlock.
     humans = sorted((s for s in record.seats if s.user_id is not None), key=lambda s: s.user_id or 0)

@@ -33,7 +33,7 @@ import secrets
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Final
 
-from engine.assets.actions import Action, Deal, GiveUp, action_to_json
+from engine.assets.actions import Action, Deal, GiveUp, action_from_json, action_to_json
 from engine.assets.ai import Choice, choose
 from engine.assets.events import (
     RoundDealt,
@@ -240,5 +240,15 @@ class AssetsTable(TurnBased[Action, AssetsState]):
     def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
         """The match as dealt, replayed from its moves (a running challenge included)."""
         if (match := saved["match"]) is not None:
-            self.state = AssetsState.from_json({**match["dealt"], "log": list(moves)})
+            self.state = AssetsState.from_json({**match["dealt"], "log": []})
             self._setup = match["dealt"]
+            for move in moves:
+                self.follow(move)
+
+    def follow(self, move: Mapping[str, Any]) -> None:
+        self.require_state().apply(action_from_json(move))
+
+    def replay_turn(self) -> Hashable:
+        """The round and the seat whose turn it is (a challenge is part of its turn)."""
+        state = self.require_state()
+        return state.round_number, state.turn

@@ -34,7 +34,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 from data import SavedTable
-from data.records import GameRecord, SeatResult
+from data.records import GameRecord, KeptLog, SeatResult
 from engine.ai import Level
 from engine.errors import IllegalAction, Reason
 from engine.rng import Rng
@@ -216,6 +216,14 @@ class SeatedTable(Table, Generic[A, G]):
         """The table ended because no person was left playing (said on its last message)."""
         self.games_played = 0
         """Games of the running series recorded so far."""
+        self.shown: list[int] = []
+        """The numbers of moves at which the channel saw the running game (each drawing of the
+        table message): its replay's steps (:meth:`kept_log`)."""
+        self.first_move = 0
+        """Where the running game's moves begin in :attr:`moves` (a match logs all its rounds)."""
+        self.last_result: str | None = None
+        """The result key of the last game finished at this table, while its results show (the
+        results card's replay link)."""
 
     @classmethod
     def open(
@@ -253,6 +261,16 @@ class SeatedTable(Table, Generic[A, G]):
     def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
         """Put back the game's own part of the table as :meth:`to_json` saved it, its running
         game replayed from ``moves`` (see :meth:`load`)."""
+
+    @abc.abstractmethod
+    def follow(self, move: Mapping[str, Any]) -> None:
+        """Apply one saved move to the running game as :meth:`restore` does with each of its
+        moves (a replay steps through a kept game this way, one move at a time)."""
+
+    @abc.abstractmethod
+    def replay_turn(self) -> Hashable:
+        """What a replay's "next turn" button skips past: the turn (or deal, or display) the
+        running game is in; it changes when the next one begins."""
 
     @abc.abstractmethod
     def deal_next(self) -> list[Notice]:
@@ -729,14 +747,41 @@ class SeatedTable(Table, Generic[A, G]):
         self._count_afresh()
 
     def _count_afresh(self) -> None:
-        """A game was dealt: nobody has acted in it, nothing was played for anyone yet."""
+        """A game was dealt: nobody has acted in it, nothing was played for anyone yet; its
+        moves begin here."""
         self.stood_in, self.acted = {}, set()
         self.pressed_at.clear()
+        self.first_move, self.last_result = len(self.moves), None
+
+    def start_move_log(self, moves: Sequence[dict[str, Any]] = (), *, saved: bool = False) -> None:
+        super().start_move_log(moves, saved=saved)
+        if not saved:
+            self.shown, self.first_move = [], 0
+
+    def mark_shown(self) -> None:
+        """The table message is being drawn for the running game as it is now: a step of its
+        replay."""
+        if self.phase is Phase.PLAYING and (not self.shown or self.shown[-1] < len(self.moves)):
+            self.shown.append(len(self.moves))
+
+    def kept_log(self) -> KeptLog:
+        """The game that just ended as its replay is rebuilt from: the table's saved form, its
+        moves, and the moves at which the channel saw it (every move, for a game saved before
+        the table counted them)."""
+        first, end = self.first_move, len(self.moves)
+        inner = [n for n in self.shown if first < n < end] if self.shown else range(first + 1, end)
+        return KeptLog(self.to_json(), tuple(self.moves), (first, *inner, end), self.thread_id)
+
+    def result_key(self, number: int) -> str:
+        """The key game ``number`` of the running series is recorded under."""
+        again = f".{self.again_count}" if self.again_count else ""
+        return f"{self.game}:{self.table_id}{again}:{number}"
 
     def game_ended(self) -> None:
         """The running game is over: show its results and record it with the next save."""
         self.phase = Phase.RESULTS
         self._record_pending = True
+        self.last_result = self.result_key(self.finished_game().number)
         self.games_played += 1
         self.end_votes.clear()
 
@@ -764,16 +809,16 @@ class SeatedTable(Table, Generic[A, G]):
             )
             for index, seat in enumerate(self.seats)
         )
-        again = f".{self.again_count}" if self.again_count else ""
         return GameRecord(
             guild_id=self.guild_id,
             channel_id=self.channel_id,
             game=finished.game or self.game,
-            result_key=f"{self.game}:{self.table_id}{again}:{finished.number}",
+            result_key=self.result_key(finished.number),
             options=dict(finished.options),
             started_at=self.game_started_at or now,
             finished_at=now,
             seats=seats,
+            kept=self.kept_log(),
         )
 
     def pending_record(self) -> GameRecord | None:
@@ -1001,6 +1046,9 @@ class SeatedTable(Table, Generic[A, G]):
             "games_played": self.games_played,
             "again_until": self.again_until,
             "again": sorted(self.again),
+            "shown": self.shown,
+            "first_move": self.first_move,
+            "last_result": self.last_result,
         }
 
     @classmethod
@@ -1057,4 +1105,7 @@ class SeatedTable(Table, Generic[A, G]):
         table.offer = None if offer is None else SeatOffer(*offer)
         table.again_count, table.games_played = state.get("again_count", 0), state.get("games_played", 0)
         table.again_until, table.again = state.get("again_until"), set(state.get("again", []))
+        # Saved before games were kept: no step counted yet, the moves begin with the log.
+        table.shown, table.first_move = list(state.get("shown", [])), state.get("first_move", 0)
+        table.last_result = state.get("last_result")
         return table

@@ -359,7 +359,15 @@ class SpitTable(SeatedTable[Action, Game]):
             self.state = match = load_game(data["dealt"])
             self.match_number, self.wins, self._head = data["number"], list(data["wins"]), data["dealt"]
             for move in moves:
-                self._track(match.apply(action_from_json(move)))
+                self.follow(move)
+
+    def follow(self, move: Mapping[str, Any]) -> None:
+        self._track(self.require_state().apply(action_from_json(move)))
+
+    def replay_turn(self) -> Hashable:
+        """The deal (Speed's, or Spit's layout): a replay's "next deal" skips to the next one."""
+        match = self.require_state()
+        return match.deal_number if isinstance(match, SpeedState) else match.layouts_dealt
 
 
 def _explained(match: Game, action: Action, shown: Stamp, error: IllegalAction) -> IllegalAction:

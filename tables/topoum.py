@@ -306,7 +306,14 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         self.card_types = None if types is None else tuple(CardType(name) for name in types)
         if (game := saved["game"]) is not None:
             self._head = {**game, "log": []}
-            state = TopoumState.from_json(self._head)
+            self.state = TopoumState.from_json(self._head)
             for move in moves:
-                self.events += state.apply(action_from_json(move))
-            self.state = state
+                self.follow(move)
+
+    def follow(self, move: Mapping[str, Any]) -> None:
+        self.events += self.require_state().apply(action_from_json(move))
+
+    def replay_turn(self) -> Hashable:
+        """The turn (a player's steps, a setup placement)."""
+        state = self.require_state()
+        return state.turn, state.current

@@ -218,7 +218,14 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
         """The series as it was when its running game was dealt, then that game's moves."""
         self.fixed_display = saved.get("fixed_display")
         if (series := saved["series"]) is not None:
-            self.state = state = Series.from_json(series["dealt"])
+            self.state = Series.from_json(series["dealt"])
             self._game_head = series["dealt"]
             for move in moves:
-                state.apply(action_from_json(move))
+                self.follow(move)
+
+    def follow(self, move: Mapping[str, Any]) -> None:
+        self.require_state().apply(action_from_json(move))
+
+    def replay_turn(self) -> Hashable:
+        """The display: each top, match or renewal changes it (the race has no turns)."""
+        return notation(self.require_state().game.display)

@@ -123,4 +123,12 @@ class TallyTable(TurnBased[Add, TallyState]):
     def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
         if (game := saved["game"]) is not None:
             self.number = game["number"]
-            self.state = TallyState.from_json({**game, "log": list(moves)})
+            self.state = TallyState.from_json({**game, "log": []})
+            for move in moves:
+                self.follow(move)
+
+    def follow(self, move: Mapping[str, Any]) -> None:
+        self.require_state().apply(CODEC.from_json(move))
+
+    def replay_turn(self) -> Hashable:
+        return len(self.require_state().log)

@@ -1,0 +1,112 @@
+"""A finished game again, step by step, from its kept log (issue 31).
+
+A kept game (:class:`data.KeptGame`) holds the table as it was saved when the game ended and the
+game's moves since its deal; its steps are the numbers of moves at which the channel saw the
+table. The table is rebuilt here by the game's own code (:meth:`SeatedTable.from_saved`, then
+:meth:`SeatedTable.restore` with the moves up to a step), so a replay shows what the engine says
+the game was, and its public picture is drawn by the game's own ``picture`` as on the day. The
+rebuilt table is never registered, saved or driven: nothing it does reaches Discord.
+
+A member who asked to be forgotten in the server's kept games is named ``former`` (the reader's
+words for "a former player") in the table rebuilt for a replay, before anything is drawn from it.
+"""
+
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any, Final
+
+from data import KeptGame, SavedTable
+from tables.registry import TableRegistry
+from tables.seated import SeatedTable
+from tables.table import Table
+
+FRAMES: Final = 120
+"""The most frames an animated replay has: steps are grouped to fit."""
+
+
+async def _nowhere(table: Table) -> None:
+    """A rebuilt table's publisher target: a replay's table is never shown as a live table."""
+
+
+class Replay:
+    """One kept game, rebuilt at any of its steps."""
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        table_class: type[SeatedTable[Any, Any]],
+        kept: KeptGame,
+        former: str,
+    ) -> None:
+        self.kept = kept
+        self._registry = registry
+        self._class = table_class
+        state = dict(kept.log.state)
+        lobby = dict(state["lobby"])
+        lobby["seats"] = [
+            {**seat, "name": former} if seat["user_id"] in kept.forgotten else seat for seat in lobby["seats"]
+        ]
+        state["lobby"] = lobby
+        self._state = state
+        self.steps: tuple[int, ...] = kept.log.steps
+        """The numbers of moves at which the channel saw the table, first to last."""
+        self._turns: tuple[int, ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def table_at(self, step: int) -> SeatedTable[Any, Any]:
+        """The table as the channel saw it at step ``step`` (0 to ``len(self) - 1``)."""
+        return next(self.tables([step]))
+
+    def tables(self, steps: Sequence[int]) -> Iterator[SeatedTable[Any, Any]]:
+        """The table at each of ``steps`` (in order), moved on from one to the next: one table,
+        changed between yields, so whatever is drawn from it must be taken at once."""
+        log = self.kept.log
+        table = self._rebuilt(log.moves[: self.steps[steps[0]]]) if steps else None
+        done = self.steps[steps[0]] if steps else 0
+        for step in steps:
+            assert table is not None
+            for move in log.moves[done : self.steps[step]]:
+                table.follow(move)
+            done = self.steps[step]
+            yield table
+
+    def turn_starts(self) -> tuple[int, ...]:
+        """The steps at which a turn (or a deal, or a display) begins: where "next turn" goes."""
+        if self._turns is None:
+            starts, last = [0], None
+            for step, table in enumerate(self.tables(range(len(self)))):
+                turn: Hashable = table.replay_turn()
+                if step and turn != last:
+                    starts.append(step)
+                last = turn
+            self._turns = tuple(starts)
+        return self._turns
+
+    def next_turn(self, step: int) -> int:
+        """The first step of the turn after the one ``step`` is in (the last step if none)."""
+        return next((start for start in self.turn_starts() if start > step), len(self) - 1)
+
+    def frames(self, most: int = FRAMES) -> list[int]:
+        """The steps an animation shows: all of them if they fit in ``most`` frames, else
+        ``most`` spread evenly from the first to the last (each frame stands for the steps up
+        to the next)."""
+        count = len(self)
+        if count <= most:
+            return list(range(count))
+        return sorted({round(index * (count - 1) / (most - 1)) for index in range(most)})
+
+    def _rebuilt(self, moves: Sequence[Any]) -> SeatedTable[Any, Any]:
+        kept = self.kept
+        saved = SavedTable(
+            f"replay{kept.finished.game_id}",
+            kept.guild_id,
+            kept.finished.channel_id,
+            self._class.game,
+            self._state,
+            moves=tuple(moves),
+            thread_id=kept.log.thread_id,
+        )
+        table = self._class.from_saved(self._registry, saved, _nowhere)
+        table.restore(saved.state, saved.moves)
+        return table

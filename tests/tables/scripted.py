@@ -1,0 +1,99 @@
+"""Scripted people at a table on a virtual clock: each plays their seat through the table's
+person path (their panel), choosing with the game's own AI at the normal level, at a person's
+pace. Shared by the benches that play whole games (bench/bench_absent.py, bench/bench_replay.py)
+and the tests that need finished games (tests/tables/test_replays.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, Final
+
+from engine.ai import Level
+from engine.errors import IllegalAction
+from tables.ai import AiDriver
+from tables.errors import Refused
+from tables.registry import TableRegistry
+from tables.seated import Phase, SeatedTable
+from tables.table import Table
+from tests.tables.manual_clock import ManualClock
+
+PACE: Final = 2.0
+"""A scripted person takes this many times the normal AI's delay to move."""
+THINK: Final = 1.5
+"""...and never less than this many seconds."""
+STEP: Final = 1.0
+"""Virtual seconds the clock moves at a time (people see the table change once a step)."""
+LIMIT: Final = 3 * 3600.0
+"""Virtual seconds after which a game that has not ended counts as not finished."""
+
+Seated = SeatedTable[Any, Any]
+
+
+class Person:
+    """A scripted person playing one seat through the table's person path (their panel): the
+    game's own AI chooses, at a person's pace, until they stop."""
+
+    def __init__(self, table: Seated, seat: int, clock: ManualClock) -> None:
+        self.table, self.seat = table, seat
+        self.user = table.seats[seat].user_id
+        self.present = True
+        self.driver: AiDriver[Any] = AiDriver(self, clock, table.spawn)
+
+    def ai_seats(self) -> Sequence[int]:
+        table = self.table
+        here = self.present and table.phase is Phase.PLAYING and not table.plays_for(self.seat)
+        return [self.seat] if here else []
+
+    def ai_inputs(self, seat: int) -> Hashable:
+        return self.table.ai_inputs(seat)
+
+    def ai_decide(self, seat: int) -> tuple[Any, float] | None:
+        decided = self.table.ai_decide(seat)
+        if decided is None:
+            return None
+        action, delay = decided
+        return action, max(THINK, delay * PACE)
+
+    async def ai_act(self, seat: int, action: Any) -> bool:
+        if not self.present:
+            return False
+        assert self.user is not None
+        if self.table.pressed_by(self.user):
+            await self.table.back(self.user)
+        try:
+            await self.table.change(lambda: self.table.apply_action(action))
+        except (IllegalAction, Refused):
+            return False
+        return True
+
+
+def people_play_normal(cls: type[Seated]) -> type[Seated]:
+    """The game's table class, whose AI also chooses for the people's seats (at the normal
+    level) when a scripted person asks it; seats an AI plays keep their own level."""
+
+    def ai_level(self: Seated, seat: int) -> Level:
+        return cls.ai_level(self, seat) if self.plays_for(seat) else Level.NORMAL
+
+    return type(f"Scripted{cls.__name__}", (cls,), {"ai_level": ai_level})
+
+
+async def nothing(table: Table) -> None:
+    """Scripted games are looked at through the table, not through Discord."""
+
+
+async def seated(
+    cls: type[Seated], registry: TableRegistry, people: int, ai_seats: int, publish: Any = nothing
+) -> Seated:
+    """A table of ``cls`` (its people choosing as :func:`people_play_normal`) with ``people``
+    people (user ids 1, 2...) and ``ai_seats`` normal AI seats, started."""
+    table = people_play_normal(cls).open(
+        registry, guild_id=1, channel_id=2, publish=publish, locale="en-US", host_id=1, host_name="P1"
+    )
+    registry.add(table)
+    for user in range(2, people + 1):
+        await table.join(user, f"P{user}")
+    for _ in range(ai_seats):
+        await table.add_ai(1, "normal")
+    await table.start(1)
+    return table
