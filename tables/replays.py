@@ -68,6 +68,7 @@ class Replay:
             assert table is not None
             for move in log.moves[done : self.steps[step]]:
                 table.follow(move)
+                table.moves.append(dict(move))
             done = self.steps[step]
             yield table
 
@@ -109,4 +110,5 @@ class Replay:
         )
         table = self._class.from_saved(self._registry, saved, _nowhere)
         table.restore(saved.state, saved.moves)
+        table.start_move_log(saved.moves, saved=True)
         return table

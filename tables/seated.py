@@ -770,7 +770,7 @@ class SeatedTable(Table, Generic[A, G]):
         the table counted them)."""
         first, end = self.first_move, len(self.moves)
         inner = [n for n in self.shown if first < n < end] if self.shown else range(first + 1, end)
-        return KeptLog(self.to_json(), tuple(self.moves), (first, *inner, end), self.thread_id)
+        return KeptLog(self.to_json(), tuple(self.moves), tuple(sorted({first, *inner, end})), self.thread_id)
 
     def result_key(self, number: int) -> str:
         """The key game ``number`` of the running series is recorded under."""

@@ -356,7 +356,7 @@ class SpitTable(SeatedTable[Action, Game]):
     def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
         """The running match as dealt, replayed from its moves, and the matches won so far."""
         if (data := saved["match"]) is not None:
-            self.state = match = load_game(data["dealt"])
+            self.state = load_game(data["dealt"])
             self.match_number, self.wins, self._head = data["number"], list(data["wins"]), data["dealt"]
             for move in moves:
                 self.follow(move)
