@@ -7,7 +7,7 @@ target seat first (``12.2.si``: at stamp 12, challenge seat 2 with a Silver). A 
 more than five choices is a select menu, whose chosen value is added to its argument.
 """
 
-from cogs.assets_messages import callout_text, panel_draft, playing_draft, results_draft
+from cogs.assets_messages import callout_text, panel_draft, playing_draft, results_draft, table_picture
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
 from cogs.words import names_of
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
@@ -60,6 +60,7 @@ KIND = GameKind(
     "ca",
     AssetsTable,
     playing_draft,
+    table_picture,
     results_draft,
     PanelSpec("hand", MOVES, panel_draft, move),
     callout=callout_text,

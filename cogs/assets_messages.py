@@ -20,7 +20,7 @@ from discord.utils import escape_markdown
 from cogs.components import PER_ROW, ButtonFactory, ChoiceSelects, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
-from cogs.tables import Draft, alt_text, draw
+from cogs.tables import Draft, Picture, alt_text, draw
 from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
@@ -78,11 +78,17 @@ async def playing_draft(messages: Catalog, table: AssetsTable, controls: Control
     buttons = table_card(
         messages, table, controls, ("hand", "assets.table.my_hand"), words, names, notice_text, players
     )
-    png = await draw(table_png, view, names, labels_for(messages, locale))
+    return await table_picture(messages, table).draft(words, buttons)
+
+
+def table_picture(messages: Catalog, table: AssetsTable) -> Picture:
+    """The public table as the channel sees it: every stack and the discard pile."""
+    locale, view = table.locale, table.require_state().view()
+    names = names_of(messages, table, locale)
     lines = "; ".join(player_line(messages, view, seat, name, locale) for seat, name in enumerate(names))
     discard = discard_text(messages, view, locale)
     alt = messages.text("assets.alt.table", locale, number=view.round_number, discard=discard, players=lines)
-    return Draft(words, buttons, png, "assets.png", alt_text([alt]))
+    return Picture(table_png, (view, names, labels_for(messages, locale)), "assets.png", alt_text([alt]))
 
 
 async def results_draft(messages: Catalog, table: AssetsTable, controls: Controls) -> Draft:

@@ -19,7 +19,7 @@ import discord
 from cogs.client import GameNightBot
 from cogs.components import Controls
 from cogs.lobby import LobbyChoices
-from cogs.tables import Draft
+from cogs.tables import Draft, Picture
 from engine.errors import IllegalAction
 from engine.games import game_of
 from locales import Catalog
@@ -97,6 +97,8 @@ class GameKind(Generic[T]):
     table_class: type[T]
     playing: Callable[[Catalog, T, Controls], Awaitable[Draft]]
     """The public message while a game is played."""
+    picture: Callable[[Catalog, T], Picture]
+    """Its picture, as the channel sees the running game (a replay draws it at every step)."""
     results: Callable[[Catalog, T, Controls], Awaitable[Draft]]
     """The public message after a game, while the next one's options are chosen, and at the end."""
     panel: PanelSpec[T]

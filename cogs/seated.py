@@ -118,6 +118,7 @@ async def public_draft(messages: Catalog, kind: GameKind[Any], table: Seated) ->
     if table.phase is Phase.CLOSED:
         return closed_lobby_draft(messages, game=kind.name, minutes=int(LOBBY_IDLE // 60), locale=locale)
     if table.phase is Phase.PLAYING:
+        table.mark_shown()  # the channel sees the game as it is now: a step of its replay
         return await kind.playing(messages, table, controls)
     return await kind.results(messages, table, controls)
 

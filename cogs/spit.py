@@ -7,7 +7,7 @@ buttons do. Every one is a move, whose argument starts with the panel's stamp (s
 """
 
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
-from cogs.spit_messages import lobby_choices, panel_draft, playing_draft, results_draft
+from cogs.spit_messages import lobby_choices, panel_draft, playing_draft, results_draft, table_picture
 from cogs.tables import refusal_text
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
@@ -95,6 +95,7 @@ KIND = GameKind(
     "sp",
     SpitTable,
     playing_draft,
+    table_picture,
     results_draft,
     PanelSpec("cards", MOVES, panel_draft, move, refused),
     lobby_choices=lobby_choices,

@@ -15,7 +15,7 @@ from cogs.components import ButtonFactory, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices, cycling_options, option_buttons
-from cogs.tables import Draft, alt_text, draw
+from cogs.tables import Draft, Picture, alt_text, draw
 from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
 from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
 from engine.spit.centre import CENTRE_PILES, Stage
@@ -78,12 +78,22 @@ async def playing_draft(messages: Catalog, table: SpitTable, controls: Controls)
     buttons = table_card(
         messages, table, controls, ("cards", "spit.table.my_cards"), words, names, notice_text, players
     )
-    png = await draw(table_png, view, names, labels_for(messages, locale))
+    return await table_picture(messages, table).draft(words, buttons)
+
+
+def table_picture(messages: Catalog, table: SpitTable) -> Picture:
+    """The public table as the channel sees it: both sides and the centre."""
+    locale, view = table.locale, table.require_state().view()
+    names = names_of(messages, table, locale)
+    variant, number = variant_name(messages, table.variant, locale), table.match_number
+    players = "; ".join(
+        player_line(messages, view, seat, name, table.wins[seat], locale) for seat, name in enumerate(names)
+    )
     centre = centre_words(messages, view, locale)
     alt = messages.text(
-        "spit.alt.table", locale, variant=variant, number=number, centre=centre, players="; ".join(players)
+        "spit.alt.table", locale, variant=variant, number=number, centre=centre, players=players
     )
-    return Draft(words, buttons, png, "spit.png", alt_text([alt]))
+    return Picture(table_png, (view, names, labels_for(messages, locale)), "spit.png", alt_text([alt]))
 
 
 async def results_draft(messages: Catalog, table: SpitTable, controls: Controls) -> Draft:

@@ -80,6 +80,27 @@ async def draw(picture: Callable[P, bytes], *args: P.args, **kwargs: P.kwargs) -
     return await PAINTER.draw(picture, *args, **kwargs)
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A picture before it is drawn: ``render(*args)`` gives its PNG, shown as ``filename``
+    with ``alt``. Described apart from its drawing so that the table message draws it in the
+    painter and a replay's animation draws the same pictures in a worker of its own; its
+    arguments are a snapshot (views, names, copies), never the live table."""
+
+    render: Callable[..., bytes]
+    args: tuple[Any, ...]
+    filename: str
+    alt: str
+
+    async def png(self) -> bytes:
+        """Drawn in the painter."""
+        return await draw(self.render, *self.args)
+
+    async def draft(self, words: Words, buttons: discord.ui.View | None) -> Draft:
+        """A message of ``words`` and ``buttons`` showing this picture."""
+        return Draft(words, buttons, await self.png(), self.filename, self.alt)
+
+
 class PublicTable(Protocol):
     """What :func:`show_publicly` needs of a table."""
 

@@ -19,7 +19,7 @@ from cogs.client import GameNightBot
 from cogs.i18n import private_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
-from cogs.topoum_messages import deck_options, over_draft, panel_draft, playing_draft
+from cogs.topoum_messages import deck_options, over_draft, panel_draft, playing_draft, table_picture
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from tables.topoum import BadDeck, TopoumTable
@@ -106,6 +106,7 @@ KIND = GameKind(
     "tm",
     TopoumTable,
     playing_draft,
+    table_picture,
     over_draft,
     PanelSpec("hand", frozenset({STEP, PICK, GO, VIEW}), panel, move, refused),
     lobby_choices=deck_options,

@@ -23,7 +23,7 @@ from cogs.components import PER_ROW, PER_SELECT, ROWS, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices
-from cogs.tables import Draft, alt_text, draw
+from cogs.tables import Draft, Picture, alt_text, draw
 from cogs.words import (
     between_games,
     deadline,
@@ -132,9 +132,18 @@ async def playing_draft(messages: Catalog, table: TopoumTable, controls: Control
     title, lines = game_lines(messages, state, locale)
     words = Words(title, "\n".join([status, *lines]), COLOUR)
     view = table_card(messages, table, controls, ("hand", "topoum.table.panel"), words, names, notice_text)
-    seen = state.view()
-    png = await draw(board_png, seen, names, labels_for(messages, locale), table.last_turn())
-    return Draft(words, view, png, "topoum.png", alt_text([board_alt(messages, seen, names, title, locale)]))
+    return await table_picture(messages, table).draft(words, view)
+
+
+def table_picture(messages: Catalog, table: TopoumTable) -> Picture:
+    """The board as the channel sees it, its last turn marked."""
+    state, locale = table.require_state(), table.locale
+    names, seen = names_of(messages, table, locale), state.view()
+    title, _ = game_lines(messages, state, locale)
+    alt = alt_text([board_alt(messages, seen, names, title, locale)])
+    return Picture(
+        board_png, (seen, names, labels_for(messages, locale), table.last_turn()), "topoum.png", alt
+    )
 
 
 async def over_draft(messages: Catalog, table: TopoumTable, controls: Controls) -> Draft:

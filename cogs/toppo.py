@@ -16,7 +16,7 @@ from cogs.answers import Acknowledge, acknowledged, in_time
 from cogs.client import GameNightBot
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
-from cogs.toppo_messages import panel_draft, playing_draft, results_draft
+from cogs.toppo_messages import panel_draft, playing_draft, results_draft, table_picture
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import CallTop, CallToppo, Match, Renew, SeriesAction, TurnCard, VoteReplace
@@ -122,6 +122,7 @@ KIND = GameKind(
     "tp",
     ToppoTable,
     playing_draft,
+    table_picture,
     results_draft,
     PanelSpec("line", MOVES | {PICK}, panel, move, refused),
     prepare=apply_league,

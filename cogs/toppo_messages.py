@@ -12,7 +12,7 @@ from discord.utils import escape_markdown
 from cogs.components import ButtonFactory, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
-from cogs.tables import Draft, alt_text, draw
+from cogs.tables import Draft, Picture, alt_text, draw
 from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
 from engine.toppo.cards import Card
 from locales import Catalog
@@ -52,12 +52,19 @@ async def playing_draft(messages: Catalog, table: ToppoTable, controls: Controls
     buttons = table_card(
         messages, table, controls, ("line", "toppo.table.my_line"), words, names, notice_text, players
     )
-    seen = game.view()
-    png = await draw(table_png, seen, names, series.totals, number, labels_for(messages, locale))
+    return await table_picture(messages, table).draft(words, buttons)
+
+
+def table_picture(messages: Catalog, table: ToppoTable) -> Picture:
+    """The public table as the channel sees it: the display, every line, the totals."""
+    locale, series = table.locale, table.require_state()
+    names, number = names_of(messages, table, locale), series.game_number
+    seen = series.game.view()
     lines = "; ".join(player_line(messages, series, seat, name, locale) for seat, name in enumerate(names))
     display = cards_text(messages, seen.display, locale)
     alt = messages.text("toppo.alt.table", locale, number=number, display=display, players=lines)
-    return Draft(words, buttons, png, "toppo.png", alt_text([alt]))
+    args = (seen, names, tuple(series.totals), number, labels_for(messages, locale))
+    return Picture(table_png, args, "toppo.png", alt_text([alt]))
 
 
 async def results_draft(messages: Catalog, table: ToppoTable, controls: Controls) -> Draft:

@@ -9,7 +9,7 @@ import discord
 from cogs.components import Controls
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.layout import Words
-from cogs.tables import Draft, alt_text, draw
+from cogs.tables import Draft, Picture, alt_text
 from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
@@ -22,14 +22,14 @@ COLOUR = discord.Colour.from_rgb(90, 140, 200)
 ADD = "add"
 
 
-async def _picture(messages: Catalog, table: TallyTable, locale: str) -> tuple[bytes, str]:
+def table_picture(messages: Catalog, table: TallyTable, locale: str | None = None) -> Picture:
+    """The total and whose turn it is (in ``locale``, the table's unless given)."""
+    locale = locale or table.locale
     state = table.require_state()
     names = names_of(messages, table, locale)
     current = None if state.winner is not None else state.current
-    png = await draw(table_png, state.total, current, names, labels_for(messages, locale))
-    return png, alt_text(
-        [messages.text("tally.alt.table", locale, total=state.total, players=", ".join(names))]
-    )
+    alt = alt_text([messages.text("tally.alt.table", locale, total=state.total, players=", ".join(names))])
+    return Picture(table_png, (state.total, current, names, labels_for(messages, locale)), "tally.png", alt)
 
 
 async def playing_draft(messages: Catalog, table: TallyTable, controls: Controls) -> Draft:
@@ -38,8 +38,7 @@ async def playing_draft(messages: Catalog, table: TallyTable, controls: Controls
     title = messages.text("tally.table.title", locale, number=table.game_number())
     words = Words(title, status_text(messages, table.require_state(), names, locale), COLOUR)
     view = table_card(messages, table, controls, ("hand", "tally.table.panel"), words, names, notice_text)
-    png, alt = await _picture(messages, table, locale)
-    return Draft(words, view, png, "tally.png", alt)
+    return await table_picture(messages, table).draft(words, view)
 
 
 async def results_draft(messages: Catalog, table: TallyTable, controls: Controls) -> Draft:
@@ -54,8 +53,7 @@ async def results_draft(messages: Catalog, table: TallyTable, controls: Controls
     )
     notices_field(messages, table, words, notice_text)
     buttons = between_games(messages, table, controls)
-    png, alt = await _picture(messages, table, locale)
-    return Draft(words, buttons, png, "tally.png", alt)
+    return await table_picture(messages, table).draft(words, buttons)
 
 
 async def panel(request: PanelRequest[TallyTable]) -> Draft:
@@ -76,10 +74,8 @@ async def panel(request: PanelRequest[TallyTable]) -> Draft:
             "refresh", "", request.text("tally.panel.refresh"), discord.ButtonStyle.secondary, 1
         )
     )
-    png, alt = await _picture(request.messages, table, request.locale)
-    return Draft(
-        Words(request.text("tally.panel.title"), "\n".join(parts), COLOUR), view, png, "tally.png", alt
-    )
+    words = Words(request.text("tally.panel.title"), "\n".join(parts), COLOUR)
+    return await table_picture(request.messages, table, request.locale).draft(words, view)
 
 
 async def move(request: MoveRequest[TallyTable]) -> Moved:
@@ -95,6 +91,7 @@ KIND = GameKind(
     "ty",
     TallyTable,
     playing_draft,
+    table_picture,
     results_draft,
     PanelSpec("hand", frozenset({ADD}), panel, move),
     said=notice_text,
