@@ -13,7 +13,10 @@ some ``paste`` calls (byte copies, no colour work) and the encoder.
 """
 
 import io
-from collections.abc import Callable, Iterable, Sequence
+import struct
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -218,8 +221,42 @@ def badge(palette: Palette, text: str, size: tuple[int, int], bg: RGB) -> Image.
     return tile
 
 
+_FRAMES: ContextVar[bool] = ContextVar("frames", default=False)
+FRAME_MAGIC = b"gnframe1"
+"""How the bytes of an uncompressed frame begin (see :func:`frames`)."""
+
+
 def encode(image: Image.Image) -> bytes:
-    """The picture as PNG bytes."""
+    """The picture as PNG bytes (or, while :func:`frames` is on, as an uncompressed frame)."""
+    if _FRAMES.get():
+        header = struct.pack(">HH", image.width, image.height)
+        palette = bytes(image.getpalette() or []).ljust(768, b"\0")
+        return FRAME_MAGIC + header + palette + image.convert("P").tobytes()
     buffer = io.BytesIO()
     image.save(buffer, "PNG", **PNG_OPTIONS)
     return buffer.getvalue()
+
+
+@contextmanager
+def frames() -> Iterator[None]:
+    """Within it, pictures come out as uncompressed palette frames: an animation takes each
+    back as a picture at once (:func:`decode`), and the PNG compression and decompression it
+    would throw away cost as much as drawing a large frame (bench/bench_replay.py)."""
+    token = _FRAMES.set(True)
+    try:
+        yield
+    finally:
+        _FRAMES.reset(token)
+
+
+def decode(data: bytes) -> Image.Image:
+    """A picture from :func:`encode`'s bytes, either kind."""
+    if not data.startswith(FRAME_MAGIC):
+        image = Image.open(io.BytesIO(data))
+        image.load()
+        return image
+    start = len(FRAME_MAGIC)
+    width, height = struct.unpack(">HH", data[start : start + 4])
+    image = Image.frombytes("P", (width, height), data[start + 4 + 768 :])
+    image.putpalette(data[start + 4 : start + 4 + 768])
+    return image
