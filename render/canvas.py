@@ -252,11 +252,11 @@ def frames() -> Iterator[None]:
 def decode(data: bytes) -> Image.Image:
     """A picture from :func:`encode`'s bytes, either kind."""
     if not data.startswith(FRAME_MAGIC):
-        image = Image.open(io.BytesIO(data))
-        image.load()
-        return image
+        png = Image.open(io.BytesIO(data))
+        png.load()
+        return png
     start = len(FRAME_MAGIC)
     width, height = struct.unpack(">HH", data[start : start + 4])
-    image = Image.frombytes("P", (width, height), data[start + 4 + 768 :])
-    image.putpalette(data[start + 4 : start + 4 + 768])
-    return image
+    frame = Image.frombytes("P", (width, height), data[start + 4 + 768 :])
+    frame.putpalette(data[start + 4 : start + 4 + 768])
+    return frame
