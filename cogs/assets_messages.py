@@ -21,7 +21,16 @@ from cogs.components import PER_ROW, ButtonFactory, ChoiceSelects, Controls
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, Picture, alt_text, draw
-from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
+from cogs.words import (
+    between_games,
+    ending_lines,
+    expired_text,
+    names_of,
+    noted,
+    notices_field,
+    replay_link,
+    table_card,
+)
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsView, Stage
@@ -107,7 +116,12 @@ async def results_draft(messages: Catalog, table: AssetsTable, controls: Control
     lines = [standing_line(messages, view, seat, escape_markdown(names[seat]), locale) for seat in standings]
     words.add_field(name=messages.text("assets.results.standings", locale), value="\n".join(lines))
     notices_field(messages, table, words, notice_text)
-    buttons = between_games(messages, table, controls) if not between or view.outcome is None else None
+    # The match won: its last round's replay only.
+    buttons = (
+        between_games(messages, table, controls)
+        if not between or view.outcome is None
+        else replay_link(messages, table)
+    )
     if view.stage not in (Stage.ROUND_OVER, Stage.GAME_OVER):
         return Draft(words, buttons)
     png = await draw(results_png, view, names, labels_for(messages, locale))

@@ -7,6 +7,7 @@ translator, routes the gateway through ``DISCORD_API_BASE`` when one is set, and
 only if they changed.
 """
 
+import asyncio
 import gc
 import logging
 import sys
@@ -18,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
+from cogs.animator import ANIMATOR
 from cogs.answers import tell_privately
 from cogs.attention import Attention
 from cogs.i18n import CatalogTranslator, private_locale
@@ -42,8 +44,11 @@ EXTENSIONS = (
     "cogs.stats",
     "cogs.pings",
     "cogs.places",
+    "cogs.history",
 )
 """The cogs loaded at start-up; ``cogs.seated`` installs every registered game (engine/games.py)."""
+PURGE_EVERY = 6 * 3600.0
+"""Seconds between two deletions of the kept games past their server's retention period."""
 
 
 INVITE_PERMISSIONS = discord.Permissions(
@@ -109,6 +114,7 @@ class GameNightBot(commands.AutoShardedBot):
         self.threads = threads
         """Whether new tables play in threads where the server's moderators have not chosen."""
         self.started_at = time.monotonic()
+        self._purging: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.api_base is not None:
@@ -129,6 +135,7 @@ class GameNightBot(commands.AutoShardedBot):
             log.info("following %d panels opened before the restart", followed)
         for saved in set_aside:
             await self._tell_set_aside(saved)
+        self._purging = asyncio.create_task(self._purge_kept_games())
         assert self.application_id is not None  # set by login
         if self.process_shards.syncs_commands:  # commands are the application's: one process syncs them
             await sync_if_changed(self.tree, self.store, self.application_id, self.dev_guild_id)
@@ -170,15 +177,29 @@ class GameNightBot(commands.AutoShardedBot):
         except discord.HTTPException as exc:
             log.warning("could not tell channel %s its table was set aside: %s", place, exc)
 
+    async def _purge_kept_games(self) -> None:
+        """Delete the finished games' logs past their server's retention period, at start-up
+        and every :data:`PURGE_EVERY` seconds (their results stay)."""
+        while True:
+            try:
+                if gone := await self.store.purge_kept_games():
+                    log.info("deleted %d kept games past their retention", gone)
+            except StoreError as exc:  # the database is away: next time
+                log.warning("kept games not purged: %s", exc)
+            await asyncio.sleep(PURGE_EVERY)
+
     async def close(self) -> None:
         """Stop and save every table before the connection goes, so a restart loses nothing
         (:attr:`unsaved` counts those the database failed to take)."""
+        if self._purging is not None:
+            self._purging.cancel()
         try:
             self.panels.stop()
             self.attention.stop()
             self.unsaved = await self.tables.shutdown()
         finally:
             PAINTER.stop()
+            ANIMATOR.stop()
             await super().close()
 
 

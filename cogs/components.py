@@ -38,6 +38,11 @@ SELECT_ID = re.compile(BUTTON_ID.pattern + r":(?P<number>[0-9])")
 """A table select menu's: a button's, then which of the message's menus it is."""
 USER_SELECT_ID = re.compile(BUTTON_ID.pattern + r":u")
 """A table's member menu (a user select): a button's, then ``u``."""
+REPLAY_PREFIX = "rp:"
+REPLAY_ID = re.compile(REPLAY_PREFIX + r"(?P<action>[a-z]+):(?P<arg>[0-9a-z.:\-]*)")
+"""A replay's button (:mod:`cogs.history`): ``rp:<action>:<argument>``, the argument naming a
+finished game (its id, or on a results card the key it was recorded under) and a step or page.
+It names no table: it works after the table is gone, on any message."""
 
 
 async def _pressed(
@@ -187,6 +192,44 @@ class TableUserSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = [str(user.id) for user in self.item.values]
         await _pressed(interaction, self.prefix, self.table_id, self.action, self.arg, values)
+
+
+class ReplayButton(
+    AnsweredOnce, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=REPLAY_ID
+):
+    """A button of ``/history``, of a replay, or a results card's link to its replay."""
+
+    def __init__(
+        self,
+        action: str,
+        arg: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+        disabled: bool = False,
+    ) -> None:
+        custom_id = f"{REPLAY_PREFIX}{action}:{arg}"
+        super().__init__(
+            discord.ui.Button(label=label, style=style, row=row, disabled=disabled, custom_id=custom_id)
+        )
+        self.action = action
+        self.arg = arg
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> "ReplayButton":
+        return cls(match["action"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.history import on_press  # it builds on this module
+
+        await on_press(interaction, self.action, self.arg)
 
 
 class ButtonFactory(Protocol):

@@ -103,14 +103,20 @@ def card_layout(
     return view
 
 
-def without_buttons(message: discord.Message) -> discord.ui.LayoutView:
-    """A card message as it is, without its button rows (a finished game's, say). Its picture
-    is named again by its attachment's file name: the fetched message names it by a CDN address
-    that expires."""
+def without_buttons(message: discord.Message, keep: str = "rp:") -> discord.ui.LayoutView:
+    """A card message as it is, without its button rows (a finished game's, say), but for the
+    buttons whose custom id starts with ``keep`` (a results card's link to its replay, which
+    works as long as the replay is kept). Its picture is named again by its attachment's file
+    name: the fetched message names it by a CDN address that expires."""
     view = discord.ui.LayoutView.from_message(message, timeout=None)
     names = {attachment.id: attachment.filename for attachment in message.attachments}
     for item in list(_walk(view.children)):
         if isinstance(item, discord.ui.ActionRow):
+            for child in list(item.children):
+                if not str(getattr(child, "custom_id", None) or "").startswith(keep):
+                    item.remove_item(child)
+            if item.children:
+                continue
             parent = item.parent
             if isinstance(parent, discord.ui.Container):
                 parent.remove_item(item)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from cogs.components import Controls
+from cogs.components import Controls, ReplayButton
 from cogs.layout import Words
 from locales import Catalog
 from tables.seated import TABLE_IDLE, Phase, SeatedTable
@@ -109,22 +109,33 @@ def between_games(
 ) -> discord.ui.View | None:
     """The results' buttons: the next game (``<game>.results.next``) and the end of the series
     (``<game>.results.end``), carrying the number of the game they follow; once the series is
-    over, Play again while it is offered, else none."""
-    if table.phase is Phase.OVER:
-        return None
+    over, Play again while it is offered. Last on the row, the link to the finished game's
+    replay (it stays when the other buttons go)."""
     locale, number = table.locale, str(table.game_number())
     view = discord.ui.View(timeout=None)
     if table.phase is Phase.AGAIN:
         pressed, asked = len(table.again), len(table.again_asked())
         label = messages.text("seats.again", locale, pressed=pressed, asked=asked)
         view.add_item(controls.button("again", "", label, discord.ButtonStyle.primary, row))
-        return view
-    if table.phase is Phase.RESULTS:
-        label = messages.text(f"{table.game}.results.next", locale)
-        view.add_item(controls.button("next", number, label, discord.ButtonStyle.primary, row))
-    label = messages.text(f"{table.game}.results.end", locale)
-    view.add_item(controls.button("end", number, label, discord.ButtonStyle.secondary, row))
-    return view
+    elif table.phase is not Phase.OVER:
+        if table.phase is Phase.RESULTS:
+            label = messages.text(f"{table.game}.results.next", locale)
+            view.add_item(controls.button("next", number, label, discord.ButtonStyle.primary, row))
+        label = messages.text(f"{table.game}.results.end", locale)
+        view.add_item(controls.button("end", number, label, discord.ButtonStyle.secondary, row))
+    return replay_link(messages, table, view, row)
+
+
+def replay_link(
+    messages: Catalog, table: SeatedTable[Any, Any], view: discord.ui.View | None = None, row: int = 0
+) -> discord.ui.View | None:
+    """``view`` (a new one if None) with the link to the replay of the game whose results show,
+    last on ``row``: a results card's button that stays when the others go."""
+    view = view or discord.ui.View(timeout=None)
+    if table.last_result is not None:
+        label = messages.text("replay.open", table.locale)
+        view.add_item(ReplayButton("key", table.last_result, label=label, row=row))
+    return view if view.children else None
 
 
 def expired_text(messages: Catalog, table: SeatedTable[Any, Any]) -> str:

@@ -19,6 +19,8 @@ from data.times import db_time, from_db_time
 
 KEEP_DAYS: Final = 90
 """Days a server keeps its finished games' logs unless its moderators choose otherwise."""
+KEEP_CHOICES: Final = (7, 30, 90, 180, 365)
+"""The retention periods moderators choose from (``/tables keep_days``)."""
 PAGE: Final = 10
 """Games on one page of ``/history``."""
 

@@ -20,11 +20,13 @@ import re
 import string
 import tomllib
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.dates import format_date
 from babel.numbers import format_decimal
 
 from engine.games import registered
@@ -136,6 +138,11 @@ class Catalog:
     def number(self, value: float, locale: str | None = None, digits: int = 0) -> str:
         """``value`` as the language for ``locale`` writes it: 1,450,000 or 1.450.000; 12.3 or 12,3."""
         return formatter(self.language_for(locale)).number(value, digits)
+
+    def date(self, moment: datetime, locale: str | None = None) -> str:
+        """The day of ``moment`` (UTC) as the language writes it in full: November 26, 2026 or
+        26 de noviembre de 2026 (where a Discord timestamp cannot show it, as in alt text)."""
+        return format_date(moment.astimezone(UTC).date(), "long", locale=self.language_for(locale))
 
 
 def game_catalogues() -> list[Path]:

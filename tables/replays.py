@@ -36,8 +36,12 @@ class Replay:
         table_class: type[SeatedTable[Any, Any]],
         kept: KeptGame,
         former: str,
+        locale: str | None = None,
     ) -> None:
+        """``former``: what to call a forgotten member; ``locale``: the reader's, for the words
+        on the pictures (None: the table's own, as the channel saw it)."""
         self.kept = kept
+        self._locale = locale
         self._registry = registry
         self._class = table_class
         state = dict(kept.log.state)
@@ -50,27 +54,40 @@ class Replay:
         self.steps: tuple[int, ...] = kept.log.steps
         """The numbers of moves at which the channel saw the table, first to last."""
         self._turns: tuple[int, ...] | None = None
+        self._cursor: tuple[int, SeatedTable[Any, Any]] | None = None
+        """The step asked last and its table."""
 
     def __len__(self) -> int:
         return len(self.steps)
 
     def table_at(self, step: int) -> SeatedTable[Any, Any]:
-        """The table as the channel saw it at step ``step`` (0 to ``len(self) - 1``)."""
-        return next(self.tables([step]))
+        """The table as the channel saw it at step ``step`` (0 to ``len(self) - 1``). Going
+        forward from the step asked last moves that table on (one press, a move or a few);
+        going back rebuilds it."""
+        if self._cursor is None or self._cursor[0] > step:
+            self._cursor = (step, next(self.tables([step])))
+            return self._cursor[1]
+        at, table = self._cursor
+        self._follow(table, self.steps[at], self.steps[step])
+        self._cursor = (step, table)
+        return table
 
     def tables(self, steps: Sequence[int]) -> Iterator[SeatedTable[Any, Any]]:
         """The table at each of ``steps`` (in order), moved on from one to the next: one table,
         changed between yields, so whatever is drawn from it must be taken at once."""
-        log = self.kept.log
-        table = self._rebuilt(log.moves[: self.steps[steps[0]]]) if steps else None
+        table = self._rebuilt(self.kept.log.moves[: self.steps[steps[0]]]) if steps else None
         done = self.steps[steps[0]] if steps else 0
         for step in steps:
             assert table is not None
-            for move in log.moves[done : self.steps[step]]:
-                table.follow(move)
-                table.moves.append(dict(move))
+            self._follow(table, done, self.steps[step])
             done = self.steps[step]
             yield table
+
+    def _follow(self, table: SeatedTable[Any, Any], start: int, end: int) -> None:
+        """Move ``table`` on from move ``start`` to move ``end`` of the log."""
+        for move in self.kept.log.moves[start:end]:
+            table.follow(move)
+            table.moves.append(dict(move))
 
     def turn_starts(self) -> tuple[int, ...]:
         """The steps at which a turn (or a deal, or a display) begins: where "next turn" goes."""
@@ -111,4 +128,5 @@ class Replay:
         table = self._class.from_saved(self._registry, saved, _nowhere)
         table.restore(saved.state, saved.moves)
         table.start_move_log(saved.moves, saved=True)
+        table.locale = self._locale or table.locale
         return table
