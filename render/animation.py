@@ -22,6 +22,7 @@ from PIL import Image, ImageChops
 
 from render import canvas
 
+NONE: Final = Image.Dither.NONE
 FRAME_MS: Final = 500
 """How long each frame shows."""
 UNCHANGED: Final = 255
@@ -86,12 +87,16 @@ def _gif(images: Sequence[Image.Image], frame_ms: int, hold_ms: int) -> bytes:
 
 
 def _same_size(images: list[Image.Image]) -> list[Image.Image]:
-    """The frames on one canvas, the largest's size (a table picture grows in a challenge, say):
+    """The frames on one canvas, the largest's size (a table picture grows in a challenge, say),
+    and in the first one's palette (a game's pictures share theirs; any other is mapped to it):
     a smaller one is padded with its own background (its top-left pixel)."""
     width, height = max(image.width for image in images), max(image.height for image in images)
     width, height = width + width % 2, height + height % 2  # halved exactly
+    colours = images[0].getpalette()
     padded = []
     for image in images:
+        if image.getpalette() != colours:
+            image = image.convert("RGB").quantize(palette=_palette(bytes(colours or [])), dither=NONE)
         if image.size != (width, height):
             padding = Image.new("P", (width, height), image.getpixel((0, 0)))
             padding.putpalette(image.getpalette() or [])
@@ -106,7 +111,7 @@ def _halved(image: Image.Image) -> Image.Image:
     about that, and a GIF's bytes grow with its pixels), averaged, back in its own palette
     (without the index that marks unchanged pixels)."""
     palette = _palette(bytes(image.getpalette() or []))
-    return image.convert("RGB").reduce(2).quantize(palette=palette, dither=Image.Dither.NONE)
+    return image.convert("RGB").reduce(2).quantize(palette=palette, dither=NONE)
 
 
 @lru_cache(maxsize=8)

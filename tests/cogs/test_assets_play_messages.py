@@ -162,7 +162,8 @@ async def test_the_public_message_shows_the_table_then_the_round_then_the_winner
     assets.game_ended()  # as the table does when a round ends (tests/tables/test_assets_table.py)
 
     won = await public(assets)
-    assert state.outcome is not None and won.buttons is None and won.png is not None
+    assert state.outcome is not None and won.png is not None
+    assert labels(won) == [text("replay.open", locale)], "the match is over: only the round's replay"
     assert won.words.title == text("assets.results.won_title", locale, name=LONG)
     within_discords_limits(won)
 
@@ -181,10 +182,15 @@ async def test_between_rounds_the_message_has_the_results_and_the_next_round_but
     results = await public(assets)
 
     assert results.words.title == text("assets.results.title", locale, number=1)
-    assert labels(results) == [text("assets.results.next", locale), text("assets.results.end", locale)]
+    assert labels(results) == [
+        text("assets.results.next", locale),
+        text("assets.results.end", locale),
+        text("replay.open", locale),
+    ]
     assert [str(item["custom_id"]).rsplit(":", 1)[1] for row in rows(results) for item in row] == [
         "1",
         "1",
+        "1",  # the round's replay: the key it was recorded under ends with its number
     ]
     assert results.png is not None
 

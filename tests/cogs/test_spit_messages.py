@@ -145,12 +145,16 @@ async def test_the_results_and_the_end_of_a_series(registry: TableRegistry) -> N
     await table.end_series(1000, 1)
     over = await public_draft(catalog(), KIND, table)
 
-    assert [str(item["custom_id"]).split(":")[2:] for item in rows(results)[0]] == [
+    replay = f"rp:key:spit:{table.table_id}:1"
+    assert [str(item["custom_id"]).split(":")[2:] for item in rows(results)[0][:2]] == [
         ["next", "1"],
         ["end", "1"],
     ]
+    assert rows(results)[0][2]["custom_id"] == replay
     assert results.png is not None and over.png is not None
-    assert [str(item["custom_id"]).split(":")[2:] for item in rows(over)[0]] == [["again", ""]]
+    assert [str(item["custom_id"]).split(":")[2:] for item in rows(over)[0][:1]] == [["again", ""]]
+    assert rows(over)[0][1]["custom_id"] == replay
     assert "ω" in (over.words.description or "") and "<@1000>" in (over.words.description or "")
     await table.expire()  # nobody pressed Play again
-    assert (await public_draft(catalog(), KIND, table)).buttons is None
+    gone = await public_draft(catalog(), KIND, table)
+    assert [item["custom_id"] for item in rows(gone)[0]] == [replay], "the replay link stays"

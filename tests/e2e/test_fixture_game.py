@@ -63,7 +63,7 @@ async def test_a_game_registered_only_by_the_tests_plays_through_lobby_results_l
     results = await play_until_won(world, alice, table)
 
     labels = [str(button.get("label")) for button in results.buttons()]
-    assert labels == [text("tally.results.next"), text("tally.results.end")]
+    assert labels == [text("tally.results.next"), text("tally.results.end"), text("replay.open")]
     await world.fake.wait_for(lambda: len(recorded_games(database)) == 1, timeout=10, what="the result")
     [(key, seats)] = recorded_games(database)
     assert key.startswith("tally:") and key.endswith(":1")
