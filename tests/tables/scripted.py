@@ -1,16 +1,23 @@
 """Scripted people at a table on a virtual clock: each plays their seat through the table's
 person path (their panel), choosing with the game's own AI at the normal level, at a person's
-pace. Shared by the benches that play whole games (bench/bench_absent.py, bench/bench_replay.py)
-and the tests that need finished games (tests/tables/test_replays.py).
+pace; and the finished games they leave in the store (:func:`finished_game`). Shared by the
+benches that play whole games (bench/bench_absent.py, bench/bench_replay.py) and the tests that
+need finished games (tests/tables/test_replays.py, tests/cogs/test_replay_pictures.py).
 """
 
 from __future__ import annotations
 
+import importlib
+import random
 from collections.abc import Hashable, Sequence
+from pathlib import Path
 from typing import Any, Final
+from unittest import mock
 
+from data import KeptGame, Store
 from engine.ai import Level
 from engine.errors import IllegalAction
+from engine.games import game_of
 from tables.ai import AiDriver
 from tables.errors import Refused
 from tables.registry import TableRegistry
@@ -97,3 +104,41 @@ async def seated(
         await table.add_ai(1, "normal")
     await table.start(1)
     return table
+
+
+def table_class(game: str) -> type[Seated]:
+    """The table class of a registered game, from its cog's ``KIND``."""
+    cls: type[Seated] = importlib.import_module(game_of(game).module("cogs")).KIND.table_class
+    return cls
+
+
+async def shown(table: Table) -> None:
+    """The table message drawn: what the real publisher does first (cogs.seated.public_draft)."""
+    assert isinstance(table, SeatedTable)
+    table.mark_shown()
+
+
+async def finished_game(game: str, seed: int, folder: Path) -> tuple[KeptGame, Store]:
+    """The first game of a table of two scripted people and, where the game takes more seats,
+    AI seats up to four, from ``seed``, as the store kept it (the store is left open)."""
+    cls = table_class(game)
+    with mock.patch("secrets.randbits", random.Random(seed).getrandbits):
+        store = await Store.open(folder / f"{game}-{seed}.sqlite3")
+        clock = ManualClock()
+        registry = TableRegistry(store, clock)
+        ai_seats = min(cls.seats_allowed[1], 4) - 2
+        table = await seated(cls, registry, 2, ai_seats, publish=shown)
+        people = [Person(table, seat, clock) for seat in range(2)]
+        table.followers.extend(person.driver.changed for person in people)
+        while table.phase is Phase.PLAYING and clock.now() < LIMIT:
+            for person in people:
+                person.driver.changed()
+            await clock.advance(STEP, table.settle)
+        assert table.phase is not Phase.PLAYING, "the game ends"
+        for person in people:
+            person.driver.stop()
+        await registry.shutdown()
+    games, _ = await store.history(1, 0)
+    kept = await store.kept_game(1, games[0].game_id)
+    assert kept is not None
+    return kept, store
