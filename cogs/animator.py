@@ -7,8 +7,10 @@ for the next (its pictures' caches warm), replaced if it dies and gone with the 
 painter's.
 """
 
+import importlib
 from collections.abc import Sequence
 
+from engine.games import registered
 from render.animation import animate
 from tables.worker import Worker
 
@@ -25,8 +27,10 @@ class Animator(Worker):
 
 
 def _warm_up() -> None:
-    """Load Pillow and the fonts first, as the painter's processes do."""
-    import render.fonts  # noqa: F401
+    """Load Pillow, the fonts and every game's pictures first: the first animation then waits
+    for none of it."""
+    for game in registered():
+        importlib.import_module(game.module("render"))
 
 
 ANIMATOR = Animator()

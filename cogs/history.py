@@ -302,7 +302,6 @@ class History(commands.Cog):
             game=game,
             date=bot.messages.date(finished.finished_at, public),
             players=", ".join(_names(bot.messages, finished.seats, kept.forgotten, public)),
-            frames=len(steps),
             result=text("replay.alt_won", public, names=result)
             if result
             else text("replay.alt_none", public),

@@ -46,7 +46,7 @@ class Registered:
     def recorded_as(self) -> tuple[str, ...]:
         return (self.name, *self.variants)
 
-    def module(self, layer: Literal["engine", "words", "tables", "cogs"]) -> str:
+    def module(self, layer: Literal["engine", "words", "render", "tables", "cogs"]) -> str:
         """The game's module in ``layer``: ``cogs.toppo``, or ``<home>.cogs`` for a game kept
         outside the project's layers."""
         return f"{layer}.{self.name}" if self.home is None else f"{self.home}.{layer}"

@@ -32,6 +32,9 @@ CHANGED_MASK: Final = bytes(3) + bytes([255]) * 765
 """A palette that maps a difference of palette indices to a mask: 0 black, the rest white."""
 BAND: Final = 32
 """Rows of a full frame halved together where something changed (even)."""
+DRAWN_PIXELS: Final = 120 * 1000 * 1000
+"""The most pixels an animation draws at full size: 120 frames of a 1000 x 1000 picture. Drawing
+time and bytes grow with them, so a picture twice as large keeps half as many frames."""
 MOST_BYTES: Final = 1024 * 1024
 """An animation's most bytes (Discord takes far bigger files; a replay to share should load
 fast on a phone)."""
@@ -48,15 +51,15 @@ def animate(
     frames: Sequence[bytes], frame_ms: int = FRAME_MS, hold_ms: int = HOLD_MS, most_bytes: int = MOST_BYTES
 ) -> bytes:
     """The frames (see :func:`frame`) drawn, halved and put together as a looping GIF of at
-    most ``most_bytes``: over it, every other frame is left out (the first and the last kept)
-    until it fits."""
+    most ``most_bytes``. A large picture (Topoum's board) keeps fewer of the frames, evenly
+    spread with the first and the last (:data:`DRAWN_PIXELS`); over ``most_bytes``, every other
+    frame is left out until it fits."""
     if not frames:
         raise ValueError("an animation needs at least one frame")
-    full: list[Image.Image] = []
     with canvas.frames():
-        for pickled in frames:
-            render, args = pickle.loads(pickled)
-            full.append(canvas.decode(render(*args)))
+        full = [_drawn(frames[0])]
+        kept = spread(len(frames), DRAWN_PIXELS // (full[0].width * full[0].height))
+        full += [_drawn(frames[index]) for index in kept[1:]]
     full = _same_size(full)
     halves = [_halved(full[0])]
     for before, after in itertools.pairwise(full):
@@ -66,6 +69,20 @@ def animate(
         if len(gif) <= most_bytes or len(halves) <= 2:
             return gif
         halves = [*halves[:-1:2], halves[-1]]
+
+
+def spread(count: int, most: int) -> list[int]:
+    """Indices of at most ``most`` (at least 2) of ``count`` items, evenly spread from the first
+    to the last: all of them if they fit."""
+    most = max(2, most)
+    if count <= most:
+        return list(range(count))
+    return sorted({round(index * (count - 1) / (most - 1)) for index in range(most)})
+
+
+def _drawn(pickled: bytes) -> Image.Image:
+    render, args = pickle.loads(pickled)
+    return canvas.decode(render(*args))
 
 
 def _gif(images: Sequence[Image.Image], frame_ms: int, hold_ms: int) -> bytes:

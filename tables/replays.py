@@ -15,6 +15,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, Final
 
 from data import KeptGame, SavedTable
+from render.animation import spread
 from tables.registry import TableRegistry
 from tables.seated import SeatedTable
 from tables.table import Table
@@ -109,10 +110,7 @@ class Replay:
         """The steps an animation shows: all of them if they fit in ``most`` frames, else
         ``most`` spread evenly from the first to the last (each frame stands for the steps up
         to the next)."""
-        count = len(self)
-        if count <= most:
-            return list(range(count))
-        return sorted({round(index * (count - 1) / (most - 1)) for index in range(most)})
+        return spread(len(self), most)
 
     def _rebuilt(self, moves: Sequence[Any]) -> SeatedTable[Any, Any]:
         kept = self.kept

@@ -120,6 +120,14 @@ async def test_a_forgotten_name_and_a_deleted_replay(world: World, bot: BotProce
     replay = (await mod.press(page, label="1")).message
     assert "a former player" in replay.text
     assert "a former player" in replay.attachments[0].description
+    await mod.press(replay, label=text("replay.share"))
+    posted = await wait_public(
+        world, lambda message: bool(message.attachments) and message.attachments[0].filename == "replay.gif"
+    )
+    shared = posted.attachments[0].description
+    assert (
+        "a former player" in shared and "alice" not in shared.lower() and "alice" not in posted.text.lower()
+    )
 
     asked = (await mod.press(replay, label=text("replay.drop"))).message
     assert text("replay.drop_confirm") in asked.text
