@@ -10,8 +10,8 @@ drawings mark the steps, as cogs.seated.public_draft does), kept in a temporary 
 - ``steps`` of the replay, ``frames`` of its animation (at most 120, fewer for a large picture:
   render/animation.py ``DRAWN_PIXELS``);
 - the animation as the bot shares it: the frames rebuilt by the game's own code, drawn and put
-  together in the animator's process (cogs/animator.py, started with the bot; ``cold_s`` is the
-  first share, its pictures' caches empty, then ``gif_s`` the next ones): ``gif_kib`` and
+  together in the animator's process (cogs/animator.py, started when a replay is opened;
+  ``cold_s`` is the first share, its pictures' caches empty, ``gif_s`` the next ones): ``gif_kib`` and
   ``gif_s`` (median of ``--runs``), goals at most 1 MiB and 3 s; beside it the baseline, the
   steps offered to the animation (up to 120) drawn as separate full PNGs in the same process:
   ``pngs_kib`` and ``pngs_s``;
@@ -79,7 +79,7 @@ async def measure(game: str, args: argparse.Namespace, folder: Path) -> dict[str
 
         animator = Animator()
         try:
-            await animator.start()  # as the bot does at start-up
+            await animator.start()  # as the bot does when a replay is opened
             start = time.perf_counter()
             gif = await animator.animation(frames())
             cold = time.perf_counter() - start

@@ -188,6 +188,7 @@ class History(commands.Cog):
         if replay is None or game_id is None:
             return Draft(Words(None, messages.text("replay.gone", locale), COLOUR))
         step = max(0, min(step, len(replay) - 1))
+        ANIMATOR.warm()  # a share may follow: its process starts meanwhile
         kind = _kind(replay.kept.finished.game)
         table = replay.table_at(step)
         picture = kind.picture(messages, table)

@@ -49,6 +49,11 @@ class Worker:
         self._warm_up = warm_up
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
 
+    @property
+    def running(self) -> bool:
+        """Whether its processes are started (or starting)."""
+        return self._pool is not None
+
     async def start(self) -> None:
         """Start every process and warm it up, so the first real jobs are as quick as the others
         (a job submitted while no process is idle starts another)."""
