@@ -57,11 +57,12 @@ def animate(
     if not frames:
         raise ValueError("an animation needs at least one frame")
     with canvas.frames():
-        full = [_drawn(frames[0])]
-        kept = spread(len(frames), DRAWN_PIXELS // (full[0].width * full[0].height))
-        full += [_drawn(frames[index]) for index in kept[1:]]
+        first, last = _drawn(frames[0]), _drawn(frames[-1])  # a board grows: the end is largest
+        largest = max(image.width * image.height for image in (first, last))
+        kept = spread(len(frames), DRAWN_PIXELS // largest)
+        full = [first, *(_drawn(frames[index]) for index in kept[1:-1]), last] if len(kept) > 1 else [first]
     full = _same_size(full)
-    halves = [_halved(full[0])]
+    halves = [halved(full[0])]
     for before, after in itertools.pairwise(full):
         halves.append(_halved_changes(before, after, halves[-1]))
     while True:
@@ -123,7 +124,7 @@ def _same_size(images: list[Image.Image]) -> list[Image.Image]:
     return padded
 
 
-def _halved(image: Image.Image) -> Image.Image:
+def halved(image: Image.Image) -> Image.Image:
     """A table picture at half its size (500 px wide: Discord shows a picture no wider than
     about that, and a GIF's bytes grow with its pixels), averaged, back in its own palette
     (without the index that marks unchanged pixels)."""
@@ -139,18 +140,18 @@ def _palette(colours: bytes) -> Image.Image:
     return palette
 
 
-def _halved_changes(before: Image.Image, after: Image.Image, halved: Image.Image) -> Image.Image:
-    """``after`` halved, from ``before`` halved (``halved``): only the bands of rows that
+def _halved_changes(before: Image.Image, after: Image.Image, shown: Image.Image) -> Image.Image:
+    """``after`` halved, from ``before`` halved (``shown``): only the bands of rows that
     changed are halved again (a move changes a few cards and a line of text; halving a whole
     large picture costs more than drawing it)."""
     changed = ImageChops.difference(before, after)  # palette indices: 0 where unchanged
-    result = halved.copy()
+    result = shown.copy()
     for top in range(0, after.height, BAND):
         bottom = min(after.height, top + BAND)
         box = changed.crop((0, top, after.width, bottom)).getbbox()
         if box is not None:
             left, right = box[0] - box[0] % 2, box[2] + box[2] % 2
-            result.paste(_halved(after.crop((left, top, right, bottom))), (left // 2, top // 2))
+            result.paste(halved(after.crop((left, top, right, bottom))), (left // 2, top // 2))
     return result
 
 
