@@ -59,6 +59,13 @@ async def _pressed(
     await on_press(interaction, prefix, table_id, action, arg, values)
 
 
+def _button(
+    custom_id: str, label: str | None, style: discord.ButtonStyle, row: int | None, disabled: bool
+) -> discord.ui.Button[discord.ui.View]:
+    """The button a dynamic item wraps."""
+    return discord.ui.Button(label=label, style=style, row=row, disabled=disabled, custom_id=custom_id)
+
+
 class TableButton(
     AnsweredOnce, discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=BUTTON_ID
 ):
@@ -77,10 +84,7 @@ class TableButton(
         row: int | None = None,
         disabled: bool = False,
     ) -> None:
-        custom_id = f"{prefix}:{table_id}:{action}:{arg}"
-        super().__init__(
-            discord.ui.Button(label=label, style=style, row=row, disabled=disabled, custom_id=custom_id)
-        )
+        super().__init__(_button(f"{prefix}:{table_id}:{action}:{arg}", label, style, row, disabled))
         self.prefix = prefix
         self.table_id = table_id
         self.action = action
@@ -209,10 +213,7 @@ class ReplayButton(
         row: int | None = None,
         disabled: bool = False,
     ) -> None:
-        custom_id = f"{REPLAY_PREFIX}{action}:{arg}"
-        super().__init__(
-            discord.ui.Button(label=label, style=style, row=row, disabled=disabled, custom_id=custom_id)
-        )
+        super().__init__(_button(f"{REPLAY_PREFIX}{action}:{arg}", label, style, row, disabled))
         self.action = action
         self.arg = arg
 

@@ -4,6 +4,7 @@ database on a real server (see :mod:`tests.postgres`), each fresh for the test."
 from __future__ import annotations
 
 import itertools
+import shutil
 import sqlite3
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -12,7 +13,7 @@ import asyncpg
 import pytest
 
 from data import Store
-from data.migrate import Driver
+from data.migrate import MIGRATIONS, Driver
 from tests.postgres import Server, ServerError
 
 
@@ -121,3 +122,13 @@ async def poke(database: str | Path, *statements: str) -> None:
                 await pg.execute(statement)
     finally:
         await pg.close()
+
+
+def migrations_up_to(driver: Driver, folder: Path, last: int) -> Path:
+    """A migrations directory in ``folder`` holding the driver's migrations 1 to ``last``: the
+    schema an older version of the bot left (then opened again with all of them)."""
+    older = folder / f"migrations-{driver}-{last}"
+    older.mkdir()
+    for migration in sorted(MIGRATIONS[driver].glob("*.sql"))[:last]:
+        shutil.copy(migration, older)
+    return older

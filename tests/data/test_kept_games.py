@@ -4,7 +4,6 @@ log and the result stays; retention deletes what is past the server's period (90
 chosen); forgotten members are returned beside the games; games recorded before migration 0013
 are listed without a replay."""
 
-import shutil
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,9 +12,8 @@ import pytest
 
 from data import GameRecord, KeptLog, Store
 from data.history import KEEP_DAYS, PAGE
-from data.migrate import MIGRATIONS
-from tests.data.conftest import Databases, peek, poke
-from tests.data.test_leagues import ANA, BEN, GAMES, GUILD, game, seats
+from tests.data.conftest import Databases, migrations_up_to, peek
+from tests.data.test_leagues import ANA, BEN, GUILD, game, seats
 
 NOW = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 LOG = KeptLog(
@@ -107,14 +105,10 @@ async def test_games_recorded_before_migration_0013_are_listed_without_a_replay(
     databases: Databases, tmp_path: Path
 ) -> None:
     database = await databases.new()
-    older = tmp_path / "migrations-12"
-    older.mkdir()
-    for migration in sorted(MIGRATIONS[databases.driver].glob("*.sql"))[:12]:
-        shutil.copy(migration, older)
+    older = migrations_up_to(databases.driver, tmp_path, 12)
     async with await Store.open(database, migrations_dir=older) as store:
         await store.record_game(game("old", seats({ANA: 0, BEN: 5})))
         await store.set_absent_after(GUILD, 60)
-    await poke(database, f"UPDATE games SET channel_id = {GAMES}")
     async with await Store.open(database) as store:
         [listed], older_page = await store.history(GUILD, 0)
         assert not listed.kept and not older_page

@@ -3,7 +3,6 @@ kept with how many moves and whether the person was absent; a league counts such
 absent person last, or leaves them out of its standings and of the ratings; results recorded
 before migration 0011 read as played in full."""
 
-import shutil
 import sqlite3
 from dataclasses import replace
 from datetime import timedelta
@@ -13,8 +12,7 @@ import asyncpg
 import pytest
 
 from data import LeagueSettings, SeatResult, Store
-from data.migrate import MIGRATIONS
-from tests.data.conftest import Databases, peek, poke
+from tests.data.conftest import Databases, migrations_up_to, peek, poke
 from tests.data.test_leagues import (
     ANA,
     BEN,
@@ -115,10 +113,7 @@ async def test_results_recorded_before_migration_0011_read_as_played_in_full_and
     databases: Databases, tmp_path: Path
 ) -> None:
     database = await databases.new()
-    older = tmp_path / "migrations-10"
-    older.mkdir()
-    for migration in sorted(MIGRATIONS[databases.driver].glob("*.sql"))[:10]:
-        shutil.copy(migration, older)
+    older = migrations_up_to(databases.driver, tmp_path, 10)
     async with await Store.open(database, migrations_dir=older):
         pass
     finished = "2025-03-07T21:00:00.000000Z"
