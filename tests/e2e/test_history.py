@@ -11,14 +11,23 @@ from pathlib import Path
 from PIL import Image
 
 from locales import catalog
-from tests.conftest import World
+from tests.conftest import World, running
 from tests.e2e.test_fixture_game import play_until_won
 from tests.e2e.toppo_play import recorded_games, wait_public
-from tests.fakediscord import BotProcess, SeenMessage
+from tests.fakediscord import BotProcess, Channel, SeenMessage
 
 
 def text(key: str, **values: object) -> str:
     return catalog().text(key, "en-US", **values)
+
+
+def animations(world: World, place: Channel) -> list[SeenMessage]:
+    """The replays shared in ``place``."""
+    return [
+        m
+        for m in world.fake.public_messages(place)
+        if m.attachments and m.attachments[0].filename == "replay.gif"
+    ]
 
 
 def footer(message: SeenMessage) -> str:
@@ -83,9 +92,8 @@ async def test_history_opens_a_replay_that_steps_and_shares_as_an_animation(
 
     shared = await alice.press(replay, label=text("replay.share"))
     assert shared.response_type == 5, "acknowledged at once"
-    posted = await wait_public(
-        world, lambda message: bool(message.attachments) and message.attachments[0].filename == "replay.gif"
-    )
+    await world.fake.wait_for(lambda: bool(animations(world, world.games)), timeout=15, what="the animation")
+    [posted] = animations(world, world.games)
     attachment = posted.attachments[0]
     assert attachment.description.startswith("Animation of a Tally game played on ")
     assert "won" in attachment.description
@@ -97,16 +105,7 @@ async def test_history_opens_a_replay_that_steps_and_shares_as_an_animation(
 
     again = await alice.press(replay, label=text("replay.share"))
     assert again.message.ephemeral and "One animation a minute" in again.message.text
-    assert (
-        len(
-            [
-                m
-                for m in world.fake.public_messages(world.games)
-                if m.attachments and m.attachments[0].filename == "replay.gif"
-            ]
-        )
-        == 1
-    )
+    assert len(animations(world, world.games)) == 1
 
 
 async def test_a_forgotten_name_and_a_deleted_replay(world: World, bot: BotProcess, database: Path) -> None:
@@ -121,9 +120,8 @@ async def test_a_forgotten_name_and_a_deleted_replay(world: World, bot: BotProce
     assert "a former player" in replay.text
     assert "a former player" in replay.attachments[0].description
     await mod.press(replay, label=text("replay.share"))
-    posted = await wait_public(
-        world, lambda message: bool(message.attachments) and message.attachments[0].filename == "replay.gif"
-    )
+    await world.fake.wait_for(lambda: bool(animations(world, world.games)), timeout=15, what="the animation")
+    [posted] = animations(world, world.games)
     shared = posted.attachments[0].description
     assert (
         "a former player" in shared and "alice" not in shared.lower() and "alice" not in posted.text.lower()
@@ -138,3 +136,40 @@ async def test_a_forgotten_name_and_a_deleted_replay(world: World, bot: BotProce
     assert page.button(label="1").get("disabled")
     [(key, _)] = recorded_games(database)
     assert key.startswith("tally:")
+
+
+async def test_an_animation_goes_to_the_tables_thread_while_it_is_open_else_its_channel(
+    world: World, database: Path
+) -> None:
+    alice, bruno = world.alice, world.bruno
+
+    def gifs(place: Channel) -> list[SeenMessage]:
+        return animations(world, place)
+
+    async with running(BotProcess(world.fake, database, threads=True)):
+        card = (await alice.slash("tally start")).message
+        thread = world.fake.thread_of(card)
+        assert thread is not None
+        await alice.press(card, label=text("lobby.add_ai", level=text("ai.level.easy")))
+        await world.fake.wait_for(lambda: "(2/4)" in alice.current(card).text, what="the AI seated")
+        await alice.press(card, label=text("lobby.start"))
+        await world.fake.wait_for(
+            lambda: any(m.attachments for m in world.fake.public_messages(thread)),
+            timeout=15,
+            what="the game",
+        )
+        table = next(m for m in world.fake.public_messages(thread) if m.attachments)
+        results = await play_until_won(world, alice, table)
+        replay = (await alice.press(results, label=text("replay.open"))).message
+        await alice.press(replay, label=text("replay.share"))
+        await world.fake.wait_for(lambda: bool(gifs(thread)), timeout=15, what="the animation in the thread")
+        assert not gifs(world.games)
+
+        thread.archived = True  # the table ended, or Discord archived it
+        page = (await bruno.slash("history")).message
+        replay = (await bruno.press(page, label="1")).message
+        await bruno.press(replay, label=catalog().text("replay.share", "es-ES"))
+        await world.fake.wait_for(
+            lambda: bool(gifs(world.games)), timeout=15, what="the animation in the channel"
+        )
+        assert len(gifs(thread)) == 1 and thread.archived, "an archived thread is not reopened for it"
