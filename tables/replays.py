@@ -18,6 +18,7 @@ from data import KeptGame, SavedTable
 from render.animation import spread
 from tables.registry import TableRegistry
 from tables.seated import SeatedTable
+from tables.stand_ins import StandIn, Why, stand_in_level
 from tables.table import Table
 
 FRAMES: Final = 120
@@ -52,10 +53,15 @@ class Replay:
         ]
         state["lobby"] = lobby
         self._state = state
+        self._stood: list[list[int]] = state.get("stood_changes", [])
+        """When the seats an AI played for their person changed: ``[moves, seats]``, in order
+        (none for a game saved before they were noted: then as at its end)."""
         self.steps: tuple[int, ...] = kept.log.steps
         """The numbers of moves at which the channel saw the table, first to last."""
         self._turns: tuple[int, ...] | None = None
         self._cursor: tuple[int, SeatedTable[Any, Any]] | None = None
+        self._end: dict[int, StandIn] = {}
+        """The seats an AI played for their person when the game ended."""
         """The step asked last and its table."""
 
     def __len__(self) -> int:
@@ -85,10 +91,21 @@ class Replay:
             yield table
 
     def _follow(self, table: SeatedTable[Any, Any], start: int, end: int) -> None:
-        """Move ``table`` on from move ``start`` to move ``end`` of the log."""
+        """Move ``table`` on from move ``start`` to move ``end`` of the log, with the seats an AI
+        played for their person then (as at the end, where the channel's drawings said nothing)."""
         for move in self.kept.log.moves[start:end]:
             table.follow(move)
             table.moves.append(dict(move))
+        changes = [seats for moves, seats in self._stood if moves <= end]
+        if not changes:
+            table.stand_ins = dict(self._end)
+            return
+        level = stand_in_level([seat.ai_level for seat in table.seats if seat.ai_level is not None])
+        table.stand_ins = {
+            seat: self._end.get(seat, StandIn(Why.LEFT, level))
+            for seat in range(len(table.seats))
+            if changes[-1] >> seat & 1
+        }
 
     def turn_starts(self) -> tuple[int, ...]:
         """The steps at which a turn (or a deal, or a display) begins: where "next turn" goes."""
@@ -127,4 +144,6 @@ class Replay:
         table.restore(saved.state, saved.moves)
         table.start_move_log(saved.moves, saved=True)
         table.locale = self._locale or table.locale
+        self._end = dict(table.stand_ins)
+        self._follow(table, len(moves), len(moves))
         return table

@@ -219,6 +219,10 @@ class SeatedTable(Table, Generic[A, G]):
         self.shown: list[int] = []
         """The numbers of moves at which the channel saw the running game (each drawing of the
         table message): its replay's steps (:meth:`kept_log`)."""
+        self.stood_changes: list[list[int]] = []
+        """When the seats an AI plays for their person changed in the running game's log:
+        ``[moves, seats]`` (a bit per seat), from its first move, so a replay names them as the
+        channel saw them at each step."""
         self.first_move = 0
         """Where the running game's moves begin in :attr:`moves` (a match logs all its rounds)."""
         self.last_result: str | None = None
@@ -551,6 +555,7 @@ class SeatedTable(Table, Generic[A, G]):
         change); a table with no person left playing ends, and says so."""
         levels = [other.ai_level for other in self.seats if other.ai_level is not None]
         self.stand_ins[seat] = StandIn(why, stand_in_level(levels))
+        self._stood_changed()
         self.timed_in_row.pop(seat, None)
         self.notices.append(Notice(f"seat_{why.value}", seat, {"name": self.seats[seat].name}))
         if not self.playing():
@@ -591,6 +596,7 @@ class SeatedTable(Table, Generic[A, G]):
         def apply() -> None:
             seat = self.seat_of(user_id)
             if seat is not None and self.stand_ins.pop(seat, None) is not None:
+                self._stood_changed()
                 self.notices.append(Notice("seat_back", seat, {"name": self.seats[seat].name}))
 
         await self.change(apply)
@@ -631,6 +637,7 @@ class SeatedTable(Table, Generic[A, G]):
             self._check_newcomer(user_id, seat)
             self.seats[seat] = Seat(user_id, name)
             self.stand_ins.pop(seat, None)
+            self._stood_changed()
             self.timed_in_row.pop(seat, None)
             self.offer = None
             self.notices.append(Notice("seat_taken", seat, {"name": name}))
@@ -757,6 +764,16 @@ class SeatedTable(Table, Generic[A, G]):
         super().start_move_log(moves, saved=saved)
         if not saved:
             self.shown, self.first_move = [], 0
+            self.stood_changes = [[0, self._stood_seats()]]
+
+    def _stood_seats(self) -> int:
+        return sum(1 << seat for seat in self.stand_ins)
+
+    def _stood_changed(self) -> None:
+        """The seats an AI plays for their person changed (inside a change): noted for replays."""
+        if self.stood_changes and self.stood_changes[-1][0] == len(self.moves):
+            self.stood_changes.pop()
+        self.stood_changes.append([len(self.moves), self._stood_seats()])
 
     def mark_shown(self) -> None:
         """The table message is being drawn for the running game as it is now: a step of its
@@ -1047,6 +1064,7 @@ class SeatedTable(Table, Generic[A, G]):
             "again_until": self.again_until,
             "again": sorted(self.again),
             "shown": self.shown,
+            "stood_changes": self.stood_changes,
             "first_move": self.first_move,
             "last_result": self.last_result,
         }
@@ -1107,5 +1125,6 @@ class SeatedTable(Table, Generic[A, G]):
         table.again_until, table.again = state.get("again_until"), set(state.get("again", []))
         # Saved before games were kept: no step counted yet, the moves begin with the log.
         table.shown, table.first_move = list(state.get("shown", [])), state.get("first_move", 0)
+        table.stood_changes = [list(change) for change in state.get("stood_changes", [])]
         table.last_result = state.get("last_result")
         return table

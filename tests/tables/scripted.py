@@ -118,9 +118,12 @@ async def shown(table: Table) -> None:
     table.mark_shown()
 
 
-async def finished_game(game: str, seed: int, folder: Path) -> tuple[KeptGame, Store]:
+async def finished_game(
+    game: str, seed: int, folder: Path, leaves_at: float | None = None
+) -> tuple[KeptGame, Store]:
     """The first game of a table of two scripted people and, where the game takes more seats,
-    AI seats up to four, from ``seed``, as the store kept it (the store is left open)."""
+    AI seats up to four, from ``seed``, as the store kept it (the store is left open); the
+    second person leaves the game ``leaves_at`` virtual seconds in, if given."""
     cls = table_class(game)
     with mock.patch("secrets.randbits", random.Random(seed).getrandbits):
         store = await Store.open(folder / f"{game}-{seed}.sqlite3")
@@ -131,6 +134,9 @@ async def finished_game(game: str, seed: int, folder: Path) -> tuple[KeptGame, S
         people = [Person(table, seat, clock) for seat in range(2)]
         table.followers.extend(person.driver.changed for person in people)
         while table.phase is Phase.PLAYING and clock.now() < LIMIT:
+            if leaves_at is not None and people[1].present and clock.now() >= leaves_at:
+                people[1].present = False
+                await table.leave_game(2)
             for person in people:
                 person.driver.changed()
             await clock.advance(STEP, table.settle)

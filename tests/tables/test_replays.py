@@ -68,3 +68,15 @@ async def test_a_forgotten_member_is_a_former_player_in_a_replay(tmp_path: Path)
         assert [seat.name for seat in table.seats][:2] == ["P1", FORMER]
     finally:
         await store.close()
+
+
+async def test_a_replay_names_a_seat_an_ai_played_for_its_person_from_when_it_did(tmp_path: Path) -> None:
+    kept, store = await finished_game("toppo", 3, tmp_path, leaves_at=40)
+    try:
+        replay = Replay(TableRegistry(store, ManualClock()), table_class("toppo"), kept, FORMER)
+        stood = [1 in table.stand_ins for table in replay.tables(range(len(replay)))]
+        assert not stood[0] and stood[-1], "played by its person first, by an AI at the end"
+        assert stood == sorted(stood), "from the step the channel first saw it on"
+        assert 1 in replay.table_at(len(replay) - 1).stand_ins and 1 not in replay.table_at(0).stand_ins
+    finally:
+        await store.close()
