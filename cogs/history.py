@@ -195,7 +195,8 @@ class History(commands.Cog):
         finished = replay.kept.finished
         lines = [_played(messages, finished, replay.kept.forgotten, locale)]
         if winners := _winners(messages, finished, replay.kept.forgotten, locale):
-            lines.append(messages.text("replay.won", locale, names=winners))
+            count = sum(seat.won for seat in finished.seats)
+            lines.append(messages.text("replay.won", locale, names=winners, count=count))
         footer = messages.text("replay.step", locale, step=step + 1, steps=len(replay))
         title = messages.text("replay.title", locale, game=game_name(messages, finished.game, locale))
         words = Words(title, "\n".join(lines), COLOUR, footer=footer)
@@ -303,7 +304,7 @@ class History(commands.Cog):
             game=game,
             date=bot.messages.date(finished.finished_at, public),
             players=", ".join(_names(bot.messages, finished.seats, kept.forgotten, public)),
-            result=text("replay.alt_won", public, names=result)
+            result=text("replay.alt_won", public, names=result, count=sum(s.won for s in finished.seats))
             if result
             else text("replay.alt_none", public),
         )

@@ -255,5 +255,7 @@ def option_value(messages: Catalog, name: str, value: str, locale: str) -> str:
     if value in ("yes", "no", NO_TARGET):
         return messages.text(f"spit.option_value.{value}", locale)
     if name == "target":
-        return messages.text("spit.option_value.points", locale, points=value)
+        return messages.text("spit.option_value.points", locale, points=int(value))
+    if name == "side":
+        return messages.text("spit.option_value.cards", locale, cards=int(value))
     return value

@@ -193,7 +193,8 @@ def notices_for(game: SpitState | SpeedState, events: Sequence[Event]) -> list[N
             case LayoutDealt(seat=seat) if seat == PLAYERS - 1 and isinstance(game, SpitState):
                 # Once both layouts are dealt.
                 notices.append(Notice("dealt", None, {"number": game.layouts_dealt}))
-            case DealWon(seat=seat, points=points) if isinstance(game, SpeedState):
+            case DealWon(seat=seat, points=points) if isinstance(game, SpeedState) and game.options.target:
+                # A match of one deal (no points to play to) says only who won it.
                 number = game.deal_number if game.outcome is not None else game.deal_number - 1
                 notices.append(Notice("deal_won", seat, {"number": number, "points": points}))
             case DealStarted(number=number):
@@ -229,7 +230,7 @@ def results_words(
         elif len(leaders) > 1:
             line = text("spit.results.tie", locale)
         else:
-            line = text("spit.results.series_winner", locale, names=leaders[0])
+            line = text("spit.results.series_winner", locale, name=leaders[0])
         title = text("spit.results.over_title", locale, variant=named)
     else:
         assert view.outcome is not None, "a match's results follow its end"

@@ -267,7 +267,8 @@ def outcome_lines(messages: Catalog, outcome: Outcome, names: Sequence[str], loc
     """The game's end: who won with how many badges, then everyone's badges and colour bases,
     best first."""
     winners = ", ".join(bold(names[seat]) for seat in outcome.winners)
-    lines = [messages.text("topoum.table.winner", locale, names=winners, badges=max(outcome.badges))]
+    best, count = max(outcome.badges), len(outcome.winners)
+    lines = [messages.text("topoum.table.winner", locale, names=winners, badges=best, count=count)]
     order = sorted(range(len(names)), key=lambda seat: (-outcome.badges[seat], -outcome.colour_bases[seat]))
     for seat in order:
         badges, bases = outcome.badges[seat], outcome.colour_bases[seat]

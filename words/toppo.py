@@ -146,8 +146,12 @@ def results_words(
         standings = series.standings()
         if series.history:
             best = series.totals[standings[0]]
-            winners = ", ".join(bold(names[seat]) for seat in standings if series.totals[seat] == best)
-            lines = [text("toppo.results.winner", locale, names=winners, points=best)]
+            leaders = [bold(names[seat]) for seat in standings if series.totals[seat] == best]
+            lines = [
+                text(
+                    "toppo.results.winner", locale, names=", ".join(leaders), points=best, count=len(leaders)
+                )
+            ]
         else:
             lines = [text("toppo.results.none", locale)]
     else:

@@ -1,5 +1,6 @@
 """The catalogue: both languages complete, placeholders alike, every engine reason worded."""
 
+import itertools
 import re
 import string
 import subprocess
@@ -199,3 +200,31 @@ def test_no_players_first_message_loads_cldr_data() -> None:
         [sys.executable, "-c", FIRST_MESSAGES], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert done.stdout.strip() == "[]", done.stdout
+
+
+NOT_COUNTS = frozenset({"pile", "game", "category", "hex"})
+"""Fields that name something (a pile, a game, a category, a hex), not a number of anything."""
+
+
+def unpluralised(template: str, counted: set[str]) -> list[str]:
+    """Every ``{field} word`` of ``template`` (outside plural fields) where ``field`` is a count
+    and ``word`` a counted word: a number beside a noun with one form for every number."""
+    parts = list(string.Formatter().parse(template))
+    found = []
+    for (_, name, spec, _), (after, _, _, _) in itertools.pairwise(parts):
+        if not name or name in NOT_COUNTS or spec not in ("", "n", None):
+            continue
+        if (word := re.match(r"\s+([^\W\d_]+)", after)) and word[1].lower() in counted:
+            found.append(f"{{{name}}} {word[1]}")
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_number_beside_a_counted_word_has_its_plural_forms(language: str) -> None:
+    messages = catalog().messages[language]
+    counted = set(messages["counted.words"].split())
+    assert {"card", "carta"} & counted, "the language declares its counted words"
+    found = {key: bad for key, template in messages.items() if (bad := unpluralised(template, counted))}
+    assert found == {}
+    assert unpluralised("+{cards} cards", {"cards"}) == ["{cards} cards"], "the check finds one"
+    assert unpluralised("{cards} {cards:one=card|other=cards}", {"card", "cards"}) == []
