@@ -22,6 +22,8 @@ import discord
 
 MAX_TEXT = 4000
 """Discord's limit on the characters of all text displays of one message together."""
+LIVE_LINE = 900
+"""The component id of a card's live line (:attr:`Words.live`), which a retired card drops."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,9 @@ class Words:
     fields: list[Field] = field(default_factory=list)
     footer: str | None = None
     """A last line in small print (the move the table is at)."""
+    live: str | None = None
+    """A line true only while the message is the table's (who is to choose next): its own text
+    display under the head, which the message loses when it is retired (:func:`without_buttons`)."""
 
     def add_field(self, *, name: str, value: str) -> None:
         self.fields.append(Field(name, value))
@@ -58,6 +63,8 @@ class Words:
     def texts(self) -> Iterator[str]:
         """Every text display of the card, in order."""
         yield self.head()
+        if self.live:
+            yield self.live
         for part in self.fields:
             yield f"**{part.name}**\n{part.value}"
         if self.footer:
@@ -90,6 +97,8 @@ def card_layout(
         raise ValueError(f"a card's text displays hold at most {MAX_TEXT} characters")
     container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=words.colour)
     container.add_item(discord.ui.TextDisplay(texts[0]))
+    if words.live:
+        container.add_item(discord.ui.TextDisplay(texts.pop(1), id=LIVE_LINE))
     if picture is not None:
         filename, alt = picture
         item = discord.MediaGalleryItem(f"attachment://{filename}", description=alt)
@@ -106,12 +115,16 @@ def card_layout(
 def without_buttons(message: discord.Message, keep: str = "rp:") -> discord.ui.LayoutView:
     """A card message as it is, without its button rows (a finished game's, say), but for the
     buttons whose custom id starts with ``keep`` (a results card's link to its replay, which
-    works as long as the replay is kept). Its picture is named again by its attachment's file
-    name: the fetched message names it by a CDN address that expires."""
+    works as long as the replay is kept), and without its live line (who was to choose then).
+    Its picture is named again by its attachment's file name: the fetched message names it by a
+    CDN address that expires."""
     view = discord.ui.LayoutView.from_message(message, timeout=None)
     names = {attachment.id: attachment.filename for attachment in message.attachments}
     for item in list(_walk(view.children)):
-        if isinstance(item, discord.ui.ActionRow):
+        if isinstance(item, discord.ui.TextDisplay) and item.id == LIVE_LINE:
+            parent = item.parent
+            (parent if isinstance(parent, discord.ui.Container) else view).remove_item(item)
+        elif isinstance(item, discord.ui.ActionRow):
             for child in list(item.children):
                 if not str(getattr(child, "custom_id", None) or "").startswith(keep):
                     item.remove_item(child)

@@ -339,7 +339,7 @@ async def open_panel(
     """The table message's panel button ("My line"): the player's private panel, as a reply only
     they see."""
     table.require_seat(interaction.user.id)
-    table.require_playing()
+    table.require_panel()
     locale = private_locale(interaction)
     live = live_panel(bot, kind, table, interaction.user.id, locale)
     await bot.panels.show(interaction, table, live(None), live, locale)

@@ -8,15 +8,13 @@ table with the panel's stamp. The messages are :mod:`cogs.toppo_messages`'.
 """
 
 import contextlib
-from collections.abc import Sequence
 
 import discord
 
-from cogs.answers import Acknowledge, acknowledged, in_time
 from cogs.client import GameNightBot
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
-from cogs.toppo_messages import panel_draft, playing_draft, results_draft, table_picture
+from cogs.toppo_messages import SIZE, panel_draft, playing_draft, results_draft, table_picture
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import CallTop, CallToppo, Match, Renew, SeriesAction, TurnCard, VoteReplace
@@ -74,11 +72,15 @@ async def panel(request: PanelRequest[ToppoTable]) -> Draft:
 
 
 async def move(request: MoveRequest[ToppoTable]) -> Moved:
-    """Pick a card (kept on the panel), or make the move; a penalty it cost is said privately."""
+    """Pick a card (kept on the panel), choose the next display's size, or make the move; a
+    penalty it cost is said privately."""
     table, seat = request.table, request.seat
     if request.action == PICK:
         check_picks(table, seat, request.arg)
         return Moved(kept=request.arg)
+    if request.action == SIZE:
+        await table.choose(request.user, *parse_size(table, request.arg))
+        return Moved()
     notices = await table.press(request.user, *parse_press(seat, request.action, request.arg))
     messages, locale = request.messages, request.locale
     names = names_of(messages, table, locale)
@@ -93,22 +95,15 @@ def refused(request: MoveRequest[ToppoTable], error: IllegalAction) -> str:
     return refusal_text(request.messages, error, request.locale)
 
 
-async def choose_size(
-    bot: GameNightBot,
-    interaction: discord.Interaction,
-    table: ToppoTable,
-    action: str,
-    arg: str,
-    values: Sequence[str] | None,
-) -> None:
-    """The display size for the next game (``<game number>.<size>``), by its chooser."""
+def parse_size(table: ToppoTable, arg: str) -> tuple[int]:
+    """The display size a chooser's button carries (``<game number>.<size>``), if it is this
+    game's."""
     number, _, size = arg.partition(".")
-    if action != "size" or values is not None or not size.isdigit() or not number.isdigit():
-        raise IllegalAction(Reason.STALE, f"unknown action {action!r}")
+    if not size.isdigit() or not number.isdigit():
+        raise IllegalAction(Reason.STALE, "malformed button")
     if int(number) != table.game_number():
         raise IllegalAction(Reason.STALE, "a button of an earlier game")
-    await in_time(interaction, table.choose(interaction.user.id, int(size)), Acknowledge.KEEP)
-    await acknowledged(interaction)
+    return (int(size),)
 
 
 async def apply_league(bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable) -> None:
@@ -124,8 +119,7 @@ KIND = GameKind(
     playing_draft,
     table_picture,
     results_draft,
-    PanelSpec("line", MOVES | {PICK}, panel, move, refused),
+    PanelSpec("line", MOVES | {PICK, SIZE}, panel, move, refused),
     prepare=apply_league,
-    other=choose_size,
     said=notice_text,
 )

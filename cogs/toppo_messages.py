@@ -15,6 +15,7 @@ from cogs.layout import Words
 from cogs.tables import Draft, Picture, alt_text, draw
 from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
 from engine.toppo.cards import Card
+from engine.toppo.series import Series
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, line_png, results_png, table_png
 from tables.seated import Phase
@@ -22,6 +23,7 @@ from tables.toppo import ToppoTable
 from words.toppo import (
     card_name,
     cards_text,
+    choosing_text,
     display_text,
     labels_for,
     line_text,
@@ -33,6 +35,8 @@ from words.toppo import (
 )
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
+SIZE = "size"
+"""The chooser's panel buttons: the next game's display size, ``<game number>.<size>``."""
 
 
 # -- the public message ----------------------------------------------------------------------------
@@ -72,24 +76,26 @@ async def results_draft(messages: Catalog, table: ToppoTable, controls: Controls
     series, locale = table.require_state(), table.locale
     names = names_of(messages, table, locale)
     over, choosing = table.series_ended, table.phase is Phase.CHOOSING
-    title, lines = results_words(messages, series, names, over, choosing, locale)
+    title, lines = results_words(messages, series, names, over, locale)
     if over and table.idle_expired:
         lines.append(expired_text(messages, table))
     lines += ending_lines(messages, table, names)
     words = Words(title, "\n".join(lines), COLOUR)
     notices_field(messages, table, words, notice_text)
     view = between_games(messages, table, controls, row=1 if choosing else 0)
-    chooser, number = series.chooser(), table.game_number()
-    if view is not None and choosing and chooser is not None and not table.seats[chooser].is_ai:
-        for size in series.display_sizes():
-            label = messages.text("toppo.results.size", locale, size=size)
-            view.add_item(controls.button("size", f"{number}.{size}", label, discord.ButtonStyle.primary, 0))
+    chooser = series.chooser()
+    if view is not None and choosing and chooser is not None:
+        # The chooser picks on their own panel; the message says who, while they choose.
+        words.live = choosing_text(messages, series, names, locale)
+        if not table.seats[chooser].is_ai:
+            label = messages.text("toppo.table.my_line", locale)
+            view.add_item(controls.button("line", "", label, discord.ButtonStyle.primary, 0))
     if series.game.outcome is None:
         # The series ended (idle) in the middle of a game: there are no results to draw for it.
         return Draft(words, view)
     png = await draw(results_png, series.view(), names, over, labels_for(messages, locale))
     scores = ", ".join(f"{names[seat]} {series.totals[seat]}" for seat in series.standings())
-    alt = messages.text("toppo.alt.results", locale, number=number, scores=scores)
+    alt = messages.text("toppo.alt.results", locale, number=table.game_number(), scores=scores)
     return Draft(words, view, png, "results.png", alt_text([alt]))
 
 
@@ -120,7 +126,12 @@ async def panel_draft(request: PanelRequest[ToppoTable], picks: str = "") -> Dra
         parts.append(request.text("toppo.panel.how_match" if matching else "toppo.panel.how_top"))
     words = Words(request.text("toppo.panel.title", number=series.game_number), "\n".join(parts), COLOUR)
     view: discord.ui.View | None = None
-    if seen.outcome is None:
+    if table.phase is Phase.CHOOSING:
+        view = _choosing(request, series)
+        chooser = series.chooser()
+        choose = request.text("toppo.panel.choose") if chooser == seat else None
+        words.live = choose or choosing_text(messages, series, names, locale)
+    elif seen.outcome is None:
         restarter = series.game.restarter
         waiting_for = None if restarter in (None, seat) else names[restarter]
         stamp = table.panel_stamp(seat)
@@ -137,6 +148,22 @@ async def panel_draft(request: PanelRequest[ToppoTable], picks: str = "") -> Dra
         display=cards_text(messages, seen.display, locale),
     )
     return Draft(words, view, png, "line.png", alt_text([alt]))
+
+
+def _choosing(request: PanelRequest[ToppoTable], series: Series) -> discord.ui.View:
+    """Between games, the chooser's panel offers the next display's sizes (everyone's has
+    Refresh): the chooser picks there, not on the public message, where every other press would
+    only be refused."""
+    view = discord.ui.View(timeout=None)
+    grey, number = discord.ButtonStyle.secondary, request.table.game_number()
+    if series.chooser() == request.seat:
+        for size in series.display_sizes():
+            label = request.text("toppo.results.size", size=size)
+            view.add_item(
+                request.controls.button(SIZE, f"{number}.{size}", label, discord.ButtonStyle.primary, 0)
+            )
+    view.add_item(request.controls.button("refresh", "", request.text("toppo.panel.refresh"), grey, 1))
+    return view
 
 
 def _panel_buttons(

@@ -369,6 +369,11 @@ class SeatedTable(Table, Generic[A, G]):
             raise IllegalAction(Reason.GAME_OVER)
         return self.require_state()
 
+    def require_panel(self) -> G:
+        """The game a player's panel opens on: the running one, while it is played (a game
+        that asks a player something between games opens it then too)."""
+        return self.require_playing()
+
     def require_member(self, user_id: int) -> None:
         """Seated players, and the host (who may watch a table of AI seats), steer the series."""
         if user_id != self.lobby.host_id:

@@ -155,6 +155,12 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
 
         return await self.change(apply)
 
+    def require_panel(self) -> Series:
+        """While the next display is chosen too: the chooser picks its size on their panel."""
+        if self.phase is Phase.CHOOSING:
+            return self.require_state()
+        return self.require_playing()
+
     def waited(self) -> tuple[int, Hashable] | None:
         """The start player who must pick the next display size; in a game, the player who
         must restart play after an interrupt (everyone else waits for them)."""

@@ -136,10 +136,10 @@ def player_line(messages: Catalog, series: Series, seat: int, name: str, locale:
 
 
 def results_words(
-    messages: Catalog, series: Series, names: Sequence[str], over: bool, choosing: bool, locale: str
+    messages: Catalog, series: Series, names: Sequence[str], over: bool, locale: str
 ) -> tuple[str, list[str]]:
     """The results' title and lines: who called toppo, or at the end who won the series with
-    how many points; while the next game's display is chosen, who chooses it."""
+    how many points."""
     text = messages.text
     if over:
         title = text("toppo.results.over_title", locale)
@@ -157,7 +157,12 @@ def results_words(
     else:
         title = text("toppo.results.title", locale, number=len(series.history))
         lines = [text("toppo.results.description", locale, name=bold(names[series.history[-1].caller]))]
-    chooser = series.chooser()
-    if choosing and chooser is not None:
-        lines.append(text("toppo.results.choosing", locale, name=bold(names[chooser])))
     return title, lines
+
+
+def choosing_text(messages: Catalog, series: Series, names: Sequence[str], locale: str) -> str | None:
+    """Who chooses the next game's display size (on their panel), while it is chosen."""
+    chooser = series.chooser()
+    if chooser is None:
+        return None
+    return messages.text("toppo.results.choosing", locale, name=bold(names[chooser]))

@@ -17,7 +17,7 @@ import pytest
 from engine.assets.cards import Asset
 from tests.conftest import World
 from tests.e2e.assets_play import Panel, bold, callout, notice, open_hand, said, seed_assets, table_message
-from tests.e2e.toppo_play import quick_world, recorded_games, text, wait_public
+from tests.e2e.toppo_play import game_buttons, quick_world, recorded_games, text, wait_public
 from tests.engine.assets import table
 from tests.fakediscord import BotProcess
 
@@ -142,7 +142,7 @@ async def test_a_whole_round_with_a_challenge_and_refused_presses(
     await world.bruno.press(results, label=text("assets.results.next"))
     round_two = await table_message(world, 2)
     assert round_two.id != round_one.id
-    retired = await wait_public(world, lambda m: m.id == round_one.id and not m.buttons())
+    retired = await wait_public(world, lambda m: m.id == round_one.id and not game_buttons(m))
     assert retired.card == results.card, "its words and its picture's place and alt text kept"
     assert retired.image().tobytes() == results.image().tobytes()
     assert len(recorded_games(database)) == 1

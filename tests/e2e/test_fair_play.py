@@ -8,7 +8,7 @@ import pytest
 from tests.conftest import World
 from tests.e2e.spit_play import dealt, open_panel, seeded_bot, table_message
 from tests.e2e.test_spit_game import short_deal
-from tests.e2e.toppo_play import quick_world, text, wait_public
+from tests.e2e.toppo_play import game_buttons, quick_world, text, wait_public
 from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
@@ -113,7 +113,7 @@ async def test_play_again_deals_a_new_match_once_both_pressed(world: World, seed
     await world.bruno.press(results, label=one)
     again = await table_message(world)
     assert again.id != results.id
-    await wait_public(world, lambda m: m.id == results.id and not m.buttons())
+    await wait_public(world, lambda m: m.id == results.id and not game_buttons(m))
     await open_panel(world.bruno, again)
 
 
@@ -132,4 +132,4 @@ async def test_a_new_table_where_play_again_is_offered_ends_the_offer(
 
     lobby = (await world.carla.slash("spit start")).message
     assert not lobby.ephemeral and text("lobby.start") in [b["label"] for b in lobby.buttons()]
-    await wait_public(world, lambda m: m.id == results.id and not m.buttons())
+    await wait_public(world, lambda m: m.id == results.id and not game_buttons(m))

@@ -12,7 +12,7 @@ import pytest
 from engine.spit import SpitState
 from tests.conftest import World
 from tests.e2e.spit_play import Panel, dealt, open_panel, seeded_bot, table_message
-from tests.e2e.toppo_play import quick_world, recorded_games, text, wait_public
+from tests.e2e.toppo_play import game_buttons, quick_world, recorded_games, text, wait_public
 from tests.engine.spit import spit_table
 from tests.fakediscord import BotProcess
 
@@ -67,7 +67,7 @@ async def test_a_match_against_an_ai_to_its_saved_result_then_a_rematch(
     alice = await alice.press("spit")
     alice = await refresh_until(alice, "both called spit", "spit.status.play", "spit.status.stalemate")
     assert text("spit.panel.nothing") not in alice.lines[0], "both spit piles are turned"
-    await wait_public(world, lambda m: m.id == table.id and not m.buttons())
+    await wait_public(world, lambda m: m.id == table.id and not game_buttons(m))
     assert len(recorded_games(database)) == 1
     assert world.fake.stats.natural_429s == []
 

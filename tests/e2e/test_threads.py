@@ -14,7 +14,7 @@ import pytest
 
 from tests.conftest import World, running
 from tests.e2e.test_fixture_game import play_until_won
-from tests.e2e.toppo_play import quick_world, recorded_games, text
+from tests.e2e.toppo_play import game_buttons, quick_world, recorded_games, text
 from tests.fakediscord import Actor, BotProcess, Channel, SeenMessage
 from tests.fakediscord.model import CREATE_PUBLIC_THREADS, GUILD_VOICE
 
@@ -84,7 +84,7 @@ async def test_the_card_shows_the_result_and_the_thread_is_archived_when_the_tab
     assert final.attachments and not final.buttons(), "the result at once, Play again in the thread"
     offered = [text("seats.again", pressed=0, asked=1)]
     await world.fake.wait_for(
-        lambda: [b["label"] for b in world.alice.current(results).buttons()] == offered, what="Play again"
+        lambda: game_buttons(world.alice.current(results)) == offered, what="Play again"
     )
     again = world.alice.current(results)
     assert not thread.archived, "Play again is offered there for two minutes"

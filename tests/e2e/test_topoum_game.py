@@ -15,7 +15,7 @@ from engine.topoum.cards import CardType, Farmer
 from engine.topoum.state import Position
 from tests.conftest import World, assert_bot_healthy
 from tests.e2e.topoum_play import Panel, open_panel, public, seed_table, table_message, text, wait_public
-from tests.e2e.toppo_play import quick_world, recorded_games
+from tests.e2e.toppo_play import game_buttons, quick_world, recorded_games
 from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
@@ -140,7 +140,7 @@ async def test_a_game_against_an_ai_through_the_menus_ends_shown_and_saved(
     assert_bot_healthy(bot)
     assert turns >= 2
     assert results.id == table.id
-    assert [button["label"] for button in results.buttons()] == [text("seats.again", pressed=0, asked=1)]
+    assert game_buttons(results) == [text("seats.again", pressed=0, asked=1)]
     [(key, seats)] = recorded_games(database)
     assert key == f"topoum:{table_id}:1"
     assert [seat[1] for seat in seats] == [world.alice.id, None] and seats[1][2] == "normal"

@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import World
 from tests.e2e.toppo_play import (
+    game_buttons,
     open_panel,
     open_table,
     play_until_over,
@@ -58,7 +59,7 @@ async def test_two_humans_and_an_ai_play_a_game_to_its_saved_result(
         await chooser.press(choosing, label="4 cards")
     game2 = await wait_public(world, lambda m: m.title == "Toppo, game 2")
     assert game2.id != table.id
-    await wait_public(world, lambda m: m.id == table.id and not m.buttons())
+    await wait_public(world, lambda m: m.id == table.id and not game_buttons(m))
     panel = await open_panel(world.alice, game2)
     if highest < 2:
         assert len(panel.display) == 4

@@ -17,6 +17,7 @@ from engine.toppo.state import Position
 from tests.conftest import World
 from tests.e2e.toppo_play import (
     Panel,
+    game_buttons,
     open_panel,
     quick_world,
     recorded_games,
@@ -212,10 +213,10 @@ async def test_toppo_ends_the_game_then_the_series_ends_with_standings(
     await world.alice.press(asked.message, label=text("end.yes"))
 
     final = await wait_public(world, lambda m: m.id == results.id and "series is over" in m.text)
-    assert text("toppo.results.winner", names="**Alice**", points=0) in final.text
-    assert [b["label"] for b in final.buttons()] == [text("seats.again", pressed=0, asked=2)]
+    assert text("toppo.results.winner", names="**Alice**", points=0, count=1) in final.text
+    assert game_buttons(final) == [text("seats.again", pressed=0, asked=2)]
     assert final.image().size[0] == 1000
     assert len(recorded_games(database)) == 1
     again = await world.alice.slash("toppo start")
     assert again.message.card["title"] == "Toppo: a table is open", "a new table ends Play again's offer"
-    await wait_public(world, lambda m: m.id == results.id and not m.buttons())
+    await wait_public(world, lambda m: m.id == results.id and not game_buttons(m))

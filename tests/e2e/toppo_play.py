@@ -184,6 +184,14 @@ async def play_until_over(panel: Panel, limit: int = 2000) -> Panel:
     raise AssertionError(f"the game did not end within {limit} moves")
 
 
+def game_buttons(message: SeenMessage) -> list[str]:
+    """The labels of a message's buttons but its link to a finished game's replay, which stays
+    on a results message when the game's own buttons go."""
+    return [
+        str(b.get("label")) for b in message.buttons() if not str(b.get("custom_id", "")).startswith("rp:")
+    ]
+
+
 def public(world: World) -> list[SeenMessage]:
     return world.fake.public_messages(world.games)
 
