@@ -55,8 +55,12 @@ async def test_two_humans_and_an_ai_play_a_game_to_its_saved_result(
     highest = max(range(3), key=lambda seat: (seats[seat][3], -seat))
     if highest < 2:
         choosing = await wait_public(world, lambda m: m.id == table.id and "chooses the size" in m.text)
+        assert not any(b.get("label") == "4 cards" for b in choosing.buttons()), "sizes are on the panel"
         chooser = (world.alice, world.bruno)[highest]
-        await chooser.press(choosing, label="4 cards")
+        locale = chooser.locale
+        panel = (await chooser.press(choosing, label=text("toppo.table.my_line", locale))).message
+        assert panel.ephemeral and text("toppo.panel.choose", locale) in panel.text
+        await chooser.press(panel, label=text("toppo.results.size", locale, size=4))
     game2 = await wait_public(world, lambda m: m.title == "Toppo, game 2")
     assert game2.id != table.id
     await wait_public(world, lambda m: m.id == table.id and not game_buttons(m))
