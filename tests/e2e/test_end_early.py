@@ -8,7 +8,7 @@ import pytest
 from tests.conftest import World
 from tests.e2e.spit_play import dealt, open_panel, seeded_bot, table_message
 from tests.e2e.test_spit_game import short_deal
-from tests.e2e.toppo_play import quick_world, text, wait_public
+from tests.e2e.toppo_play import game_buttons, quick_world, text, wait_public
 from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
@@ -44,4 +44,4 @@ async def test_ending_needs_the_host_or_most_players_and_a_confirmation(
     done = await world.alice.press(asked.message, label=text("end.yes"))
     assert done.message.content == text("end.ended")
     again = text("seats.again", pressed=0, asked=2)
-    await wait_public(world, lambda m: m.id == results.id and [b["label"] for b in m.buttons()] == [again])
+    await wait_public(world, lambda m: m.id == results.id and game_buttons(m) == [again])

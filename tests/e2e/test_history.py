@@ -14,7 +14,7 @@ from locales import catalog
 from tests.conftest import World, running
 from tests.e2e.test_fixture_game import play_until_won
 from tests.e2e.toppo_play import recorded_games, wait_public
-from tests.fakediscord import BotProcess, Channel, SeenMessage
+from tests.fakediscord import MESSAGE_COMPONENT, BotProcess, Channel, SeenMessage
 
 
 def text(key: str, **values: object) -> str:
@@ -127,6 +127,13 @@ async def test_a_forgotten_name_and_a_deleted_replay(world: World, bot: BotProce
         "a former player" in shared and "alice" not in shared.lower() and "alice" not in posted.text.lower()
     )
 
+    drop = str(replay.button(label=text("replay.drop"))["custom_id"]).replace(":drop:", ":dropok:")
+    forged = await alice.forge(MESSAGE_COMPONENT, {"custom_id": drop, "component_type": 2}, message=page)
+    assert forged.message.ephemeral and text("league.error.refused") in forged.message.text
+    assert text("replay.gone") not in (await mod.press(page, label="1")).message.text, "nothing deleted"
+    for bad in ("rp:at:x.1", "rp:page:1.chess.-", "rp:open:99999"):
+        said = await alice.forge(MESSAGE_COMPONENT, {"custom_id": bad, "component_type": 2}, message=page)
+        assert said.message.ephemeral, f"{bad}: a private answer"
     asked = (await mod.press(replay, label=text("replay.drop"))).message
     assert text("replay.drop_confirm") in asked.text
     await mod.press(asked, label=text("replay.drop_yes"))

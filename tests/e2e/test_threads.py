@@ -164,10 +164,13 @@ async def test_moderators_choose_where_new_tables_play_and_about_says_it(
 
     chosen = (await world.mod.slash("tables", {"where": "channels"})).message
     absent = text("places.now_absent", world.mod.locale, seconds=30)
-    assert chosen.ephemeral and chosen.content == f"{text('places.now_channels', world.mod.locale)}\n{absent}"
-    waits = (await world.mod.slash("tables", {"absent_after": 60})).message
+    kept = text("places.now_keep", world.mod.locale, days=90)
+    where = text("places.now_channels", world.mod.locale)
+    assert chosen.ephemeral and chosen.content == f"{where}\n{absent}\n{kept}"
+    waits = (await world.mod.slash("tables", {"absent_after": 60, "keep_days": 30})).message
     absent = text("places.now_absent", world.mod.locale, seconds=60)
-    assert waits.content == f"{text('places.now_channels', world.mod.locale)}\n{absent}", "where is kept"
+    kept = text("places.now_keep", world.mod.locale, days=30)
+    assert waits.content == f"{where}\n{absent}\n{kept}", "where is kept"
     about = (await world.alice.slash("about")).message
     assert about.card["fields"][-1]["value"] == text("about.place_channels")
 
