@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import string
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,7 @@ from data import Store
 from engine.toppo.ai import find_matches, find_top
 from engine.toppo.cards import ALL_CARDS, Card
 from engine.toppo.state import Position
-from locales import catalog
+from locales import catalog, plural_forms
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tests.conftest import World, build_world
@@ -49,12 +50,20 @@ def text(key: str, locale: str = "en-US", **values: object) -> str:
 
 
 def _pattern(template: str, **groups: str) -> re.Pattern[str]:
-    """A regex matching a catalogue template, with its placeholders captured."""
-    parts = re.split(r"\{(\w+)\}", template)
-    regex = "".join(
-        f"(?P<{part}>{groups.get(part, '.*?')})" if index % 2 else re.escape(part)
-        for index, part in enumerate(parts)
-    )
+    """A regex matching a catalogue template, with its placeholders captured (a plural field
+    matches any of its forms)."""
+    regex, seen = "", set()
+    for literal, name, spec, _ in string.Formatter().parse(template):
+        regex += re.escape(literal)
+        if name is None:
+            continue
+        if spec and (forms := plural_forms(spec)) is not None:
+            regex += "(?:" + "|".join(re.escape(form) for form in forms.values()) + ")"
+        elif name not in seen:
+            seen.add(name)
+            regex += f"(?P<{name}>{groups.get(name, '.*?')})"
+        else:
+            regex += f"(?P={name})"
     return re.compile(regex + "$")
 
 
