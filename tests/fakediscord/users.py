@@ -64,6 +64,11 @@ def _text_of(embed: JSON) -> list[str]:
     return parts
 
 
+LIVE_LINE = 900
+"""The component id of the text display the bot's cards keep only while they are live (who is
+to choose next: cogs/layout.py's ``LIVE_LINE``)."""
+
+
 @dataclass(frozen=True)
 class SeenMessage:
     """A message as a user sees it at one moment (a snapshot: later edits do not change it)."""
@@ -107,7 +112,8 @@ class SeenMessage:
         ``description``, ``fields`` of ``name`` and ``value``, ``image``): its only embed, or
         its Components V2 container read back (a ``## `` heading over the description, the
         picture, then a text display per field with its name in bold, and a last line in small
-        print, ``-# ``, as the footer). Fails for anything else."""
+        print, ``-# ``, as the footer; a text display with the id :data:`LIVE_LINE` is the
+        card's ``live`` line). Fails for anything else."""
         container = self._container()
         if container is None:
             if len(self.embeds) != 1:
@@ -116,7 +122,8 @@ class SeenMessage:
                 )
             return self.embeds[0]
         parts = container.get("components") or []
-        texts = [str(c["content"]) for c in parts if c.get("type") == 10]
+        live = [str(c["content"]) for c in parts if c.get("type") == 10 and c.get("id") == LIVE_LINE]
+        texts = [str(c["content"]) for c in parts if c.get("type") == 10 and c.get("id") != LIVE_LINE]
         if not texts:
             raise AssertionError("a card's container starts with its title or description")
         head, *fields = texts
@@ -127,6 +134,8 @@ class SeenMessage:
         if head:
             card["description"] = head
         card["fields"] = []
+        if live:
+            card["live"] = live[0]
         if fields and fields[-1].startswith("-# "):
             card["footer"] = {"text": fields.pop().removeprefix("-# ")}
         for text in fields:
