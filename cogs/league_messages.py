@@ -165,7 +165,7 @@ async def leaderboard_draft(
     name = game_name(messages, game, locale)
     title = messages.text("leaderboard.title", locale, game=name)
     entries = [
-        (place, r.user_id, r.name, r.games, messages.number(r.skill, locale, digits=1))
+        (place, r.user_id, r.name, r.games, _rating(messages, r, locale))
         for place, r in enumerate(ratings, start=1)
     ]
     rows, below = _rows(entries, viewer)
@@ -180,6 +180,12 @@ async def leaderboard_draft(
     )
     words = Words(title=title, colour=COLOUR)
     return Draft(words, png=png, filename="leaderboard.png", alt=_alt(messages, rows, below, locale))
+
+
+def _rating(messages: Catalog, rating: Rating, locale: str) -> str:
+    """A shown rating, "1520", or "1520?" while it is provisional."""
+    shown = messages.number(rating.display, locale)
+    return messages.text("leaderboard.provisional", locale, rating=shown) if rating.provisional else shown
 
 
 # -- statistics ------------------------------------------------------------------------------------

@@ -56,9 +56,19 @@ def updated(before: Sequence[Skill | None], ranks: Sequence[int]) -> list[Skill]
     ]
 
 
-def skill_of(mu: float, sigma: float) -> float:
-    """The cautious figure a leaderboard ranks by (openskill's ordinal, mu - 3 sigma)."""
-    return MODEL.rating(mu, sigma).ordinal()
+DISPLAY_START: Final = 1500
+"""A new player's shown rating: the number rating systems players know start at (Elo's
+federations, Lichess). openskill starts everyone at mu 25."""
+DISPLAY_SCALE: Final = 60
+"""Shown rating points per unit of openskill's mu: 25 is 1500, and the starting uncertainty
+(sigma 25/3) is about 500 points either way, as a Glicko rating's is."""
+PROVISIONAL_GAMES: Final = 10
+"""Games after which a rating is no longer provisional (shown with a "?" before)."""
+
+
+def display_rating(mu: float) -> int:
+    """A rating as players see it: 1500 to start, higher is better, never negative."""
+    return max(0, round(DISPLAY_START + (mu - MODEL.mu) * DISPLAY_SCALE))
 
 
 async def rate_game(conn: Connection, guild_id: int, game: Game, seats: Sequence[Seat]) -> None:
@@ -153,7 +163,8 @@ async def _mark(conn: Connection, guild_id: int, game: Game) -> Mark:
 
 
 async def leaderboard(conn: Connection, guild_id: int, game: Game) -> list[Rating]:
-    """The people rated in ``game`` on a server, best first (ties: more games, then by name)."""
+    """The people rated in ``game`` on a server, best first, provisional ratings after the
+    settled ones (ties: more games, then by name)."""
     rows = await conn.fetch(
         "SELECT r.user_id, p.display_name, r.mu, r.sigma, r.games FROM ratings r"
         " JOIN players p ON p.user_id = r.user_id"
@@ -161,10 +172,19 @@ async def leaderboard(conn: Connection, guild_id: int, game: Game) -> list[Ratin
         (guild_id, game),
     )
     board = [
-        Rating(int(user), str(name), float(mu), float(sigma), skill_of(mu, sigma), int(games))
+        Rating(
+            int(user),
+            str(name),
+            float(mu),
+            float(sigma),
+            display_rating(mu),
+            int(games),
+            int(games) < PROVISIONAL_GAMES,
+        )
         for user, name, mu, sigma, games in rows
     ]
-    board.sort(key=lambda rating: (-rating.skill, -rating.games, rating.name.casefold(), rating.user_id))
+    # As Lichess lists them: settled ratings first, provisional ones after.
+    board.sort(key=lambda r: (r.provisional, -r.display, -r.games, r.name.casefold(), r.user_id))
     return board
 
 

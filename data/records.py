@@ -325,16 +325,17 @@ class PlayerStats:
 
 @dataclass(frozen=True, slots=True)
 class Rating:
-    """A player's skill rating in one game and server: openskill's estimate ``mu``, its
-    uncertainty ``sigma``, and ``skill``, the cautious figure leaderboards rank by (the rating
-    system is fairly sure the player is at least this good)."""
+    """A player's skill rating in one game and server: openskill's estimate ``mu`` and its
+    uncertainty ``sigma``, shown as ``display`` (a familiar number: 1500 to start, never
+    negative, see :func:`data.ratings.display_rating`), ``provisional`` until enough games."""
 
     user_id: int
     name: str
     mu: float
     sigma: float
-    skill: float
+    display: int
     games: int
+    provisional: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from data import (
     SeatResult,
     Store,
 )
+from data.ratings import PROVISIONAL_GAMES, display_rating
 from tests.data.conftest import Databases, peek
 
 T0 = datetime(2025, 3, 7, 20, 0, tzinfo=UTC)
@@ -468,8 +469,10 @@ async def test_ratings_rank_winners_above_losers_and_rate_ai_seats_without_listi
 
     assert [rating.name for rating in board] == ["Ana", "Ben", "Cat"]
     assert all(rating.games == 5 for rating in board)
-    assert board[0].skill > board[1].skill > board[2].skill
-    assert all(rating.skill < rating.mu for rating in board), "the cautious figure is below the estimate"
+    assert (
+        board[0].display > 1500 > board[2].display and board[0].display > board[1].display > board[2].display
+    )
+    assert all(rating.provisional for rating in board), "five games: still provisional"
     assert [rating.name for rating in await store.leaderboard(GUILD, "spit")] == ["Dan", "Ben"]
     assert await store.leaderboard(GUILD + 1, "toppo") == []
 
@@ -479,3 +482,17 @@ async def test_rated_games_come_most_rated_first(store: Store) -> None:
     await store.record_game(game("s", seats({ANA: 0, BEN: 1}), kind="spit"))
     await store.record_game(game("t", seats({ANA: 0, BEN: 1, CAT: 2}, ai={"easy": 9})))
     assert await store.rated_games(GUILD) == ["toppo", "spit"]
+
+
+def test_a_shown_rating_starts_at_1500_and_is_never_negative() -> None:
+    assert display_rating(25.0) == 1500
+    assert display_rating(30.0) == 1800 and display_rating(20.0) == 1200
+    assert display_rating(-100.0) == 0
+
+
+async def test_settled_ratings_come_before_provisional_ones(store: Store) -> None:
+    for number in range(PROVISIONAL_GAMES):
+        await store.record_game(game(f"g{number}", seats({BEN: 0, CAT: 6})))
+    await store.record_game(game("lucky", seats({DAN: 0, BEN: 6})))
+    board = await store.leaderboard(GUILD, "toppo")
+    assert [(r.name, r.provisional) for r in board] == [("Ben", False), ("Cat", False), ("Dan", True)]

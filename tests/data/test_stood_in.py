@@ -36,8 +36,8 @@ def played_for(
 
 
 async def ratings_of(store: Store) -> list[tuple[str, int, float]]:
-    """The Toppo leaderboard as (name, games, skill)."""
-    return [(r.name, r.games, r.skill) for r in await store.leaderboard(GUILD, "toppo")]
+    """The Toppo leaderboard as (name, games, mu)."""
+    return [(r.name, r.games, r.mu) for r in await store.leaderboard(GUILD, "toppo")]
 
 
 # -- the records -----------------------------------------------------------------------------------
