@@ -160,13 +160,27 @@ def deadline(table: SeatedTable[Any, Any]) -> str | None:
 
 def ending_lines(messages: Catalog, table: SeatedTable[Any, Any], names: Sequence[str]) -> list[str]:
     """What a results message adds for every game: whose seat an AI played in the game shown
-    and how that counts, why the table ended if nobody was left, and until when Play again
-    waits for whom."""
+    and how that counts, how the game moved each person's rating, why the table ended if nobody
+    was left, and until when Play again waits for whom."""
     locale, lines = table.locale, []
     for seat, moves in sorted(table.stood_in.items()):
         if moves and not table.seats[seat].is_ai:
             key = "seats.result_absent" if seat in table.stand_ins else "seats.result_stood_in"
             lines.append(messages.text(key, locale, name=bold(table.seats[seat].name), moves=moves))
+    changes = [
+        messages.text(
+            "rating.change",
+            locale,
+            name=bold(table.seats[seat].name),
+            before=before,
+            after=after,
+            delta=f"{after - before:+d}".replace("-", "−"),
+        )
+        for seat, (before, after) in sorted(table.rating_changes.items())
+        if not table.seats[seat].is_ai
+    ]
+    if changes:
+        lines.append(messages.text("rating.changes", locale, changes=", ".join(changes)))
     if table.nobody_left:
         lines.append(messages.text("seats.nobody_left", locale))
     if table.phase is Phase.AGAIN and table.again_until is not None:

@@ -22,17 +22,20 @@ from typing import Final, NamedTuple
 from openskill.models import PlackettLuce
 
 from data.driver import Connection
-from data.records import Game, Rating
+from data.records import Game, Rating, RatingChange
 
 MODEL: Final = PlackettLuce()
 
 
 class Seat(NamedTuple):
-    """A rated seat: a person (``user_id``) or an AI level (``ai_level``), and where it finished."""
+    """A rated seat: a person (``user_id``) or an AI level (``ai_level``), and where it finished;
+    which game and seat it was (for the rating history)."""
 
     user_id: int | None
     ai_level: str | None
     rank: int
+    game_id: int = 0
+    seat: int = 0
 
 
 class Skill(NamedTuple):
@@ -43,6 +46,21 @@ class Skill(NamedTuple):
 
 Participant = tuple[int | None, str | None]
 """(user_id, ai_level): who a rating belongs to."""
+
+
+class Change(NamedTuple):
+    """One seat's rating before a game (None: its first) and after it: a row of the history."""
+
+    seat: Seat
+    before: Skill | None
+    after: Skill
+
+
+class Replayed(NamedTuple):
+    """Ratings computed from games in order, and every change on the way."""
+
+    ratings: dict[Participant, Skill]
+    changes: list[Change]
 
 
 def updated(before: Sequence[Skill | None], ranks: Sequence[int]) -> list[Skill]:
@@ -72,16 +90,18 @@ def display_rating(mu: float) -> int:
 
 
 async def rate_game(conn: Connection, guild_id: int, game: Game, seats: Sequence[Seat]) -> None:
-    """Update the ratings of a game's seats, inside the transaction recording it, which holds
-    :func:`lock_key`: reading the ratings and writing them back cannot interleave with another
-    game's update. A game of one seat rates nobody."""
+    """Update the ratings of a game's seats, and keep each change, inside the transaction
+    recording it, which holds :func:`lock_key`: reading the ratings and writing them back cannot
+    interleave with another game's update. A game of one seat rates nobody."""
     if len(seats) < 2:
         return
     who = [(seat.user_id, seat.ai_level) for seat in seats]
     known = await _current(conn, guild_id, game, who)
-    after = updated([known.get(p) for p in who], [seat.rank for seat in seats])
+    before = [known.get(p) for p in who]
+    after = updated(before, [seat.rank for seat in seats])
     rated = [((seat.user_id, seat.ai_level), skill) for seat, skill in zip(seats, after, strict=True)]
     await _store(conn, guild_id, game, rated)
+    await _keep(conn, [Change(*change) for change in zip(seats, before, after, strict=True)])
 
 
 STALE_PREFIX: Final = "ratings-stale:"
@@ -106,49 +126,91 @@ async def counted_games(conn: Connection, guild_id: int, game: Game) -> tuple[li
     """The seats of a server's counted, rated games of ``game``, in recording order, and their
     mark."""
     rows = await conn.fetch(
-        "SELECT r.game_id, r.user_id, r.ai_level, r.rank FROM results r JOIN games g ON g.id = r.game_id"
+        "SELECT r.game_id, r.user_id, r.ai_level, r.rank, r.seat"
+        " FROM results r JOIN games g ON g.id = r.game_id"
         " WHERE g.guild_id = ? AND g.game = ? AND g.rated = 1"
         " AND NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = g.id)"
         " ORDER BY r.game_id, r.seat",
         (guild_id, game),
     )
     games: dict[int, list[Seat]] = {}
-    for game_id, user_id, ai_level, rank in rows:
-        games.setdefault(int(game_id), []).append(Seat(user_id, ai_level, int(rank)))
+    for game_id, user_id, ai_level, rank, seat in rows:
+        games.setdefault(int(game_id), []).append(Seat(user_id, ai_level, int(rank), int(game_id), int(seat)))
     return list(games.values()), await _mark(conn, guild_id, game)
 
 
-def replayed(games: Iterable[Sequence[Seat]]) -> dict[Participant, Skill]:
-    """Ratings computed from ``games`` alone, in order: pure arithmetic, so it may run in a
-    thread, away from the event loop and the database."""
+def replayed(games: Iterable[Sequence[Seat]]) -> Replayed:
+    """Ratings computed from ``games`` alone, in order, with each change: pure arithmetic, so it
+    may run in a thread, away from the event loop and the database."""
     ratings: dict[Participant, Skill] = {}
+    changes: list[Change] = []
     for seats in games:
         if len(seats) < 2:
             continue
         who = [(seat.user_id, seat.ai_level) for seat in seats]
-        after = updated([ratings.get(p) for p in who], [seat.rank for seat in seats])
+        before = [ratings.get(p) for p in who]
+        after = updated(before, [seat.rank for seat in seats])
         ratings.update(zip(who, after, strict=True))
-    return ratings
+        changes += [Change(*change) for change in zip(seats, before, after, strict=True)]
+    return Replayed(ratings, changes)
 
 
 async def computed(conn: Connection, guild_id: int, game: Game) -> dict[Participant, Skill]:
     """A server's ratings for ``game`` computed from its counted, rated results alone."""
     games, _ = await counted_games(conn, guild_id, game)
-    return replayed(games)
+    return replayed(games).ratings
 
 
-async def store_replay(
-    conn: Connection, guild_id: int, game: Game, ratings: dict[Participant, Skill], mark: Mark
-) -> bool:
-    """Replace a server's ratings for ``game`` with ``ratings``, computed at ``mark``, and clear
-    its stale flag; False (and nothing written) if a game was recorded or removed since."""
+async def store_replay(conn: Connection, guild_id: int, game: Game, ratings: Replayed, mark: Mark) -> bool:
+    """Replace a server's ratings for ``game`` and their history with ``ratings``, computed at
+    ``mark``, and clear its stale flag; False (and nothing written) if a game was recorded or
+    removed since."""
     await conn.serialise(lock_key(guild_id, game))
     if await _mark(conn, guild_id, game) != mark:
         return False
     await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
-    await _store(conn, guild_id, game, ratings.items())
+    await _store(conn, guild_id, game, ratings.ratings.items())
+    await conn.execute(
+        "DELETE FROM rating_changes WHERE game_id IN (SELECT id FROM games WHERE guild_id = ? AND game = ?)",
+        (guild_id, game),
+    )
+    await _keep(conn, ratings.changes)
     await conn.execute("DELETE FROM meta WHERE key = ?", (stale_key(guild_id, game),))
     return True
+
+
+async def _keep(conn: Connection, changes: Sequence[Change]) -> None:
+    """Write rating changes to the history (a first game's has no rating before)."""
+    await conn.executemany(
+        "INSERT INTO rating_changes (game_id, seat, mu_before, sigma_before, mu_after, sigma_after)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (
+                change.seat.game_id,
+                change.seat.seat,
+                None if change.before is None else change.before.mu,
+                None if change.before is None else change.before.sigma,
+                change.after.mu,
+                change.after.sigma,
+            )
+            for change in changes
+        ],
+    )
+
+
+async def changes_of(conn: Connection, guild_id: int, result_key: str) -> list[RatingChange]:
+    """How a recorded game changed its seats' shown ratings, by seat (none if it was unrated)."""
+    rows = await conn.fetch(
+        "SELECT c.seat, c.mu_before, c.mu_after FROM rating_changes c JOIN games g ON g.id = c.game_id"
+        " WHERE g.guild_id = ? AND g.result_key = ? ORDER BY c.seat",
+        (guild_id, result_key),
+    )
+    return [
+        RatingChange(
+            int(seat), display_rating(MODEL.mu if before is None else float(before)), display_rating(after)
+        )
+        for seat, before, after in rows
+    ]
 
 
 async def _mark(conn: Connection, guild_id: int, game: Game) -> Mark:

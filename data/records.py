@@ -339,6 +339,15 @@ class Rating:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingChange:
+    """How one game changed a seat's shown rating (see :func:`data.ratings.display_rating`)."""
+
+    seat: int
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
 class FinishedGame:
     """A finished game as ``/history`` lists it: its seats (a person by their last known name,
     an AI seat by its level), and whether its log is kept for a replay."""

@@ -29,6 +29,7 @@ from data.records import (
     PlayerStats,
     PlayerTotals,
     Rating,
+    RatingChange,
     Removal,
     SavedPanel,
     SavedTable,
@@ -324,6 +325,11 @@ class Store:
             if await self._db.writing(stored):
                 return
 
+    async def rating_changes(self, guild_id: int, result_key: str) -> list[RatingChange]:
+        """How the game recorded under ``result_key`` changed its seats' ratings (none if it was
+        not rated)."""
+        return await self._db.reading(lambda conn: ratings.changes_of(conn, guild_id, result_key))
+
     async def rebuild_stale_ratings(self) -> int:
         """Rebuild the ratings a removal left stale (the bot stopped before rebuilding them);
         returns how many (server, game) pairs were rebuilt."""
@@ -579,7 +585,7 @@ async def _record(conn: Connection, record: GameRecord) -> int:
         ],
     )
     if counted.rated:
-        seats = [ratings.Seat(s.user_id, s.ai_level, s.rank) for s in record.seats]
+        seats = [ratings.Seat(s.user_id, s.ai_level, s.rank, game_id, s.seat) for s in record.seats]
         await ratings.rate_game(conn, record.guild_id, record.game, seats)
     return game_id
 

@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
-from data import SavedTable
+from data import SavedTable, StoreError
 from data.records import GameRecord, KeptLog, SeatResult
 from engine.ai import Level
 from engine.errors import IllegalAction, Reason
@@ -225,6 +225,9 @@ class SeatedTable(Table, Generic[A, G]):
         channel saw them at each step."""
         self.first_move = 0
         """Where the running game's moves begin in :attr:`moves` (a match logs all its rounds)."""
+        self.rating_changes: dict[int, tuple[int, int]] = {}
+        """How the last game recorded at this table moved each seat's rating (before, after), while
+        its results show."""
         self.last_result: str | None = None
         """The result key of the last game finished at this table, while its results show (the
         results card's replay link)."""
@@ -763,7 +766,7 @@ class SeatedTable(Table, Generic[A, G]):
         moves begin here."""
         self.stood_in, self.acted = {}, set()
         self.pressed_at.clear()
-        self.first_move, self.last_result = len(self.moves), None
+        self.first_move, self.last_result, self.rating_changes = len(self.moves), None, {}
 
     def start_move_log(self, moves: Sequence[dict[str, Any]] = (), *, saved: bool = False) -> None:
         super().start_move_log(moves, saved=saved)
@@ -846,10 +849,15 @@ class SeatedTable(Table, Generic[A, G]):
     def pending_record(self) -> GameRecord | None:
         return self.result_record() if self._record_pending else None
 
-    def record_written(self, record: GameRecord) -> None:
+    async def record_written(self, record: GameRecord) -> None:
+        """The game is recorded: its results show how it moved each seat's rating (none if it
+        was not rated, or the database could not say)."""
         # Another game may have ended while the write was under way: only this one is done.
         if self._record_pending and self.result_record().result_key == record.result_key:
             self._record_pending = False
+            with contextlib.suppress(StoreError):
+                changes = await self.registry.store.rating_changes(record.guild_id, record.result_key)
+                self.rating_changes = {change.seat: (change.before, change.after) for change in changes}
 
     def game_started(self) -> None:
         """The next game was dealt: it gets a message of its own, and the last one is retired."""
@@ -894,7 +902,7 @@ class SeatedTable(Table, Generic[A, G]):
         table's state); the key makes it a no-op when it is stored already."""
         record = self.result_record()
         await self.registry.store.record_game(record)
-        self.record_written(record)
+        await self.record_written(record)
 
     # -- the public message ----------------------------------------------------------------------
 
@@ -1072,6 +1080,7 @@ class SeatedTable(Table, Generic[A, G]):
             "stood_changes": self.stood_changes,
             "first_move": self.first_move,
             "last_result": self.last_result,
+            "rating_changes": {str(seat): list(change) for seat, change in self.rating_changes.items()},
         }
 
     @classmethod
@@ -1132,4 +1141,6 @@ class SeatedTable(Table, Generic[A, G]):
         table.shown, table.first_move = list(state.get("shown", [])), state.get("first_move", 0)
         table.stood_changes = [list(change) for change in state.get("stood_changes", [])]
         table.last_result = state.get("last_result")
+        changes = state.get("rating_changes", {})
+        table.rating_changes = {int(seat): (before, after) for seat, (before, after) in changes.items()}
         return table

@@ -134,7 +134,7 @@ class Table(abc.ABC):
         the same transaction as the table, so the two always agree."""
 
     @abc.abstractmethod
-    def record_written(self, record: GameRecord) -> None:
+    async def record_written(self, record: GameRecord) -> None:
         """``record`` is stored (with the table's state that ended it)."""
 
     @abc.abstractmethod
@@ -221,7 +221,7 @@ class Table(abc.ABC):
             self._saved_version = version
             self.went_back = False
             if record is not None:
-                self.record_written(record)
+                await self.record_written(record)
 
     def snapshot(self) -> SavedTable:
         return SavedTable(

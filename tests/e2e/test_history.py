@@ -53,6 +53,11 @@ async def test_history_opens_a_replay_that_steps_and_shares_as_an_animation(
     alice, bruno = world.alice, world.bruno
     results = await finished_tally(world, database)
     assert text("replay.open") in [button.get("label") for button in results.buttons()]
+    await world.fake.wait_for(
+        lambda: "📈 Ratings: **Alice** 1500 → " in world.alice.current(results).text, what="the rating change"
+    )
+    line = next(line for line in world.alice.current(results).text.splitlines() if "📈" in line)
+    assert "AI 1" not in line, "people's ratings only"
 
     # The results card's link: the replay at its start, privately, in the presser's language.
     opened = (await bruno.press(results, label=text("replay.open"))).message

@@ -80,3 +80,15 @@ async def test_a_replay_names_a_seat_an_ai_played_for_its_person_from_when_it_di
         assert 1 in replay.table_at(len(replay) - 1).stand_ins and 1 not in replay.table_at(0).stand_ins
     finally:
         await store.close()
+
+
+async def test_the_results_say_how_the_game_moved_each_persons_rating(tmp_path: Path) -> None:
+    kept, store = await finished_game("tally", 5, tmp_path)
+    try:
+        changes = await store.rating_changes(1, kept.result_key)
+        assert [change.seat for change in changes] == [0, 1, 2, 3], "every seat is rated, AI seats too"
+        assert all(change.before == 1500 for change in changes), "everyone's first game"
+        winners = {seat.seat for seat in kept.finished.seats if seat.won}
+        assert all((change.after > 1500) == (change.seat in winners) for change in changes)
+    finally:
+        await store.close()

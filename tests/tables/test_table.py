@@ -65,7 +65,7 @@ class Series(Table):
         seat = SeatResult(0, 7, "Alice", None, score=self.games_ended, rank=1, won=True)
         return GameRecord(1, 10, "toppo", f"f1:{self.games_ended}", {}, now, now, (seat,))
 
-    def record_written(self, record: GameRecord) -> None:
+    async def record_written(self, record: GameRecord) -> None:
         self.recorded_up_to = int(record.result_key.split(":")[1])
 
     def end_game(self) -> None:
