@@ -227,7 +227,7 @@ class SeatedTable(Table, Generic[A, G]):
         """Where the running game's moves begin in :attr:`moves` (a match logs all its rounds)."""
         self.rating_changes: dict[int, tuple[int, int]] = {}
         """How the last game recorded at this table moved each seat's rating (before, after), while
-        its results show."""
+        its results show: read from the store once it is recorded, or resumed."""
         self.last_result: str | None = None
         """The result key of the last game finished at this table, while its results show (the
         results card's replay link)."""
@@ -855,9 +855,14 @@ class SeatedTable(Table, Generic[A, G]):
         # Another game may have ended while the write was under way: only this one is done.
         if self._record_pending and self.result_record().result_key == record.result_key:
             self._record_pending = False
-            with contextlib.suppress(StoreError):
-                changes = await self.registry.store.rating_changes(record.guild_id, record.result_key)
-                self.rating_changes = {change.seat: (change.before, change.after) for change in changes}
+            await self._read_rating_changes(record.result_key)
+
+    async def _read_rating_changes(self, result_key: str) -> None:
+        """How the game recorded under ``result_key`` moved each seat's rating, from the store
+        (not saved with the table: a resumed table reads them again)."""
+        with contextlib.suppress(StoreError):
+            changes = await self.registry.store.rating_changes(self.guild_id, result_key)
+            self.rating_changes = {change.seat: (change.before, change.after) for change in changes}
 
     def game_started(self) -> None:
         """The next game was dealt: it gets a message of its own, and the last one is retired."""
@@ -1042,6 +1047,8 @@ class SeatedTable(Table, Generic[A, G]):
         super().resume()
         if self._record_pending:
             self.spawn(self._record_again())
+        elif self.last_result is not None:
+            self.spawn(self._read_rating_changes(self.last_result))
 
     def stop_game(self) -> None:
         self.ai.stop()
@@ -1080,7 +1087,6 @@ class SeatedTable(Table, Generic[A, G]):
             "stood_changes": self.stood_changes,
             "first_move": self.first_move,
             "last_result": self.last_result,
-            "rating_changes": {str(seat): list(change) for seat, change in self.rating_changes.items()},
         }
 
     @classmethod
@@ -1141,6 +1147,4 @@ class SeatedTable(Table, Generic[A, G]):
         table.shown, table.first_move = list(state.get("shown", [])), state.get("first_move", 0)
         table.stood_changes = [list(change) for change in state.get("stood_changes", [])]
         table.last_result = state.get("last_result")
-        changes = state.get("rating_changes", {})
-        table.rating_changes = {int(seat): (before, after) for seat, (before, after) in changes.items()}
         return table

@@ -12,8 +12,8 @@ import pytest
 
 from data import GameRecord, KeptLog, Store
 from data.history import KEEP_DAYS, PAGE
-from tests.data.conftest import Databases, migrations_up_to, peek
-from tests.data.test_leagues import ANA, BEN, GUILD, game, seats
+from tests.data.conftest import Databases, migrations_up_to, peek, poke
+from tests.data.test_leagues import ANA, BEN, GAMES, GUILD, game, seats
 
 NOW = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 LOG = KeptLog(
@@ -107,8 +107,17 @@ async def test_games_recorded_before_migration_0013_are_listed_without_a_replay(
     database = await databases.new()
     older = migrations_up_to(databases.driver, tmp_path, 12)
     async with await Store.open(database, migrations_dir=older) as store:
-        await store.record_game(game("old", seats({ANA: 0, BEN: 5})))
         await store.set_absent_after(GUILD, 60)
+    finished = "2025-03-07T21:00:00.000000Z"
+    await poke(
+        database,
+        f"INSERT INTO players (user_id, display_name, updated_at) VALUES ({ANA}, 'Ana', '{finished}')",
+        "INSERT INTO games (guild_id, channel_id, game, result_key, started_at, finished_at, has_ai)"
+        f" VALUES ({GUILD}, {GAMES}, 'toppo', 'old', '{finished}', '{finished}', 1)",
+        "INSERT INTO results (game_id, seat, user_id, ai_level, score, rank, won)"
+        f" SELECT id, 0, {ANA}, NULL, 0, 1, 1 FROM games"
+        " UNION ALL SELECT id, 1, NULL, 'easy', 5, 2, 0 FROM games",
+    )
     async with await Store.open(database) as store:
         [listed], older_page = await store.history(GUILD, 0)
         assert not listed.kept and not older_page
