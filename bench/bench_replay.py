@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import io
 import json
 import random
@@ -41,14 +40,12 @@ from typing import Any
 from PIL import Image
 
 from cogs.animator import Animator
-from cogs.kinds import GameKind
-from engine.games import game_of
 from locales import catalog
 from render.animation import frame
 from tables.registry import TableRegistry
 from tables.replays import Replay
 from tests.tables.manual_clock import ManualClock
-from tests.tables.scripted import finished_game
+from tests.tables.scripted import finished_game, kind_of
 
 GAMES = ("toppo", "assets", "spit", "topoum")
 STEP_SAMPLES = 60
@@ -58,11 +55,6 @@ STEP_SAMPLES = 60
 def percentile(samples: Sequence[float], share: float) -> float:
     ordered = sorted(samples)
     return round(ordered[min(len(ordered) - 1, int(len(ordered) * share))], 1)
-
-
-def kind_of(game: str) -> GameKind[Any]:
-    kind: GameKind[Any] = importlib.import_module(game_of(game).module("cogs")).KIND
-    return kind
 
 
 async def measure(game: str, args: argparse.Namespace, folder: Path) -> dict[str, Any]:

@@ -4,19 +4,18 @@ view the table message would draw from at that moment, and it draws."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from cogs.painter import PAINTER
-from engine.games import game_of, names
+from engine.games import names
 from locales import catalog
 from tables.registry import TableRegistry
 from tables.replays import Replay
 from tests.tables.manual_clock import ManualClock
-from tests.tables.scripted import finished_game
+from tests.tables.scripted import finished_game, kind_of
 
 
 @pytest.fixture(autouse=True)
@@ -29,7 +28,7 @@ async def painter() -> AsyncIterator[None]:
 async def test_every_step_of_a_replay_is_drawn_from_the_public_view(game: str, tmp_path: Path) -> None:
     kept, store = await finished_game(game, 11, tmp_path)
     try:
-        kind = importlib.import_module(game_of(game).module("cogs")).KIND
+        kind = kind_of(game)
         replay = Replay(
             TableRegistry(store, ManualClock()), kind.table_class, kept, "a former player", "es-ES"
         )

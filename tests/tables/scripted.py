@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Final
 from unittest import mock
 
+from cogs.kinds import GameKind
 from data import KeptGame, Store
 from engine.ai import Level
 from engine.errors import IllegalAction
@@ -106,10 +107,15 @@ async def seated(
     return table
 
 
+def kind_of(game: str) -> GameKind[Any]:
+    """A registered game's ``KIND``, from its cog."""
+    kind: GameKind[Any] = importlib.import_module(game_of(game).module("cogs")).KIND
+    return kind
+
+
 def table_class(game: str) -> type[Seated]:
-    """The table class of a registered game, from its cog's ``KIND``."""
-    cls: type[Seated] = importlib.import_module(game_of(game).module("cogs")).KIND.table_class
-    return cls
+    """The table class of a registered game."""
+    return kind_of(game).table_class
 
 
 async def shown(table: Table) -> None:
