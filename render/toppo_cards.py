@@ -75,10 +75,10 @@ def paint_card(
         bold=True,
     )
     side = width * 0.58
-    _paint_symbol(draw, card.symbol, (left + width / 2, top + height * 0.6), side, stroke)
+    paint_symbol(draw, card.symbol, (left + width / 2, top + height * 0.6), side, stroke)
 
 
-def _paint_symbol(
+def paint_symbol(
     draw: ImageDraw.ImageDraw, symbol: Symbol, centre: tuple[float, float], side: float, colour: RGB
 ) -> None:
     """The symbol as a bold shape inside a ``side`` square: shapes, not colours, tell them apart."""
