@@ -142,9 +142,21 @@ def supersampled(
 ) -> Image.Image:
     """A palette tile of ``size`` on ``bg``: ``paint`` draws on an RGB canvas :data:`SUPERSAMPLE`
     times as big, given the box that fills it; the canvas is reduced (antialiasing) and quantized."""
-    big = Image.new("RGB", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), bg)
+    return palette.quantize(smoothed(size, bg, paint))
+
+
+def smoothed(
+    size: tuple[int, int],
+    bg: RGB | tuple[int, int, int, int],
+    paint: Callable[[Image.Image, Box], None],
+    mode: str = "RGB",
+) -> Image.Image:
+    """A ``mode`` image of ``size`` on ``bg``: ``paint`` draws on a canvas :data:`SUPERSAMPLE`
+    times as big, given the box that fills it, and the canvas is reduced (antialiasing). Every
+    supersampled drawing goes through here, so that the legibility bench knows what it reduces."""
+    big = Image.new(mode, (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), bg)
     paint(big, (0, 0, big.width - 1, big.height - 1))
-    return palette.quantize(big.reduce(SUPERSAMPLE))
+    return big.reduce(SUPERSAMPLE)
 
 
 def paste_text(

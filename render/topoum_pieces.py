@@ -22,7 +22,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.topoum.cards import Category, Obstacle
-from render.canvas import SUPERSAMPLE, Palette
+from render.canvas import SUPERSAMPLE, Box, Palette, smoothed, supersampled
 from render.fonts import RGB, draw_text, line_height, text_width, top_for_middle, wrap, wrap_or_cut
 from render.theme import BG, BUTTON, DIM, GOLD, INK, LIGHT, PANEL, SLOT, TEXT
 
@@ -310,14 +310,6 @@ def cell_box(size: float) -> tuple[int, int]:
     return math.ceil(2 * size) + 2, math.ceil(SQRT3 * size) + 2
 
 
-def _supersampled(box: tuple[int, int], bg: RGB) -> Image.Image:
-    return Image.new("RGB", (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE), bg)
-
-
-def _reduced(big: Image.Image) -> Image.Image:
-    return PALETTE.quantize(big.reduce(SUPERSAMPLE))
-
-
 @lru_cache(maxsize=8)
 def cell_mask(size: float) -> Image.Image:
     """The pixels of one hex in a :func:`cell_box` tile, for pasting a cell over the grid."""
@@ -337,25 +329,31 @@ def _cell_centre(size: float) -> Point:
 def cell_tile(size: float, fill: RGB, border: float) -> Image.Image:
     """A hex without a base as a palette tile of :func:`cell_box` (paste through
     :func:`cell_mask`): the board is built from it."""
-    big = _supersampled(cell_box(size), GRID)
-    paint_cell(big, _cell_centre(size), size * SUPERSAMPLE, fill, border * SUPERSAMPLE)
-    return _reduced(big)
+    return supersampled(
+        PALETTE,
+        cell_box(size),
+        GRID,
+        lambda big, _: paint_cell(big, _cell_centre(size), size * SUPERSAMPLE, fill, border * SUPERSAMPLE),
+    )
 
 
 @lru_cache(maxsize=64)
 def base_tile(size: float, owner: int, neutral: bool, border: float) -> Image.Image:
     """A base on its hex as a palette tile of :func:`cell_box` (paste through :func:`cell_mask`)."""
-    big = _supersampled(cell_box(size), GRID)
-    paint_base(big, _cell_centre(size), size * SUPERSAMPLE, owner, neutral, border * SUPERSAMPLE)
-    return _reduced(big)
+    return supersampled(
+        PALETTE,
+        cell_box(size),
+        GRID,
+        lambda big, _: paint_base(
+            big, _cell_centre(size), size * SUPERSAMPLE, owner, neutral, border * SUPERSAMPLE
+        ),
+    )
 
 
 def _masked(painter_bg: RGB, paint: PaintFn, box: tuple[int, int]) -> Tile:
     """A piece painted on transparency: the tile takes the piece's colours over ``painter_bg``
     (its dark edge), and the mask keeps the pixels the piece mostly covers."""
-    big = Image.new("RGBA", (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE), (0, 0, 0, 0))
-    paint(big)
-    small = big.reduce(SUPERSAMPLE)
+    small = smoothed(box, (0, 0, 0, 0), lambda big, _: paint(big), "RGBA")
     flat = Image.new("RGB", small.size, painter_bg)
     flat.paste(small, (0, 0), small)
     mask = small.getchannel("A").point(lambda alpha: 255 if alpha >= 96 else 0).convert("1")
@@ -382,41 +380,48 @@ def obstacle_tile(size: float, obstacle: Obstacle) -> Tile:
 def mark_tile(seat: int, radius: int, bg: RGB) -> Image.Image:
     """``seat``'s mark in their colour on ``bg``, for the player lists."""
     side = 2 * radius + 4
-    big = _supersampled((side, side), bg)
     centre = (side * SUPERSAMPLE / 2, side * SUPERSAMPLE / 2)
-    paint_mark(
-        ImageDraw.Draw(big), seat, centre, radius * SUPERSAMPLE, SEAT_COLOURS[seat], INK, 2 * SUPERSAMPLE
-    )
-    return _reduced(big)
+
+    def paint(big: Image.Image, _: Box) -> None:
+        paint_mark(
+            ImageDraw.Draw(big), seat, centre, radius * SUPERSAMPLE, SEAT_COLOURS[seat], INK, 2 * SUPERSAMPLE
+        )
+
+    return supersampled(PALETTE, (side, side), bg, paint)
 
 
 @lru_cache(maxsize=16)
 def medal_tile(radius: int, bg: RGB) -> Image.Image:
     """A badge's medal on ``bg``."""
     side = 2 * radius + 2
-    big = _supersampled((side, side + radius // 2), bg)
     centre = (side * SUPERSAMPLE / 2, (side + radius // 2) * SUPERSAMPLE / 2)
-    paint_medal(ImageDraw.Draw(big), centre, radius * SUPERSAMPLE)
-    return _reduced(big)
+    return supersampled(
+        PALETTE,
+        (side, side + radius // 2),
+        bg,
+        lambda big, _: paint_medal(ImageDraw.Draw(big), centre, radius * SUPERSAMPLE),
+    )
 
 
 @lru_cache(maxsize=64)
 def icon_tile(category: Category, radius: int, bg: RGB, colour: RGB) -> Image.Image:
     """A category icon in ``colour`` on ``bg``."""
     side = 2 * radius + 2
-    big = _supersampled((side, side), bg)
     centre = (side * SUPERSAMPLE / 2, side * SUPERSAMPLE / 2)
-    paint_icon(ImageDraw.Draw(big), category, centre, radius * SUPERSAMPLE, colour)
-    return _reduced(big)
+    return supersampled(
+        PALETTE,
+        (side, side),
+        bg,
+        lambda big, _: paint_icon(ImageDraw.Draw(big), category, centre, radius * SUPERSAMPLE, colour),
+    )
 
 
 @lru_cache(maxsize=16)
 def obstacle_icon(obstacle: Obstacle, side: int, bg: RGB) -> Image.Image:
     """An obstacle on ``bg`` in a ``side`` square (the farmer's line)."""
-    big = _supersampled((side, side), bg)
     size = side * SUPERSAMPLE * 0.45 / 0.42
-    paint_obstacle(big, (side * SUPERSAMPLE / 2, side * SUPERSAMPLE / 2 - size * 0.2), size, obstacle)
-    return _reduced(big)
+    centre = (side * SUPERSAMPLE / 2, side * SUPERSAMPLE / 2 - size * 0.2)
+    return supersampled(PALETTE, (side, side), bg, lambda big, _: paint_obstacle(big, centre, size, obstacle))
 
 
 # -- cards -----------------------------------------------------------------------------------------
@@ -483,20 +488,22 @@ def card_tile(
     category: Category, name: str, category_name: str, width: int, height: int, bg: RGB, min_size: int
 ) -> Image.Image:
     """A card face as a palette tile on ``bg``, its name's text no smaller than ``min_size``."""
-    big = _supersampled((width, height), bg)
-    box = (0, 0, big.width - 1, big.height - 1)
-    paint_card(big, box, category, name, category_name, min_size * SUPERSAMPLE)
-    return _reduced(big)
+    return supersampled(
+        PALETTE,
+        (width, height),
+        bg,
+        lambda big, box: paint_card(big, box, category, name, category_name, min_size * SUPERSAMPLE),
+    )
 
 
 @lru_cache(maxsize=64)
 def slot_tile(width: int, height: int, bg: RGB) -> Image.Image:
     """An empty card place."""
-    big = _supersampled((width, height), bg)
-    ImageDraw.Draw(big).rounded_rectangle(
-        (0, 0, big.width - 1, big.height - 1),
-        radius=width * 0.07 * SUPERSAMPLE,
-        outline=SLOT,
-        width=2 * SUPERSAMPLE,
+    return supersampled(
+        PALETTE,
+        (width, height),
+        bg,
+        lambda big, box: ImageDraw.Draw(big).rounded_rectangle(
+            box, radius=width * 0.07 * SUPERSAMPLE, outline=SLOT, width=2 * SUPERSAMPLE
+        ),
     )
-    return _reduced(big)
