@@ -4,7 +4,7 @@ Run: ``.venv/bin/python -m bench.bench_legibility [--below PX]``.
 
 Discord shows an attachment about 450-550 pixels wide on a phone; this bench takes the narrow
 end. It renders the busiest position of every picture (each game's table, private panel and
-results, the league standings and leaderboard, the /stats form chart) in English and Spanish,
+results, the league standings and leaderboard, the /stats rating chart) in English and Spanish,
 with the words taken from the catalogue as the cogs take them and with the longest names the
 bot allows (Discord display names have up to 32 characters: 32 wide letters, and realistic long
 names), and records every text drawn on it.
@@ -32,6 +32,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from functools import cache, partial
 from typing import Any
 
@@ -43,7 +44,9 @@ from bench.bench_render import scene as toppo_scene
 from bench.bench_render_assets import scene as assets_scene
 from bench.bench_render_spit import scene as spit_scene
 from bench.bench_render_topoum import scene as topoum_scene
-from cogs import league_messages
+from cogs import league_messages, stats_messages
+from data import RatingHistory, RatingPoint
+from data.ratings import PROVISIONAL_GAMES
 from engine.assets.cards import Asset
 from engine.assets.sets import AssetSet
 from engine.assets.state import AssetsView, Duel, StackView, Stage
@@ -61,7 +64,7 @@ from engine.toppo.series import Series
 from engine.toppo.state import Outcome as ToppoOutcome
 from engine.toppo.state import ToppoView
 from locales import Catalog, catalog
-from render import assets, spit, standings, topoum, toppo
+from render import assets, rating_chart, spit, standings, topoum, toppo
 from words import assets as assets_words
 from words import spit as spit_words
 from words import topoum as topoum_words
@@ -394,11 +397,19 @@ def league_leaderboard(messages: Catalog, language: str, names: Sequence[str]) -
     return [partial(standings.table_png, title, hint, measure_word, rows, below, labels)]
 
 
-def stats_form(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    """The last 20 games (the most /stats shows), every other one won."""
-    bars = [standings.FormBar(1 + index % 8, 8, index % 2 == 0) for index in range(20)]
-    title = messages.text("stats.form", language, count=len(bars))
-    return [partial(standings.form_png, bars, title, league_messages.picture_labels(messages, language))]
+def stats_rating(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
+    """A busy /stats rating chart (it names no player): a line for every recorded game, 106
+    rated games over more than a year, each game's first ones provisional."""
+    start = datetime(2025, 11, 20, 21, 30, tzinfo=UTC)
+    histories = []
+    for index, game in enumerate(recorded()):
+        rating, points = 1500, []
+        for number in range((48, 26, 16, 10, 6, 4)[index % 6]):
+            rating = max(0, rating + (37 * (number + index)) % 71 - 34)
+            when = start + timedelta(days=9 * number + 13 * index, hours=number % 3)
+            points.append(RatingPoint(when, rating, number + 1 < PROVISIONAL_GAMES))
+        histories.append(RatingHistory(game, tuple(points)))
+    return [partial(rating_chart.chart_png, *stats_messages.chart(messages, tuple(histories), language))]
 
 
 KINDS = tuple(CardType)
@@ -448,7 +459,7 @@ PICTURES: dict[str, Scene] = {
     "topoum.results": topoum_results,
     "league.standings": league_standings,
     "league.leaderboard": league_leaderboard,
-    "stats.form": stats_form,
+    "stats.rating": stats_rating,
 }
 
 

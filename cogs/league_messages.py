@@ -1,5 +1,6 @@
-"""What leagues, statistics and the leaderboard look like on Discord: the words, the numbers in
-each language, and the messages with their pictures (:mod:`render.standings`).
+"""What leagues and the leaderboard look like on Discord: the words, the numbers in each
+language, and the messages with their pictures (:mod:`render.standings`); ``/stats`` is
+:mod:`cogs.stats_messages`.
 
 Every function here reads values from the store and returns text or a
 :class:`~cogs.tables.Draft`; none changes anything.
@@ -15,11 +16,11 @@ from discord.utils import escape_markdown
 
 from cogs.layout import Words
 from cogs.tables import Draft, alt_text, draw
-from data import Game, League, LeagueGame, PlayerStats, Rating, Season, Standing
+from data import Game, League, LeagueGame, Rating, Season, Standing
 from engine.games import measure
 from locales import Catalog
 from render.fonts import NAME_MARK, Naming
-from render.standings import FormBar, Labels, Row, form_png, table_png
+from render.standings import Labels, Row, table_png
 
 COLOUR = discord.Colour.from_rgb(247, 190, 60)
 TOP_ROWS = 15
@@ -165,7 +166,7 @@ async def leaderboard_draft(
     name = game_name(messages, game, locale)
     title = messages.text("leaderboard.title", locale, game=name)
     entries = [
-        (place, r.user_id, r.name, r.games, _rating(messages, r, locale))
+        (place, r.user_id, r.name, r.games, rating_text(messages, r.display, r.provisional, locale))
         for place, r in enumerate(ratings, start=1)
     ]
     rows, below = _rows(entries, viewer)
@@ -182,65 +183,10 @@ async def leaderboard_draft(
     return Draft(words, png=png, filename="leaderboard.png", alt=_alt(messages, rows, below, locale))
 
 
-def _rating(messages: Catalog, rating: Rating, locale: str) -> str:
+def rating_text(messages: Catalog, display: int, provisional: bool, locale: str) -> str:
     """A shown rating, "1520", or "1520?" while it is provisional."""
-    shown = messages.number(rating.display, locale)
-    return messages.text("leaderboard.provisional", locale, rating=shown) if rating.provisional else shown
-
-
-# -- statistics ------------------------------------------------------------------------------------
-
-
-def _average(messages: Catalog, game: Game, total: int, games: int, locale: str) -> str | None:
-    """A game's average measure in words; None where the measure is wins (the share says it)."""
-    if measure(game).column == "won":
-        return None
-    value = messages.number(total / games, locale, digits=1)
-    if measure(game).money:
-        value = messages.money(round(total / games), locale)
-    return messages.text(
-        "stats.average", locale, value=messages.text(f"stats.average_of.{game}", locale, value=value)
-    )
-
-
-def stood_in_text(messages: Catalog, stats: PlayerStats, name: str, locale: str) -> str | None:
-    """In how many of the player's games an AI played for them, and in how many they were ranked
-    last as absent, each said only if there were some; None if neither."""
-    lines = [
-        messages.text(f"stats.{key}", locale, name=escape_markdown(name), games=count)
-        for key, count in (("stood_in", stats.stood_in), ("absent", stats.absent))
-        if count > 0
-    ]
-    return "\n".join(lines) or None
-
-
-async def stats_draft(messages: Catalog, stats: PlayerStats, name: str, locale: str) -> Draft:
-    """A player's games per game (how many, won, the average measure), their recent form, and
-    how many of their games an AI played for them in (see :func:`stood_in_text`)."""
-    text = messages.text
-    if not stats.games:
-        words = Words(description=text("stats.none", locale, name=bold(name)), colour=COLOUR)
-        return Draft(words)
-    words = Words(
-        title=text("stats.title", locale, name=name),
-        description=stood_in_text(messages, stats, name, locale),
-        colour=COLOUR,
-    )
-    for entry in stats.games:
-        share = round(100 * entry.wins / entry.games)
-        lines = [text("stats.line", locale, games=entry.games, wins=entry.wins, share=share)]
-        average = _average(messages, entry.game, entry.measure, entry.games, locale)
-        if average is not None:
-            lines.append(average)
-        words.add_field(name=game_name(messages, entry.game, locale), value="\n".join(lines))
-    bars = [FormBar(point.rank, point.seats, point.won) for point in stats.form]
-    title = messages.text("stats.form", locale, count=len(bars))
-    png = await draw(form_png, bars, title, labels_for(messages, locale))
-    places = [
-        messages.text(f"stats.form_{'won' if bar.won else 'place'}", locale, rank=bar.rank, seats=bar.seats)
-        for bar in bars
-    ]
-    return Draft(words, png=png, filename="form.png", alt=alt_text([title, ", ".join(places)]))
+    shown = messages.number(display, locale)
+    return messages.text("leaderboard.provisional", locale, rating=shown) if provisional else shown
 
 
 # -- moderation ------------------------------------------------------------------------------------

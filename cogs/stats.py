@@ -1,7 +1,7 @@
 """``/stats [player]`` and ``/leaderboard [game]``: what the recorded games say about players.
 
 ``/stats`` answers privately (someone's record, looked up by one person, is not the channel's
-business), with the form chart as a picture; ``/leaderboard`` is posted in the channel like the
+business), with their rating over time as a picture; ``/leaderboard`` is posted in the channel like the
 standings, in the server's language. Both count this server's games only, without removed
 results.
 """
@@ -13,7 +13,8 @@ from discord.ext import commands
 from cogs.answers import Acknowledge, answer_privately, answer_publicly, in_time, tell_privately
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale, public_locale
-from cogs.league_messages import game_name, leaderboard_draft, stats_draft
+from cogs.league_messages import game_name, leaderboard_draft
+from cogs.stats_messages import stats_draft
 from cogs.tables import Draft
 from cogs.threads import home_channel
 from data import Game
@@ -35,7 +36,8 @@ class Stats(commands.Cog):
     @app_commands.rename(player=command_text("stats.player_name"))
     @app_commands.describe(player=command_text("stats.player_description"))
     async def stats(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        """Games and wins per game, averages, and recent form, privately."""
+        """Per game the rating, games, wins and places, the most frequent opponents, and the
+        rating over time, privately."""
         bot = self.bot
         assert interaction.guild_id is not None
         who = player or interaction.user
@@ -44,7 +46,8 @@ class Stats(commands.Cog):
             assert interaction.guild_id is not None
             found = await bot.store.player_stats(interaction.guild_id, who.id)
             name = found.name or who.display_name
-            return await stats_draft(bot.messages, found, name, private_locale(interaction))
+            mine = who.id == interaction.user.id
+            return await stats_draft(bot.messages, found, name, mine, private_locale(interaction))
 
         await answer_privately(interaction, await in_time(interaction, stats(), Acknowledge.PRIVATE))
 

@@ -174,7 +174,7 @@ def ending_lines(messages: Catalog, table: SeatedTable[Any, Any], names: Sequenc
             name=bold(table.seats[seat].name),
             before=before,
             after=after,
-            delta=f"{after - before:+d}".replace("-", "−"),
+            delta=messages.change(after - before, locale),
         )
         for seat, (before, after) in sorted(table.rating_changes.items())
         if not table.seats[seat].is_ai

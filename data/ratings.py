@@ -22,7 +22,9 @@ from typing import Final, NamedTuple
 from openskill.models import PlackettLuce
 
 from data.driver import Connection
-from data.records import Game, Rating, RatingChange
+from data.records import Game, Rating, RatingChange, RatingHistory, RatingPoint
+from data.standings import COUNTED
+from data.times import from_db_time
 
 MODEL: Final = PlackettLuce()
 
@@ -211,6 +213,26 @@ async def changes_of(conn: Connection, guild_id: int, result_key: str) -> list[R
         )
         for seat, before, after in rows
     ]
+
+
+async def history(conn: Connection, guild_id: int, user_id: int) -> list[RatingHistory]:
+    """A person's shown rating after each of their counted, rated games on a server, per game
+    (by name), in the order the ratings were computed; a point is provisional while it follows
+    fewer than :data:`PROVISIONAL_GAMES` rated games, as on the leaderboard. The rows of a
+    removed result still waiting for their rebuild are left out."""
+    rows = await conn.fetch(
+        "SELECT g.game, g.finished_at, c.mu_after FROM rating_changes c JOIN games g ON g.id = c.game_id"
+        " JOIN results r ON r.game_id = c.game_id AND r.seat = c.seat"
+        f" WHERE r.user_id = ? AND g.guild_id = ? AND {COUNTED} ORDER BY g.game, g.id",
+        (user_id, guild_id),
+    )
+    points: dict[Game, list[RatingPoint]] = {}
+    for game, finished_at, mu in rows:
+        line = points.setdefault(str(game), [])
+        line.append(
+            RatingPoint(from_db_time(finished_at), display_rating(mu), len(line) + 1 < PROVISIONAL_GAMES)
+        )
+    return [RatingHistory(game, tuple(line)) for game, line in points.items()]
 
 
 async def _mark(conn: Connection, guild_id: int, game: Game) -> Mark:

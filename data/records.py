@@ -299,24 +299,68 @@ class GameStats:
 
 
 @dataclass(frozen=True, slots=True)
-class FormPoint:
-    """One recent game of a player: where they finished among how many seats."""
+class Finishes:
+    """Where a player finished in one game at tables of one size: ``places[0]`` is how many
+    times first, ``places[1]`` second, and so on to ``places[seats - 1]``, last (tied seats
+    share the better place, so the counts add up to ``games``)."""
 
     game: Game
-    rank: int
     seats: int
-    won: bool
+    games: int
+    places: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """A person a player sat at the same tables with: in how many of the player's games, and in
+    how many of those they finished ahead. ``forgotten``: they asked the server to forget their
+    name (shown as "a former player", as a kept game shows them)."""
+
+    user_id: int
+    name: str
+    games: int
+    ahead: int
+    forgotten: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A player's shown rating after one rated game, when that game finished, and whether the
+    rating was still provisional then (fewer than :data:`data.ratings.PROVISIONAL_GAMES`)."""
+
+    finished_at: datetime
+    rating: int
+    provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RatingHistory:
+    """A player's rating in one game over time, a point per rated game, in the order the ratings
+    were computed (recording order)."""
+
+    game: Game
+    points: tuple[RatingPoint, ...]
+
+    def __post_init__(self) -> None:
+        if not self.points:
+            raise ValueError("a rating history has at least one rated game")
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """A player's record in one server: per game, and the latest games, oldest first."""
+    """A player's record in one server: per game, where they finished at each size of table,
+    their ratings over time, and the people they played with most."""
 
     user_id: int
     name: str | None
     """The name of their latest recorded game; None if they have none here."""
     games: tuple[GameStats, ...]
-    form: tuple[FormPoint, ...]
+    finishes: tuple[Finishes, ...] = ()
+    """Per game (in the order of ``games``), per table size (fewest seats first)."""
+    ratings: tuple[RatingHistory, ...] = ()
+    """Per game they have a rating in, in the order of ``games``."""
+    opponents: tuple[Opponent, ...] = ()
+    """The people they played most games with, most first."""
     stood_in: int = 0
     """Of their games, how many an AI played some moves of for them."""
     absent: int = 0

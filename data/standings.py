@@ -1,4 +1,4 @@
-"""Standings and statistics: queries over the recorded results, summed by the database.
+"""Standings: queries over the recorded results, summed by the database.
 
 Nothing here is stored: a season's standings are the sum of its counted games whenever they are
 asked for, so a recorded game and a removed result show at once, and concurrent recordings can
@@ -8,7 +8,7 @@ never make a total lose an update. A result a moderator removed counts nowhere.
 from typing import Final
 
 from data.driver import Connection
-from data.records import FormPoint, Game, GameStats, PlayerStats, Standing
+from data.records import Game, Standing
 from engine.games import measure as measure_of
 
 COUNTED: Final = "NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = g.id)"
@@ -43,39 +43,3 @@ async def stood_in_games(conn: Connection, league_id: int, season_id: int) -> in
     )
     assert row is not None, "COUNT(*) returns a row"
     return int(row[0])
-
-
-async def player_stats(conn: Connection, guild_id: int, user_id: int, form: int) -> PlayerStats:
-    """A player's games on one server: per game, their last ``form`` games, and how many an AI
-    played for them in or they were ranked last in as absent."""
-    totals = await conn.fetch(
-        "SELECT g.game, COUNT(*), SUM(r.won), SUM(r.score), SUM(CASE WHEN r.stood_in > 0 THEN 1 ELSE 0 END),"
-        " SUM(r.absent) FROM results r JOIN games g ON g.id = r.game_id"
-        f" WHERE r.user_id = ? AND g.guild_id = ? AND {COUNTED}"
-        " GROUP BY g.game ORDER BY COUNT(*) DESC, g.game",
-        (user_id, guild_id),
-    )
-    per_game = [
-        GameStats(
-            game=str(game),
-            games=int(games),
-            wins=int(wins),
-            measure=int(wins if measure_of(str(game)).column == "won" else score),
-        )
-        for game, games, wins, score, _, _ in totals
-    ]
-    stood_in = sum(int(row[4]) for row in totals)
-    absent = sum(int(row[5]) for row in totals)
-    latest = await conn.fetch(
-        "SELECT g.game, r.rank, (SELECT COUNT(*) FROM results o WHERE o.game_id = g.id), r.won"
-        " FROM results r JOIN games g ON g.id = r.game_id"
-        f" WHERE r.user_id = ? AND g.guild_id = ? AND {COUNTED}"
-        " ORDER BY g.finished_at DESC, g.id DESC LIMIT ?",
-        (user_id, guild_id, form),
-    )
-    recent = [FormPoint(str(game), int(rank), int(seats), bool(won)) for game, rank, seats, won in latest]
-    name = None
-    if per_game:
-        row = await conn.fetchrow("SELECT display_name FROM players WHERE user_id = ?", (user_id,))
-        name = None if row is None else str(row[0])
-    return PlayerStats(user_id, name, tuple(per_game), tuple(reversed(recent)), stood_in, absent)

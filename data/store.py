@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self, cast
 
-from data import history, leagues, ratings, standings
+from data import history, leagues, ratings, standings, statistics
 from data.driver import Connection, Database, Row
 from data.migrate import MIGRATIONS
 from data.postgresql import PostgresDatabase
@@ -354,10 +354,11 @@ class Store:
         standings say so when the league counts them)."""
         return await self._db.reading(lambda conn: standings.stood_in_games(conn, league.id, season.id))
 
-    async def player_stats(self, guild_id: int, user_id: int, form: int = 20) -> PlayerStats:
-        """A player's games on a server, per game, their last ``form`` games, and how many of
-        them an AI played for them in or they were ranked last in as absent."""
-        return await self._db.reading(lambda conn: standings.player_stats(conn, guild_id, user_id, form))
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
+        """A player's games on a server, per game (where they finished at each size of table,
+        their rating over time), the people they played with most, and how many of their games
+        an AI played for them in or they were ranked last in as absent; read at one moment."""
+        return await self._db.reading(lambda conn: statistics.player_stats(conn, guild_id, user_id))
 
     async def leaderboard(self, guild_id: int, game: Game) -> list[Rating]:
         """A server's players of ``game`` by skill rating, best first."""

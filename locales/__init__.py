@@ -11,6 +11,8 @@ same placeholders, so a Spanish player never meets an English sentence by accide
 Words that change with a number are written in the message itself, one form per CLDR plural
 category, and the language's own rules (from Babel, which carries CLDR's) pick the form:
 ``"{count} {count:one=card|other=cards}"`` gives "1 card", "21 cards"; Spanish may add ``many``.
+An ordinal field picks its form by the number's ordinal category (CLDR's too):
+``"{place}{place:ordinal:one=st|two=nd|few=rd|other=th}"`` gives "1st", "2nd", "23rd".
 A number field written ``{total:n}`` is written as the language writes numbers (12,345 or
 12.345); other fields are left alone, so ids and mentions (``<#{channel}>``) stay digits.
 """
@@ -26,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from babel.dates import format_date
+from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal
 
 from engine.games import registered
@@ -46,11 +48,22 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     return flat
 
 
+ORDINAL = "ordinal:"
+"""How a field whose form follows the number's ordinal category begins, as in
+``{place}{place:ordinal:one=st|two=nd|few=rd|other=th}``: "1st", "2nd", "3rd", "4th", "11th"."""
+
+
 def plural_forms(spec: str) -> dict[str, str] | None:
     """``one=card|other=cards`` as {category: form}; None if ``spec`` is not a plural field."""
-    if "=" not in spec:
+    if "=" not in spec or spec.startswith(ORDINAL):
         return None
     return dict(part.split("=", 1) for part in spec.split("|"))
+
+
+def ordinal_forms(spec: str) -> dict[str, str] | None:
+    """``ordinal:one=st|two=nd|few=rd|other=th`` as {category: form}; None if ``spec`` is not an
+    ordinal field."""
+    return plural_forms(spec.removeprefix(ORDINAL)) if spec.startswith(ORDINAL) else None
 
 
 class LanguageFormatter(string.Formatter):
@@ -66,6 +79,9 @@ class LanguageFormatter(string.Formatter):
         forms = plural_forms(format_spec)
         if forms is not None:
             return forms.get(self.locale.plural_form(value), forms["other"])
+        ordinals = ordinal_forms(format_spec)
+        if ordinals is not None:
+            return ordinals.get(self.locale.ordinal_form(value), ordinals["other"])
         if format_spec == "n":
             return self.number(value)
         formatted: str = super().format_field(value, format_spec)  # typeshed says Any; format() gives str
@@ -139,10 +155,22 @@ class Catalog:
         """``value`` as the language for ``locale`` writes it: 1,450,000 or 1.450.000; 12.3 or 12,3."""
         return formatter(self.language_for(locale)).number(value, digits)
 
+    def change(self, delta: int, locale: str | None = None) -> str:
+        """A change as the language writes numbers, always signed, with a true minus: "+32",
+        "−1,250" (a rating's move)."""
+        shown = self.number(abs(delta), locale)
+        return f"−{shown}" if delta < 0 else f"+{shown}"
+
     def date(self, moment: datetime, locale: str | None = None) -> str:
         """The day of ``moment`` (UTC) as the language writes it in full: November 26, 2026 or
         26 de noviembre de 2026 (where a Discord timestamp cannot show it, as in alt text)."""
         return format_date(moment.astimezone(UTC).date(), "long", locale=self.language_for(locale))
+
+    def short_date(self, moment: datetime, skeleton: str, locale: str | None = None) -> str:
+        """The day of ``moment`` (UTC) with the fields of a CLDR ``skeleton``, in the order and
+        abbreviations the language uses: "MMMd" is Sep 5 or 5 sept, "yMMM" Sep 2026 or sept 2026
+        (a chart's axis, where a Discord timestamp cannot go)."""
+        return format_skeleton(skeleton, moment.astimezone(UTC), locale=self.language_for(locale))
 
 
 def game_catalogues() -> list[Path]:

@@ -1,12 +1,11 @@
-"""League pictures: a ranked table (a season's standings, a skill leaderboard) and a player's
-recent form as a small chart.
+"""League pictures: a ranked table (a season's standings, a skill leaderboard).
 
-Like :mod:`render.toppo`, each is a pure function of plain values plus the words, which the
+Like :mod:`render.toppo`, it is a pure function of plain values plus the words, which the
 caller takes from the message catalogue (:class:`Labels` holds the English defaults; a title
 and a column heading come in with the rows, since they depend on the league and the game).
 Numbers arrive as the text to show (money as "$1,250,000"), so the picture never formats for a
 language. Names are drawn in any script, and colour is never the only cue: the leaders are
-framed in gold *and* carry rank 1, a won game is a gold bar *and* has a star (⭐) over it.
+framed in gold *and* carry rank 1.
 
 Sized for phones like the table pictures: 1000 pixels wide, names 40 pixels high.
 """
@@ -14,11 +13,11 @@ Sized for phones like the table pictures: 1000 pixels wide, names 40 pixels high
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.canvas import Palette, encode, paste_sentence, paste_text, rounded_tile
 from render.fonts import RGB, Sentence, line_height, no_names, text_width, top_for_middle
-from render.theme import BG, BUTTON, DIM, GOLD, PANEL, TEXT
+from render.theme import BG, DIM, GOLD, PANEL, TEXT
 
 WIDTH = 1000
 MARGIN = 24
@@ -28,8 +27,8 @@ NUMBER_SIZE = 36
 LABEL_SIZE = 30
 
 PALETTE = Palette(
-    colours=[BG, PANEL, TEXT, DIM, GOLD, BUTTON],
-    ramps=[(TEXT, BG), (TEXT, PANEL), (DIM, BG), (DIM, PANEL), (GOLD, BG), (GOLD, PANEL), (BUTTON, BG)],
+    colours=[BG, PANEL, TEXT, DIM, GOLD],
+    ramps=[(TEXT, BG), (TEXT, PANEL), (DIM, BG), (DIM, PANEL), (GOLD, BG), (GOLD, PANEL)],
 )
 
 
@@ -41,9 +40,6 @@ class Labels:
     player: str = "Player"
     games: str = "Games"
     nobody: str = "No games counted yet."
-    older: str = "older"
-    newer: str = "newer"
-    won: str = "⭐ won"
 
 
 ENGLISH = Labels()
@@ -184,70 +180,4 @@ def table_png(
             max_width=value_width,
         )
         y += ROW_PITCH
-    return encode(canvas)
-
-
-# -- recent form -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class FormBar:
-    """One recent game: the place reached (``rank`` of ``seats``) and whether it was a win."""
-
-    rank: int
-    seats: int
-    won: bool
-
-    @property
-    def height(self) -> float:
-        """0 for last place, 1 for first: the share of the other seats finished ahead of."""
-        if self.seats <= 1:
-            return 1.0
-        return (self.seats - self.rank) / (self.seats - 1)
-
-
-FORM_SIZE = (WIDTH, 320)
-CHART_TOP = MARGIN + line_height(LABEL_SIZE) + 12
-CHART_BOTTOM = FORM_SIZE[1] - MARGIN - line_height(LABEL_SIZE) - 10
-MIN_BAR = 10
-"""Pixels of a last place, so that the game still shows."""
-STAR = "⭐"
-STAR_SIZE = 32
-MAX_BAR_WIDTH = 64
-
-
-def form_png(bars: Sequence[FormBar], title: str, labels: Labels = ENGLISH) -> bytes:
-    """The last games, oldest on the left: a bar per game as tall as the place was good, gold
-    with a star for a win, grey otherwise; ``title`` is written above them (its words depend on
-    how many games there are, which the catalogue's plural rules settle)."""
-    if not bars:
-        raise ValueError("a form chart needs at least one game")
-    canvas = PALETTE.canvas(FORM_SIZE, BG)
-    room = WIDTH - 2 * MARGIN
-    paste_sentence(
-        PALETTE, canvas, (MARGIN, MARGIN), no_names(title), LABEL_SIZE, TEXT, BG, bold=True, max_width=room
-    )
-
-    pitch = room / len(bars)
-    width = max(4, min(MAX_BAR_WIDTH, round(pitch * 0.7)))
-    draw = ImageDraw.Draw(canvas)
-    top = CHART_TOP + line_height(STAR_SIZE)
-    span = CHART_BOTTOM - top - MIN_BAR
-    for index, bar in enumerate(bars):
-        centre = round(MARGIN + pitch * (index + 0.5))
-        height = MIN_BAR + round(span * bar.height)
-        colour = GOLD if bar.won else DIM
-        left = centre - width // 2
-        draw.rectangle(
-            (left, CHART_BOTTOM - height, left + width - 1, CHART_BOTTOM - 1), fill=PALETTE.index(colour)
-        )
-        if bar.won:
-            star_y = CHART_BOTTOM - height - line_height(STAR_SIZE)
-            _text(canvas, (centre, star_y), STAR, STAR_SIZE, GOLD, BG, align="centre")
-    draw.rectangle((MARGIN, CHART_BOTTOM, WIDTH - MARGIN - 1, CHART_BOTTOM + 2), fill=PALETTE.index(BUTTON))
-    axis_y = CHART_BOTTOM + 10
-    _text(canvas, (MARGIN, axis_y), labels.older, LABEL_SIZE, DIM, BG)
-    _text(canvas, (WIDTH - MARGIN, axis_y), labels.newer, LABEL_SIZE, DIM, BG, align="right")
-    # The legend sits between "older" and "newer", so the title has the picture's whole width.
-    _text(canvas, (WIDTH // 2, axis_y), labels.won, LABEL_SIZE, GOLD, BG, bold=True, align="centre")
     return encode(canvas)

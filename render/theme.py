@@ -44,3 +44,15 @@ TABLE_RAMPS: tuple[tuple[RGB, RGB], ...] = (
     (BACK_PATTERN, BACK),
 )
 """The antialiasing ramps of text, outlines, backs and badges on the table and its panels."""
+
+CHART_COLOURS: tuple[RGB, ...] = (
+    (86, 180, 233),
+    (230, 159, 0),
+    (204, 121, 167),
+    (0, 158, 115),
+    (240, 228, 66),
+    (213, 94, 0),
+)
+"""Lines of a chart, one colour each: Okabe and Ito's set, told apart with the common kinds of
+colour blindness (sky blue, orange, reddish purple, bluish green, yellow, vermillion; their
+dark blue is left out, as it hardly shows on the table)."""

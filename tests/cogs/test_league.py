@@ -13,11 +13,10 @@ from cogs.league_messages import (
     measure_text,
     players_text,
     standings_draft,
-    stood_in_text,
 )
 from cogs.painter import PAINTER
+from cogs.stats_messages import stood_in_text
 from data import (
-    FormPoint,
     GameStats,
     League,
     LeagueError,
@@ -192,5 +191,5 @@ def test_statistics_say_in_how_many_games_an_ai_played_for_the_player(
     locale: str, stood_in: int, absent: int, expected: str | None
 ) -> None:
     games = (GameStats("toppo", games=5, wins=1, measure=40),)
-    stats = PlayerStats(7, "Ana_B", games, (FormPoint("toppo", 1, 2, True),), stood_in, absent)
+    stats = PlayerStats(7, "Ana_B", games, stood_in=stood_in, absent=absent)
     assert stood_in_text(catalog(), stats, "Ana_B", locale) == expected

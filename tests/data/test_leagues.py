@@ -432,7 +432,7 @@ async def test_spit_and_speed_standings_count_wins(store: Store, kind: Game) -> 
 # -- statistics and ratings -----------------------------------------------------------------------------
 
 
-async def test_player_statistics_per_game_and_recent_form_oldest_first(store: Store) -> None:
+async def test_player_statistics_per_game_most_played_first(store: Store) -> None:
     for number, scores in enumerate([{ANA: 0, BEN: 5}, {ANA: 7, BEN: 0, CAT: 3}, {ANA: 1, BEN: 0}]):
         await store.record_game(game(f"t{number}", seats(scores), finished=T0 + timedelta(minutes=number)))
     await store.record_game(
@@ -449,15 +449,14 @@ async def test_player_statistics_per_game_and_recent_form_oldest_first(store: St
         GameStats("toppo", games=3, wins=1, measure=8),
         GameStats("assets", games=1, wins=0, measure=700_000),
     )
-    assert [(p.game, p.rank, p.seats, p.won) for p in stats.form] == [
-        ("toppo", 1, 2, True),
-        ("assets", 2, 2, False),
-        ("toppo", 3, 3, False),
-        ("toppo", 2, 2, False),
-    ], "the assets game finished at T0, with the first Toppo game (recorded later, so listed later)"
-    assert [p.rank for p in (await store.player_stats(GUILD, ANA, form=2)).form] == [3, 2]
     nobody = await store.player_stats(GUILD, DAN)
-    assert (nobody.name, nobody.games, nobody.form) == (None, (), ())
+    assert (nobody.name, nobody.games, nobody.finishes, nobody.ratings, nobody.opponents) == (
+        None,
+        (),
+        (),
+        (),
+        (),
+    )
 
 
 async def test_ratings_rank_winners_above_losers_and_rate_ai_seats_without_listing_them(store: Store) -> None:

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from cogs.i18n import CatalogTranslator, command_text
 from engine.errors import Reason
-from locales import Catalog, catalog, plural_forms
+from locales import Catalog, catalog, ordinal_forms, plural_forms
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -90,17 +90,20 @@ def test_counts_take_the_form_their_language_gives_them(count: int, english: str
 
 
 @pytest.mark.parametrize(
-    ("count", "english", "spanish"),
-    [
-        (0, "The last 0 games", "Las últimas 0 partidas"),
-        (1, "The last game", "La última partida"),
-        (2, "The last 2 games", "Las últimas 2 partidas"),
-        (21, "The last 21 games", "Las últimas 21 partidas"),
-    ],
+    ("place", "english"),
+    [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"), (21, "21st")],
 )
-def test_a_form_chart_of_one_game_says_one_game(count: int, english: str, spanish: str) -> None:
-    assert catalog().text("stats.form", "en-GB", count=count).startswith(f"{english}:")
-    assert catalog().text("stats.form", "es-419", count=count).startswith(f"{spanish}:")
+def test_places_take_the_ordinal_form_their_language_gives_them(place: int, english: str) -> None:
+    assert catalog().text("stats.place", "en-GB", place=place, count=2) == f"{english} ×2"
+    assert catalog().text("stats.place", "es-419", place=place, count=2) == f"{place}.º ×2"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_ordinal_fields_name_cldr_categories_and_always_other(language: str) -> None:
+    for key, template in catalog().messages[language].items():
+        for name, spec in fields(template):
+            if (forms := ordinal_forms(spec)) is not None:
+                assert set(forms) <= PLURAL_CATEGORIES and "other" in forms, f"{language} {key}: {name}"
 
 
 def test_ids_and_mentions_stay_digits_while_n_fields_are_grouped() -> None:

@@ -1,29 +1,23 @@
 """The league pictures: the ranked table (leaders framed in gold, the reader's own line found and
-framed after a gap, long names cut before the numbers) and the recent-form chart (a bar as tall
-as the place, gold with a star for a win)."""
+framed after a gap, long names cut before the numbers)."""
 
-import pytest
 from PIL import Image
 
 from render.standings import (
-    CHART_BOTTOM,
     GAP_PITCH,
     MARGIN,
-    MIN_BAR,
     ROW_HEIGHT,
     ROW_PITCH,
     ROWS_TOP,
     VALUE_RIGHT,
     WIDTH,
     Columns,
-    FormBar,
     Labels,
     Row,
-    form_png,
     table_png,
     table_size,
 )
-from render.theme import BG, DIM, GOLD, PANEL, TEXT
+from render.theme import DIM, GOLD, PANEL, TEXT
 from tests.render.pixels import picture, rgb
 
 ROWS = [
@@ -82,41 +76,3 @@ def test_an_empty_season_says_so() -> None:
     assert image.size == table_size(0)
     assert DIM in colours(image, (MARGIN + 104, ROWS_TOP + 8, MARGIN + 300, ROWS_TOP + 40))
     assert GOLD not in colours(image, (0, ROWS_TOP, WIDTH, image.height))
-
-
-# -- the form chart ---------------------------------------------------------------------------------
-
-
-def bar_height(image: Image.Image, x: int) -> int:
-    """Pixels of bar colour in the column at ``x``, up from the axis."""
-    height = 0
-    while rgb(image, (x, CHART_BOTTOM - 1 - height)) in (GOLD, DIM):
-        height += 1
-    return height
-
-
-def test_form_bars_are_as_tall_as_the_place_and_wins_are_gold_with_a_star() -> None:
-    bars = [FormBar(4, 4, False), FormBar(1, 4, True), FormBar(2, 3, False), FormBar(2, 2, False)]
-    image = picture(form_png(bars, "Last 4 games"))
-    pitch = (WIDTH - 2 * MARGIN) / len(bars)
-    centres = [round(MARGIN + pitch * (index + 0.5)) for index in range(len(bars))]
-
-    heights = [bar_height(image, x) for x in centres]
-    assert heights[0] == heights[3] == MIN_BAR, "last places still show"
-    assert heights[1] > heights[2] > heights[0], "first above the middle place above last"
-    assert [rgb(image, (x, CHART_BOTTOM - 2)) for x in centres] == [DIM, GOLD, DIM, DIM]
-    above = [
-        colours(image, (x - 10, CHART_BOTTOM - h - 30, x + 10, CHART_BOTTOM - h - 4))
-        for x, h in zip(centres, heights, strict=True)
-    ]
-    assert above[1] != {BG} and above[0] == above[2] == {BG}, "a star over the win only"
-
-
-def test_a_form_chart_needs_a_game() -> None:
-    with pytest.raises(ValueError, match="at least one"):
-        form_png([], "Last 0 games")
-
-
-@pytest.mark.parametrize(("rank", "seats", "height"), [(1, 5, 1.0), (5, 5, 0.0), (3, 5, 0.5), (1, 1, 1.0)])
-def test_a_bars_height_is_the_share_of_seats_beaten(rank: int, seats: int, height: float) -> None:
-    assert FormBar(rank, seats, won=rank == 1).height == height
