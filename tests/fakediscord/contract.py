@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import ValidationError, relevance
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
@@ -87,6 +87,14 @@ ALLOWED: tuple[Allowance, ...] = (
         r"^\d+ is not valid under any of the given schemas$",
         "discord.py sends the ids of AllowedMentions(users=...) as JSON integers and Discord reads "
         "them as snowflakes (the issue's 'snowflakes sent as integers'); the description allows "
+        "strings only.",
+    ),
+    Allowance(
+        SENDS_A_MESSAGE,
+        r"\$(\.data)?\.components\[\d+\](\.\w+(\[\d+\])?)*\.emoji\.id",
+        r"^\d+ is not valid under any of the given schemas$",
+        "discord.py sends a custom emoji's id on a button or a menu option as a JSON integer "
+        "(PartialEmoji.to_dict), which Discord reads as a snowflake; the description allows "
         "strings only.",
     ),
 )
@@ -232,21 +240,26 @@ def _leaves(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
         yield error
 
 
+UNIONS = ("anyOf", "oneOf")
+
+
 def _telling(context: list[ValidationError]) -> ValidationError | None:
     """The error to report among a union's: Discord's unions are told apart by a ``type`` field
     (an interaction callback, a component), so the branches whose ``type`` does not match are set
     aside, then the branch with the fewest errors is the one meant (jsonschema's best match alone
-    often blames the ``type`` of the wrong branch). None when no branch is for this kind of value:
-    the union's own error says so best."""
+    often blames the ``type`` of the wrong branch), and its most relevant error is taken without
+    looking into it (:func:`_leaves` goes deeper, a union at a time: jsonschema's best match would
+    dive into a nested union's branches, a component in a container, and blame a wrong one).
+    None when no branch is for this kind of value: the union's own error says so best."""
     branches: dict[object, list[ValidationError]] = {}
     for error in context:
         branches.setdefault(error.relative_schema_path[0], []).append(error)
     meant = [errors for errors in branches.values() if not any(_other_kind(e) for e in errors)]
     if not meant:
         return None
-    shortest: list[ValidationError] = min(meant, key=len)
-    best: ValidationError | None = best_match(shortest)
-    return best
+    # Of branches as near, one that names a field beats one that is itself a union.
+    shortest = min(meant, key=lambda errors: (len(errors), sum(e.validator in UNIONS for e in errors)))
+    return max(shortest, key=relevance)
 
 
 def _event_objects(event: str, data: Any) -> Iterator[tuple[str, Any, str]]:
@@ -276,10 +289,12 @@ def _event_objects(event: str, data: Any) -> Iterator[tuple[str, Any, str]]:
 
 def _other_kind(error: ValidationError) -> bool:
     """Whether ``error`` says its union branch is for another kind of value altogether: another
-    ``type`` of callback or component, or another JSON type (null where an object was sent)."""
+    ``type`` of callback or component, another JSON type (null where an object was sent), or an
+    object whose fields the branch does not have at all (an error answer's field errors, where
+    its nested fields are taken for a leaf's)."""
     path = list(error.relative_path)
     other_type_field = path == ["type"] and error.validator in ("enum", "const")
-    return other_type_field or (not path and error.validator == "type")
+    return other_type_field or (not path and error.validator in ("type", "additionalProperties"))
 
 
 @cache

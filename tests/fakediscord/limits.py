@@ -7,7 +7,10 @@ error handling sees the same body it would get from Discord, and a test can poin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import base64
+import binascii
+import re
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from .model import FLAG_COMPONENTS_V2, JSON
@@ -21,6 +24,10 @@ MAX_ROWS = 5
 MAX_ROW_BUTTONS = 5
 MAX_V2_COMPONENTS = 40
 MAX_V2_TEXT = 4000
+MAX_APPLICATION_EMOJIS = 2000
+MAX_EMOJI_BYTES = 256 * 1024
+EMOJI_NAME = re.compile(r"[A-Za-z0-9_]+")
+EMOJI_IMAGE = re.compile(r"data:image/(png|jpeg|gif|webp|avif);base64,(.*)", re.DOTALL)
 
 LOCALES = frozenset(
     {
@@ -58,6 +65,8 @@ UNKNOWN_GUILD = (404, 10004, "Unknown Guild")
 UNKNOWN_MEMBER = (404, 10007, "Unknown Member")
 UNKNOWN_USER = (404, 10013, "Unknown User")
 UNKNOWN_APPLICATION = (404, 10002, "Unknown Application")
+UNKNOWN_EMOJI = (404, 10014, "Unknown Emoji")
+MAX_EMOJIS = (400, 30008, "Maximum number of emojis reached")
 ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged.")
 EMPTY_MESSAGE = (400, 50006, "Cannot send an empty message")
 MISSING_ACCESS = (403, 50001, "Missing Access")
@@ -158,13 +167,31 @@ def check_embeds(errors: FormErrors, path: Path, embeds: Any) -> None:
 
 
 class _ComponentWalk:
-    """Validates a message's components, keeping the state that spans them (ids, counts, text)."""
+    """Validates a message's components, keeping the state that spans them (ids, counts, text).
+    ``emojis``: the custom emojis the bot may show (its application's), by id; None to let any
+    through (a check made offline, without an application)."""
 
-    def __init__(self, errors: FormErrors) -> None:
+    def __init__(self, errors: FormErrors, emojis: Collection[int] | None = None) -> None:
         self.errors = errors
+        self.emojis = emojis
         self.custom_ids: set[str] = set()
         self.count = 0
         self.text = 0
+
+    def emoji(self, path: Path, emoji: Any) -> None:
+        """A button's or an option's emoji: a custom one must be an emoji the bot can use (Discord
+        names the emoji's name in its answer, whatever is wrong with it)."""
+        if emoji is None:
+            return
+        if not isinstance(emoji, dict):
+            message = "Only dictionaries may be used in a ModelType"
+            self.errors.add([*path, "emoji"], "MODEL_TYPE_CONVERT", message)
+            return
+        custom = emoji.get("id")
+        if custom is None or self.emojis is None:
+            return
+        if not str(custom).isdigit() or int(custom) not in self.emojis:
+            self.errors.add([*path, "emoji", "name"], "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
 
     def custom_id(self, path: Path, value: Any) -> None:
         self.errors.length([*path, "custom_id"], value, 1, 100, required=True)
@@ -199,6 +226,7 @@ class _ComponentWalk:
                 )
         if style != 6 and not button.get("label") and not button.get("emoji"):
             e.add(path, "BUTTON_COMPONENT_INVALID_LABEL", "A button must have a label or an emoji")
+        self.emoji(path, button.get("emoji"))
 
     def select(self, path: Path, select: JSON) -> None:
         e = self.errors
@@ -219,6 +247,7 @@ class _ComponentWalk:
             e.length([*at, "label"], option.get("label"), 1, 100, required=True)
             e.length([*at, "value"], option.get("value"), 1, 100, required=True)
             e.length([*at, "description"], option.get("description"), 0, 100)
+            self.emoji(at, option.get("emoji"))
             if option.get("value") in values:
                 e.add(
                     [*at, "value"],
@@ -297,13 +326,15 @@ class _ComponentWalk:
                 )
 
 
-def check_components(errors: FormErrors, path: Path, components: Any, flags: int) -> None:
+def check_components(
+    errors: FormErrors, path: Path, components: Any, flags: int, emojis: Collection[int] | None = None
+) -> None:
     if components is None:
         return
     if not isinstance(components, list):
         errors.add(path, "BASE_TYPE_ARRAY", "Must be an array.")
         return
-    walk = _ComponentWalk(errors)
+    walk = _ComponentWalk(errors, emojis)
     if flags & FLAG_COMPONENTS_V2:
         for i, component in enumerate(components):
             walk.v2([*path, i], component, [1, 9, 10, 12, 13, 14, 17])
@@ -322,14 +353,22 @@ def check_components(errors: FormErrors, path: Path, components: Any, flags: int
             walk.action_row([*path, i], row)
 
 
-def check_message(errors: FormErrors, path: Path, payload: JSON, *, allowed_flags: int) -> None:
-    """Content, embeds, components, attachment count and flags of one message payload."""
+def check_message(
+    errors: FormErrors,
+    path: Path,
+    payload: JSON,
+    *,
+    allowed_flags: int,
+    emojis: Collection[int] | None = None,
+) -> None:
+    """Content, embeds, components, attachment count and flags of one message payload; a custom
+    emoji on a component must be one of ``emojis`` (by id; None lets any through)."""
     flags = payload.get("flags") or 0
     content = payload.get("content")
     if content is not None:
         errors.length([*path, "content"], content, 0, MAX_CONTENT)
     check_embeds(errors, [*path, "embeds"], payload.get("embeds"))
-    check_components(errors, [*path, "components"], payload.get("components"), flags)
+    check_components(errors, [*path, "components"], payload.get("components"), flags, emojis)
     if flags & FLAG_COMPONENTS_V2 and (content or payload.get("embeds")):
         errors.add(
             [*path, "content"] if content else [*path, "embeds"],
@@ -514,3 +553,35 @@ def check_commands(errors: FormErrors, commands: Any) -> None:
             )
         seen.add(key)
         _check_options(errors, [i, "options"], command.get("options"), 0)
+
+
+def check_emoji_name(errors: FormErrors, name: Any, taken: Collection[str]) -> None:
+    """An application emoji's name: 2 to 32 letters, digits and underscores, not one of
+    ``taken`` (the application's other emojis')."""
+    errors.length(["name"], name, 2, 32, required=True)
+    if not isinstance(name, str) or not 2 <= len(name) <= 32:
+        return
+    if not EMOJI_NAME.fullmatch(name):
+        errors.add(["name"], "STRING_TYPE_REGEX", "String value did not match validation regex.")
+    elif name in taken:
+        errors.add(["name"], "APPLICATION_EMOJI_NAME_ALREADY_TAKEN", "Application emoji name already taken")
+
+
+def emoji_image(errors: FormErrors, image: Any) -> bytes:
+    """An emoji's ``image``, a data URI of a PNG, JPEG, GIF, WebP or AVIF file of at most 256 KiB,
+    as the file's bytes (empty, with the error added, if it is not one)."""
+    found = EMOJI_IMAGE.fullmatch(image) if isinstance(image, str) else None
+    if found is None:
+        if image is None:
+            errors.add(["image"], "BASE_TYPE_REQUIRED", "This field is required")
+        else:
+            errors.add(["image"], "IMAGE_INVALID", "Invalid image data")
+        return b""
+    try:
+        data = base64.b64decode(found[2], validate=True)
+    except binascii.Error:
+        errors.add(["image"], "IMAGE_INVALID", "Invalid image data")
+        return b""
+    if len(data) > MAX_EMOJI_BYTES:
+        errors.add(["image"], "BINARY_TYPE_MAX_SIZE", "File cannot be larger than 256.0 kb.")
+    return data

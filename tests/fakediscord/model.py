@@ -161,9 +161,16 @@ def numbered(components: Sequence[JSON], attachments: Sequence[Attachment] = ())
         copy = {**component}
         copy.setdefault("id", next(free))
         kind = copy.get("type")
+        if "emoji" in copy:
+            copy["emoji"] = answered_emoji(copy["emoji"])
         if kind in SELECT_TYPES:
             copy.setdefault("min_values", 1)
             copy.setdefault("max_values", 1)
+            if "options" in copy:
+                copy["options"] = [
+                    {**option, "emoji": answered_emoji(option["emoji"])} if "emoji" in option else option
+                    for option in copy["options"]
+                ]
         elif kind == 17:
             copy.setdefault("accent_color", None)
             copy.setdefault("spoiler", False)
@@ -180,6 +187,14 @@ def numbered(components: Sequence[JSON], attachments: Sequence[Attachment] = ())
         return copy
 
     return [number(c) for c in components]
+
+
+def answered_emoji(emoji: JSON) -> JSON:
+    """A component's emoji as Discord answers it: a custom one's id as a string (a client may send
+    it as a number) and whether it is animated; a Unicode emoji by its name alone."""
+    if emoji.get("id") is None:
+        return {"name": emoji.get("name")}
+    return {"id": str(emoji["id"]), "name": emoji.get("name"), "animated": bool(emoji.get("animated"))}
 
 
 def media_named(components: Sequence[JSON]) -> Iterator[tuple[list[str | int], str]]:
@@ -233,8 +248,33 @@ class User:
 
 
 @dataclass
+class AppEmoji:
+    """One of the application's own emojis (not a server's): usable by its bot anywhere, in
+    messages and on components. ``image`` is the uploaded file."""
+
+    id: int
+    name: str
+    image: bytes
+    user: User
+    """Who uploaded it (the bot, for the emojis its code creates)."""
+
+    def to_dict(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "roles": [],
+            "user": self.user.to_dict(),
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+        }
+
+
+@dataclass
 class Application:
-    """The bot's application. Commands belong here, so they survive a restart of the bot process."""
+    """The bot's application. Commands and the application's emojis belong here, so they survive
+    a restart of the bot process."""
 
     id: int
     name: str
@@ -244,6 +284,11 @@ class Application:
     flags: int = 0
     global_commands: list[JSON] = field(default_factory=list)
     guild_commands: dict[int, list[JSON]] = field(default_factory=dict)
+    emojis: dict[int, AppEmoji] = field(default_factory=dict)
+    """By id, in the order they were created."""
+
+    def emoji_named(self, name: str) -> AppEmoji | None:
+        return next((emoji for emoji in self.emojis.values() if emoji.name == name), None)
 
     def to_dict(self) -> JSON:
         return {

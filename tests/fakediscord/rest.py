@@ -26,6 +26,8 @@ from .limits import (
     ENTITY_TOO_LARGE,
     INVALID_CHANNEL_TYPE,
     INVALID_WEBHOOK_TOKEN,
+    MAX_APPLICATION_EMOJIS,
+    MAX_EMOJIS,
     MAX_FILE_BYTES,
     MAX_FILES,
     MISSING_ACCESS,
@@ -35,6 +37,7 @@ from .limits import (
     UNAUTHORIZED,
     UNKNOWN_APPLICATION,
     UNKNOWN_CHANNEL,
+    UNKNOWN_EMOJI,
     UNKNOWN_GUILD,
     UNKNOWN_INTERACTION,
     UNKNOWN_MEMBER,
@@ -45,8 +48,10 @@ from .limits import (
     FormErrors,
     check_choices,
     check_commands,
+    check_emoji_name,
     check_message,
     check_modal,
+    emoji_image,
     fail,
 )
 from .model import (
@@ -76,6 +81,7 @@ from .model import (
     SEND_MESSAGES_IN_THREADS,
     TOKEN_LIFETIME,
     VIEW_CHANNEL,
+    AppEmoji,
     Attachment,
     Channel,
     Guild,
@@ -202,6 +208,11 @@ class Rest:
         r("PUT", "/applications/{application_id}/commands", self.put_commands)
         r("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self.get_commands)
         r("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self.put_commands)
+        r("GET", "/applications/{application_id}/emojis", self.list_emojis)
+        r("POST", "/applications/{application_id}/emojis", self.create_emoji)
+        r("GET", "/applications/{application_id}/emojis/{emoji_id}", self.get_emoji)
+        r("PATCH", "/applications/{application_id}/emojis/{emoji_id}", self.edit_emoji)
+        r("DELETE", "/applications/{application_id}/emojis/{emoji_id}", self.delete_emoji)
         r("POST", "/interactions/{webhook_id}/{webhook_token}/callback", self.callback, bot_auth=False)
         r("POST", "/webhooks/{webhook_id}/{webhook_token}", self.followup, bot_auth=False)
         for suffix in ("@original", "{message_id}"):
@@ -367,6 +378,55 @@ class Rest:
         old[:] = stored
         return 200, stored
 
+    # The application's emojis.
+
+    def _emojis(self, call: Call) -> dict[int, AppEmoji]:
+        app = self.fake.application
+        if call.snowflake("application_id") != app.id:
+            raise fail(UNKNOWN_APPLICATION)
+        return app.emojis
+
+    def _emoji(self, call: Call) -> AppEmoji:
+        emoji = self._emojis(call).get(call.snowflake("emoji_id"))
+        if emoji is None:
+            raise fail(UNKNOWN_EMOJI)
+        return emoji
+
+    async def list_emojis(self, call: Call) -> tuple[int, Any]:
+        return 200, {"items": [emoji.to_dict() for emoji in self._emojis(call).values()]}
+
+    async def get_emoji(self, call: Call) -> tuple[int, Any]:
+        return 200, self._emoji(call).to_dict()
+
+    async def create_emoji(self, call: Call) -> tuple[int, Any]:
+        """Upload an emoji of the application: a unique name, an image of at most 256 KiB, and
+        at most 2,000 of them."""
+        emojis, payload = self._emojis(call), call.json_payload()
+        errors = FormErrors()
+        check_emoji_name(errors, payload.get("name"), {emoji.name for emoji in emojis.values()})
+        image = emoji_image(errors, payload.get("image"))
+        errors.raise_if_any()
+        if len(emojis) >= MAX_APPLICATION_EMOJIS:
+            raise fail(MAX_EMOJIS)
+        emoji = AppEmoji(self.fake.ids.next(), payload["name"], image, self.fake.application.bot)
+        emojis[emoji.id] = emoji
+        return 201, emoji.to_dict()
+
+    async def edit_emoji(self, call: Call) -> tuple[int, Any]:
+        """Rename an emoji of the application (its image cannot change)."""
+        emoji, payload = self._emoji(call), call.json_payload()
+        if "name" in payload:
+            errors = FormErrors()
+            others = {other.name for other in self._emojis(call).values() if other is not emoji}
+            check_emoji_name(errors, payload["name"], others)
+            errors.raise_if_any()
+            emoji.name = payload["name"]
+        return 200, emoji.to_dict()
+
+    async def delete_emoji(self, call: Call) -> tuple[int, Any]:
+        del self._emojis(call)[self._emoji(call).id]
+        return 204, None
+
     # Interactions.
 
     def _interaction(self, call: Call) -> Interaction:
@@ -395,7 +455,9 @@ class Rest:
             errors.raise_if_any()
         fake = self.fake
         if kind == 4:
-            check_message(errors, ["data"], data, allowed_flags=INTERACTION_FLAGS)
+            check_message(
+                errors, ["data"], data, allowed_flags=INTERACTION_FLAGS, emojis=self.fake.application.emojis
+            )
             errors.raise_if_any()
             msg_type = MESSAGE_TYPE_CHAT_INPUT_COMMAND if rec.type == APPLICATION_COMMAND else 0
             rec.original = self._new_message(call, rec.channel, data, interaction=rec, msg_type=msg_type)
@@ -467,7 +529,9 @@ class Rest:
             await self.fake.announce("MESSAGE_UPDATE", message)
         else:
             errors = FormErrors()
-            check_message(errors, [], payload, allowed_flags=INTERACTION_FLAGS)
+            check_message(
+                errors, [], payload, allowed_flags=INTERACTION_FLAGS, emojis=self.fake.application.emojis
+            )
             errors.raise_if_any()
             message = self._new_message(call, rec.channel, payload, interaction=rec, msg_type=0)
             rec.followups.append(message)
@@ -562,7 +626,7 @@ class Rest:
         payload = dict(call.json_payload())
         payload["flags"] = (payload.get("flags") or 0) & ~FLAG_EPHEMERAL
         errors = FormErrors()
-        check_message(errors, [], payload, allowed_flags=CHANNEL_FLAGS)
+        check_message(errors, [], payload, allowed_flags=CHANNEL_FLAGS, emojis=self.fake.application.emojis)
         errors.raise_if_any()
         message = self._new_message(call, channel, payload, interaction=None, msg_type=0)
         for user in mentioned(str(payload.get("content") or ""), payload.get("allowed_mentions")):
@@ -808,7 +872,13 @@ class Rest:
         if "attachments" in payload:
             merged["attachments"] = payload["attachments"]
         errors = FormErrors()
-        check_message(errors, path, merged, allowed_flags=INTERACTION_FLAGS | FLAG_LOADING)
+        check_message(
+            errors,
+            path,
+            merged,
+            allowed_flags=INTERACTION_FLAGS | FLAG_LOADING,
+            emojis=self.fake.application.emojis,
+        )
         errors.raise_if_any()
         attachments = self._attachments(call, payload.get("attachments"), message.attachments)
         if not (merged["content"] or merged["embeds"] or merged["components"] or attachments):

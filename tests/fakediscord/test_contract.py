@@ -66,6 +66,37 @@ def test_an_answer_the_description_does_not_give_is_a_problem() -> None:
     ]
 
 
+def _button(emoji: dict[str, object]) -> dict[str, object]:
+    return {"type": 2, "style": 2, "label": "4♠", "custom_id": "sp:1:play:4", "emoji": emoji}
+
+
+def _menu(emoji: dict[str, object]) -> dict[str, object]:
+    return {
+        "type": 3,
+        "custom_id": "as:1:disc:0",
+        "options": [{"label": "Gold", "value": "go", "emoji": emoji}],
+    }
+
+
+def _row(item: dict[str, object]) -> dict[str, object]:
+    return {"type": 1, "components": [item]}
+
+
+def _card(row: dict[str, object]) -> dict[str, object]:
+    return {"type": 17, "components": [row]}
+
+
+def test_a_field_inside_a_card_is_blamed_through_its_unions() -> None:
+    """A button in a row in a card's container: three unions deep, the problem still names the
+    button's field, not the ``type`` of a branch of a union on the way."""
+    payload = {"flags": 1 << 15, "components": [_card(_row(_button({"id": 1.5, "name": "spit_4s"})))]}
+
+    assert contract().check_request("POST", MESSAGES, payload) == [
+        "create_message: request $.components[0].components[0].components[0].emoji.id: "
+        "1.5 is not valid under any of the given schemas"
+    ]
+
+
 @pytest.mark.parametrize(
     ("payload", "allowed"),
     [
@@ -75,6 +106,11 @@ def test_an_answer_the_description_does_not_give_is_a_problem() -> None:
         ({"content": "<@1>", "allowed_mentions": {"users": [1575015468798967815]}}, True),
         ({"content": "<@1>", "allowed_mentions": {"users": [{"id": "1"}]}}, False),
         ({"content": "<@1>", "allowed_mentions": {"parse": "users"}}, False),
+        ({"components": [_row(_button({"id": 1575015468798967815, "name": "spit_4s"}))]}, True),
+        ({"components": [_row(_menu({"id": 1575015468798967815, "name": "asset_gold"}))]}, True),
+        ({"flags": 1 << 15, "components": [_card(_row(_button({"id": 15750154687, "name": "x"})))]}, True),
+        ({"components": [_row(_button({"id": 1.5, "name": "spit_4s"}))]}, False),
+        ({"components": [_row(_button({"id": 1575015468798967815, "name": 4}))]}, False),
     ],
 )
 def test_an_allowance_covers_its_field_and_nothing_more(payload: dict[str, object], allowed: bool) -> None:
