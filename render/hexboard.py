@@ -87,9 +87,9 @@ class HexLayout:
 
 GRID_BORDER = 2.0
 """Width of the lines between hexes."""
-LABEL_SCALE = 0.48
-"""A label's text size per pixel of hex size: 22 at the smallest hexes (46), which show the whole
-board 968 pixels wide, so a label is 10 pixels high on a phone that shows it 450 wide."""
+LABEL_SCALE = 0.52
+"""A label's text size per pixel of hex size: 24 at the smallest hexes (46), which show the whole
+board 968 pixels wide, so a label is 11 pixels high on a phone that shows it 450 wide."""
 
 
 def label_size(hex_size: float) -> int:
@@ -157,6 +157,13 @@ def sight_line(canvas: Image.Image, layout: HexLayout, ends: tuple[Hex, Hex]) ->
     draw.line((a, b), fill=_ink(canvas, GOLD), width=width)
 
 
+ARROW_HEAD = 0.38
+"""A move arrow's head, its length in hex sizes (its width across is :data:`ARROW_WING` twice)."""
+ARROW_WING = 0.26
+CROSS_ARM = 0.3
+"""Half a cross's side, in hex sizes."""
+
+
 def move_arrow(canvas: Image.Image, layout: HexLayout, origin: Hex, hex_: Hex, clash: bool) -> None:
     """An arrow from where a mole was to where it went, stopping short of the mole there (or
     ending in a cross if it met an enemy and both fell)."""
@@ -167,8 +174,8 @@ def move_arrow(canvas: Image.Image, layout: HexLayout, origin: Hex, hex_: Hex, c
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     start = (x0 + ux * layout.size * 0.25, y0 + uy * layout.size * 0.25)
     tip = (x1 - ux * layout.size * 0.55, y1 - uy * layout.size * 0.55)
-    head = layout.size * 0.38
-    wing = layout.size * 0.26
+    head = layout.size * ARROW_HEAD
+    wing = layout.size * ARROW_WING
     base = (tip[0] - ux * head, tip[1] - uy * head)
     left = (base[0] - uy * wing, base[1] + ux * wing)
     right = (base[0] + uy * wing, base[1] - ux * wing)
@@ -186,7 +193,7 @@ def cross(canvas: Image.Image, layout: HexLayout, hex_: Hex) -> None:
     """A cross where a mole was eliminated or captured."""
     x, y = layout.centre(hex_)
     y += layout.size * 0.2
-    arm = layout.size * 0.3
+    arm = layout.size * CROSS_ARM
     draw = ImageDraw.Draw(canvas)
     width = max(3, round(layout.size * 0.12))
     for colour, extra in ((INK, 6), (LIGHT, 0)):

@@ -6,8 +6,10 @@ does not know: the players' names and the words (:class:`Labels`; the caller tak
 message catalogue, ``topoum.picture.<field>``).
 
 **Sized for a phone.** Discord shows a picture about 450 pixels wide on a phone, so every
-picture is about 1000 pixels wide and no text in it is smaller than :data:`MIN_TEXT` (20), which
-is 9 pixels high there. The board picture is tall rather than wide, for a phone's narrow column:
+picture is about 1000 pixels wide and no text in it is smaller than :data:`MIN_TEXT` (25), which
+is 11 pixels high there, nor a mark that carries meaning smaller than :data:`MIN_MARK` (a base's
+owner mark on the smallest hexes is 24 across on the 968-wide board, 11 on the phone). The
+board picture is tall rather than wide, for a phone's narrow column:
 whose turn it is on top, then the board, then the players beside the Operations Line, then a
 legend of the symbols that carry no words (the medal, the category icons, the line's costs).
 
@@ -15,7 +17,7 @@ legend of the symbols that carry no words (the medal, the category icons, the li
 :func:`reach` of the battlefield, which holds every hex a menu of this moment can name (menus
 name hexes by the labels drawn on every hex), and every hex the last turn touched, with half a
 hex more around them. The fewer hexes that shows, the bigger they are drawn (:data:`HEX_SIZES`),
-and labels grow with them; the whole board still fits at the smallest size with labels 22 high.
+and labels grow with them; the whole board still fits at the smallest size with labels 24 high.
 On the board the last turn's moves are arrows, eliminations crosses, hexes where something
 arrived, changed or left are ringed in gold, and new lines of sight are drawn gold with their
 points.
@@ -162,8 +164,10 @@ BOARD_WIDTH, BOARD_HEIGHT = board_layout(HEX_SIZES[0], RADIUS).extent
 WIDTH = BOARD_WIDTH + 2 * MARGIN
 PHONE_WIDTH = 450
 """How wide Discord shows a picture on a phone."""
-MIN_TEXT = 20
-"""The smallest text size on any picture: 9 pixels high on a phone (450 / 1000 of 20)."""
+MIN_TEXT = 25
+"""The smallest text size on any picture: 11 pixels high on a phone (450 / 1000 of 25)."""
+MIN_MARK = 26
+"""The smallest mark (a player's, a category's icon, the medal) across: 11.7 pixels on a phone."""
 PEEK = 0.5
 """How much board, in hex sizes, is shown beyond the hexes that matter: enough to see that
 the board goes on."""
@@ -171,7 +175,7 @@ the board goes on."""
 PANEL_GAP = 20
 """Between the board and the panel under it, and between the panel and the legend."""
 COLUMN_GAP = 20
-BLOCK_WIDTH = 430
+BLOCK_WIDTH = 426
 """The players' column, left under the board."""
 RIGHT_X = MARGIN + BLOCK_WIDTH + COLUMN_GAP
 RIGHT_WIDTH = WIDTH - MARGIN - RIGHT_X
@@ -179,17 +183,18 @@ RIGHT_WIDTH = WIDTH - MARGIN - RIGHT_X
 
 STATUS_SIZE = 32
 NAME_SIZE = 28
-TEXT_SIZE = 24
-SMALL_SIZE = 22
-MARK_RADIUS = 13
-LEGEND_SIZE = 22
+TEXT_SIZE = MIN_TEXT
+SMALL_SIZE = MIN_TEXT
+MARK_RADIUS = MIN_MARK // 2
+LEGEND_SIZE = MIN_TEXT
 
 BLOCK_PAD = 12
 BLOCK_HEIGHT = 2 * BLOCK_PAD + line_height(NAME_SIZE) + 4 + 2 * line_height(SMALL_SIZE) + 6
 BLOCK_GAP = 10
-ROW_HEIGHT = 46
-SLOT_BADGE = (38, 36)
-COST_PILL = (58, 36)
+ROW_HEIGHT = 50
+SLOT_BADGE = (44, 41)
+"""A slot's number as a button's badge: its text (0.62 of the height) at :data:`MIN_TEXT`."""
+COST_PILL = (58, 41)
 ITEM_GAP = 22
 """Between the entries of a legend or a count row."""
 
@@ -315,13 +320,19 @@ Symbol = Category | Literal["medal"] | None
 Entry = tuple[Symbol, str]
 
 
+def _mark_radius(size: int) -> int:
+    """A symbol's radius beside text of ``size``: about half its height, never under the
+    smallest mark's."""
+    return max(MARK_RADIUS, round(size * 0.5))
+
+
 def _symbol_tile(symbol: Symbol, size: int, bg: RGB, colour: RGB) -> Image.Image | None:
     """The picture of ``symbol`` at a text ``size`` (None for no symbol)."""
     if symbol is None:
         return None
     if symbol == "medal":
-        return medal_tile(round(size * 0.42), bg)
-    return icon_tile(symbol, round(size * 0.5), bg, colour)
+        return medal_tile(_mark_radius(size), bg)
+    return icon_tile(symbol, _mark_radius(size), bg, colour)
 
 
 def _entry_width(entry: Entry, size: int, bold: bool) -> int:
@@ -623,7 +634,7 @@ class Header:
 def _paste_badges(canvas: Image.Image, right: int, top: int, count: int, size: int, bg: RGB) -> int:
     """A badge count as a medal and a gold number ending at ``right``; returns the width used."""
     width = _put(canvas, (right, top), str(count), size, GOLD, bg, bold=True, align="right")
-    medal = medal_tile(round(size * 0.42), bg)
+    medal = medal_tile(_mark_radius(size), bg)
     x = right - width - 6 - medal.width
     canvas.paste(medal, (x, top + (line_height(size) - medal.height) // 2))
     return right - x
@@ -660,10 +671,10 @@ def _block(
     x = BLOCK_PAD
     middle = y + line_height(SMALL_SIZE) // 2
     for category, count in zip(Category, counts, strict=True):
-        icon = icon_tile(category, 11, PANEL, TEXT)
+        icon = icon_tile(category, MARK_RADIUS, PANEL, TEXT)
         tile.paste(icon, (x, middle - icon.height // 2))
         x += icon.width + 6
-        x += _put(tile, (x, y), str(count), SMALL_SIZE, TEXT, PANEL, bold=True) + 18
+        x += _put(tile, (x, y), str(count), SMALL_SIZE, TEXT, PANEL, bold=True) + 10
     if prisoners:
         text = labels.prisoners.format(count=prisoners)
         room = BLOCK_WIDTH - x - BLOCK_PAD
@@ -696,7 +707,7 @@ def _draw_players(
 LINE_ROWS_Y = line_height(TEXT_SIZE) + 8
 """The Operations Line's first row, below its heading."""
 LINE_HEIGHT = LINE_ROWS_Y + LINE_SLOTS * ROW_HEIGHT + 12
-LINE_NAME_X = SLOT_BADGE[0] + 8 + COST_PILL[0] + 12
+LINE_NAME_X = SLOT_BADGE[0] + 6 + COST_PILL[0] + 10
 """Where a line card's icon starts in its row."""
 
 
@@ -709,8 +720,30 @@ def _line_frame(labels: Labels) -> Image.Image:
     for slot, cost in enumerate(LINE_COSTS):
         y = LINE_ROWS_Y + slot * ROW_HEIGHT + (ROW_HEIGHT - SLOT_BADGE[1]) // 2
         frame.paste(badge(PALETTE, str(slot + 1), SLOT_BADGE, BG), (0, y))
-        frame.paste(_cost_pill(cost, BG), (SLOT_BADGE[0] + 8, y))
+        frame.paste(_cost_pill(cost, BG), (SLOT_BADGE[0] + 6, y))
     return frame
+
+
+def _paste_line(
+    canvas: Image.Image, origin: tuple[int, int], line: Sequence[CardType | None], labels: Labels
+) -> None:
+    """The Operations Line at ``origin``, :data:`RIGHT_WIDTH` wide and :data:`LINE_HEIGHT`
+    high: a row per slot with its number, its cost, and its card's icon and name (words, not
+    small cards: a name reads on a phone). The board and the hand draw it alike."""
+    left, top = origin
+    canvas.paste(_line_frame(labels), origin)
+    name_x = left + LINE_NAME_X
+    for slot, card in enumerate(line):
+        middle = top + LINE_ROWS_Y + slot * ROW_HEIGHT + ROW_HEIGHT // 2
+        y = top_for_middle(middle, TEXT_SIZE)
+        if card is None:
+            _put(canvas, (name_x, y), labels.empty, TEXT_SIZE, DIM, BG)
+            continue
+        icon = icon_tile(CATEGORY[card], MARK_RADIUS, BG, TEXT)
+        canvas.paste(icon, (name_x, middle - icon.height // 2))
+        text_x = name_x + icon.width + 8
+        room = left + RIGHT_WIDTH - text_x
+        _put(canvas, (text_x, y), labels.card(card), TEXT_SIZE, TEXT, BG, bold=True, max_width=room)
 
 
 def _peace_lines(view: TopoumView, names: Sequence[str], labels: Labels) -> tuple[str, ...]:
@@ -732,19 +765,8 @@ def _draw_operations(
     canvas: Image.Image, top: int, view: TopoumView, peace: Sequence[str], labels: Labels
 ) -> None:
     """The Operations Line's cards, the deck, Peace and the farmer, in the right column."""
-    canvas.paste(_line_frame(labels), (RIGHT_X, top))
+    _paste_line(canvas, (RIGHT_X, top), view.line, labels)
     right = RIGHT_X + RIGHT_WIDTH
-    name_x = RIGHT_X + LINE_NAME_X
-    for slot, card in enumerate(view.line):
-        middle = top + LINE_ROWS_Y + slot * ROW_HEIGHT + ROW_HEIGHT // 2
-        y = top_for_middle(middle, TEXT_SIZE)
-        if card is None:
-            _put(canvas, (name_x, y), labels.empty, TEXT_SIZE, DIM, BG)
-            continue
-        icon = icon_tile(CATEGORY[card], 12, BG, TEXT)
-        canvas.paste(icon, (name_x, middle - icon.height // 2))
-        text_x = name_x + icon.width + 10
-        _put(canvas, (text_x, y), labels.card(card), TEXT_SIZE, TEXT, BG, bold=True, max_width=right - text_x)
     y = top + LINE_HEIGHT
     _put(canvas, (RIGHT_X, y), labels.deck.format(count=view.deck_size), TEXT_SIZE, TEXT, BG)
     y += line_height(TEXT_SIZE) + 4
@@ -807,52 +829,36 @@ def board_png(
 HAND_WIDTH = 1000
 BIG_CARD = (300, 210)
 BIG_GAP = 40
-LINE_CARD = (184, 180)
-LINE_GAP = 8
 HAND_BADGE = (150, 40)
-NUMBER_BADGE = (44, 40)
 TITLE_SIZE = 40
+HAND_COLUMN_X = MARGIN + RIGHT_WIDTH + COLUMN_GAP
+"""The column right of the Operations Line: the discard pile, the note and the legend."""
+HAND_COLUMN_WIDTH = HAND_WIDTH - MARGIN - HAND_COLUMN_X
 
 
 @dataclass(frozen=True, slots=True)
 class HandLayout:
-    """Where the hand picture puts things, top to bottom."""
+    """Where the hand picture puts things, top to bottom: the title, the hand's plates and
+    cards, then the Operations Line left and the discard pile, a note and the legend right."""
 
     hand_x: int
     badges_y: int
     hand_y: int
     line_y: int
-    numbers_y: int
-    line_cards_y: int
-    costs_y: int
-    discard_y: int
 
     @classmethod
     def of(cls) -> "HandLayout":
         badges_y = MARGIN + line_height(TITLE_SIZE) + 16
         hand_y = badges_y + HAND_BADGE[1] + 8
-        line_y = hand_y + BIG_CARD[1] + 24
-        numbers_y = line_y + line_height(TEXT_SIZE) + 8
-        line_cards_y = numbers_y + NUMBER_BADGE[1] + 8
-        costs_y = line_cards_y + LINE_CARD[1] + 8
         return cls(
             hand_x=(HAND_WIDTH - 2 * BIG_CARD[0] - BIG_GAP) // 2,
             badges_y=badges_y,
             hand_y=hand_y,
-            line_y=line_y,
-            numbers_y=numbers_y,
-            line_cards_y=line_cards_y,
-            costs_y=costs_y,
-            discard_y=costs_y + COST_PILL[1] + 20,
+            line_y=hand_y + BIG_CARD[1] + 24,
         )
 
     def card_x(self, place: int) -> int:
         return self.hand_x + place * (BIG_CARD[0] + BIG_GAP)
-
-    @staticmethod
-    def line_x(slot: int) -> int:
-        used = LINE_SLOTS * LINE_CARD[0] + (LINE_SLOTS - 1) * LINE_GAP
-        return (HAND_WIDTH - used) // 2 + slot * (LINE_CARD[0] + LINE_GAP)
 
 
 def _card(card: CardType, size: tuple[int, int], labels: Labels) -> Image.Image:
@@ -872,21 +878,22 @@ def _discard_entries(view: TopoumView, seat: int, labels: Labels) -> list[Entry]
 def hand_png(view: TopoumView, names: Sequence[str], labels: Labels = ENGLISH) -> bytes:
     """One player's private picture (``view`` is their seat's): their name and badges, their
     hand big (each card under a "Hand 1", "Hand 2" plate, as the menus name them), the
-    Operations Line (slot numbers above, costs below), their discard pile by category, a
-    note once hands are no longer refilled, and the legend of the medal and the costs."""
+    Operations Line as the board lists it (slot number, cost, icon and name: five small cards
+    across could not carry their names at a phone's reading size) with their discard pile by
+    category and a note once hands are no longer refilled beside it, and the legend of the
+    medal and the costs."""
     if view.seat is None or view.hand is None:
         raise ValueError("a hand is drawn from its seat's view")
     _check_seats(view, names)
     layout = HandLayout.of()
     seat = view.seat
-    room = HAND_WIDTH - 2 * MARGIN
+    room = HAND_COLUMN_WIDTH
     discards = _discard_entries(view, seat, labels)
     note = sentence_lines(labels.no_refill, (), TEXT_SIZE, True, room) if view.peace_drawn else ()
-    legend = _legend(labels, "hand", room)
-    note_y = (
-        layout.discard_y + len(entry_rows(discards, TEXT_SIZE, True, room)) * (line_height(TEXT_SIZE) + 4) + 6
-    )
-    legend_y = note_y + len(note) * line_height(TEXT_SIZE) + (10 if note else 0)
+    legend = _legend(labels, "hand", HAND_WIDTH - 2 * MARGIN)
+    discard_y = layout.line_y + LINE_ROWS_Y
+    note_y = discard_y + len(entry_rows(discards, TEXT_SIZE, True, room)) * (line_height(TEXT_SIZE) + 4) + 6
+    legend_y = max(note_y + len(note) * line_height(TEXT_SIZE), layout.line_y + LINE_HEIGHT) + 10
     canvas = PALETTE.canvas((HAND_WIDTH, legend_y + legend.height + MARGIN), BG)
 
     mark = mark_tile(seat, 16, BG)
@@ -908,18 +915,10 @@ def hand_png(view: TopoumView, names: Sequence[str], labels: Labels = ENGLISH) -
         else:
             canvas.paste(slot_tile(*BIG_CARD, BG), (x, layout.hand_y))
 
-    _put(canvas, (HandLayout.line_x(0), layout.line_y), labels.line, TEXT_SIZE, DIM, BG, bold=True)
-    for slot, card in enumerate(view.line):
-        x = HandLayout.line_x(slot)
-        centre = x + LINE_CARD[0] // 2
-        number = badge(PALETTE, str(slot + 1), NUMBER_BADGE, BG)
-        canvas.paste(number, (centre - NUMBER_BADGE[0] // 2, layout.numbers_y))
-        tile = slot_tile(*LINE_CARD, BG) if card is None else _card(card, LINE_CARD, labels)
-        canvas.paste(tile, (x, layout.line_cards_y))
-        canvas.paste(_cost_pill(view.line_costs[slot], BG), (centre - COST_PILL[0] // 2, layout.costs_y))
-
-    _paste_entries(canvas, (MARGIN, layout.discard_y), discards, TEXT_SIZE, (TEXT, TEXT), True, room)
-    _put_lines(canvas, (MARGIN, note_y), note, TEXT_SIZE, GOLD, BG, True)
+    _paste_line(canvas, (MARGIN, layout.line_y), view.line, labels)
+    x = HAND_COLUMN_X
+    _paste_entries(canvas, (x, discard_y), discards, TEXT_SIZE, (TEXT, TEXT), True, room)
+    _put_lines(canvas, (x, note_y), note, TEXT_SIZE, GOLD, BG, True)
     canvas.paste(legend, (MARGIN, legend_y))
     return encode(canvas)
 
@@ -971,7 +970,7 @@ def results_png(view: TopoumView, names: Sequence[str], labels: Labels = ENGLISH
     _put(canvas, (BASES_RIGHT, heading_y), labels.bases_column, TEXT_SIZE, DIM, BG, align="right")
     _put(canvas, (BADGES_RIGHT, heading_y), labels.badges_column, TEXT_SIZE, DIM, BG, align="right")
     for column, category in enumerate(Category):
-        icon = icon_tile(category, 12, BG, DIM)
+        icon = icon_tile(category, MARK_RADIUS, BG, DIM)
         x = COUNTS_X + column * COUNT_PITCH - icon.width // 2
         canvas.paste(icon, (x, heading_y + (line_height(TEXT_SIZE) - icon.height) // 2))
 

@@ -150,15 +150,16 @@ def paint_mark(
 # -- the board's pieces, in proportion to a hex of circumradius ``size`` ---------------------------
 
 
-BASE_MARK = 0.2
+BASE_MARK = 0.26
 """A base's owner mark, in hex sizes: as big as the room right of the mole allows, so that the
-shape still reads on a phone (about 9 pixels across at the smallest hexes)."""
+shape still reads on a phone (11 pixels across at the smallest hexes, 46, on a board 968 wide
+shown 450 wide)."""
 
 
 def mark_centre(centre: Point, size: float) -> Point:
     """Where a base's owner mark sits: in the hex's right corner, clear of the label above
     and of the mole in the middle."""
-    return centre[0] + size * 0.68, centre[1]
+    return centre[0] + size * 0.7, centre[1]
 
 
 def piece_centre(centre: Point, size: float) -> Point:
@@ -460,20 +461,21 @@ def paint_card(
         (left, top, right, top + band), radius=radius, fill=colour, outline=INK, width=edge
     )
     draw.rectangle((left + edge, top + band - radius, right - edge, top + band - edge), fill=colour)
-    icon = band * 0.32
-    paint_icon(draw, category, (left + edge + band * 0.5, top + band / 2), icon, LIGHT)
-    small = max(8, round(band * 0.42))
+    small = max(min_size, round(band * 0.42))
     room = width - round(band * 0.95) - 2 * edge
-    draw_text(
-        image,
-        (left + round(band * 0.95), top_for_middle(top + band // 2, small)),
-        category_name,
-        small,
-        LIGHT,
-        True,
-        room,
-    )
-    room = width - 4 * edge - round(width * 0.08)
+    if text_width(category_name, small, True) <= room:
+        paint_icon(draw, category, (left + edge + band * 0.5, top + band / 2), band * 0.32, LIGHT)
+        draw_text(
+            image,
+            (left + round(band * 0.95), top_for_middle(top + band // 2, small)),
+            category_name,
+            small,
+            LIGHT,
+            True,
+        )
+    else:  # a small card: its icon alone, larger (the legend says what the icons mean)
+        paint_icon(draw, category, ((left + right) / 2, top + band / 2), band * 0.4, LIGHT)
+    room = width - 4 * edge - round(width * 0.04)
     size, lines = _name_lines(name, max(min_size, round(width * 0.13)), min_size, room)
     pitch = line_height(size)
     y = top + band + (height - band - pitch * len(lines)) // 2
