@@ -116,12 +116,20 @@ a name would be too small to read on a phone: they show the amount and the icon,
 the picture names the asset in words nearby (the discard's caption, the challenge's line)."""
 
 
+VALUED_CARD = 96
+"""Cards at least this wide (and narrower than :data:`NAMED_CARD`) carry the amount, "50,000"
+at the phone's reading size; narrower ones (the cards shown in a challenge) only the icon, the
+fill telling the value's tier."""
+
+
 def faces(asset: Asset, card: tuple[int, int], labels: Labels) -> tuple[str, str, str]:
-    """The name, value and wild word a face of ``card`` size carries (see :data:`NAMED_CARD`),
-    as :func:`~render.assets_cards.paint_card` takes them."""
+    """The name, value and wild word a face of ``card`` size carries (see :data:`NAMED_CARD`
+    and :data:`VALUED_CARD`), as :func:`~render.assets_cards.paint_card` takes them."""
     if card[0] >= NAMED_CARD:
         return card_name(asset, labels), money(asset.worth, labels), labels.wild
-    return "", formatter(labels.language).number(asset.worth), ""
+    if card[0] >= VALUED_CARD:
+        return "", formatter(labels.language).number(asset.worth), ""
+    return "", "", ""
 
 
 def _card(asset: Asset, size: tuple[int, int], bg: RGB, labels: Labels) -> Image.Image:
@@ -235,7 +243,7 @@ DISCARD_X = MARGIN + 320
 PILE_LABEL_ROOM = 190
 INFO_ROOM = 300
 """Width of the round, goal and dealer lines at the right of the piles."""
-NAME_ROOM = 360
+NAME_ROOM = 336
 """Width of a player's name, total and stack value in their row."""
 
 DUEL_CARD = (80, 112)
@@ -247,7 +255,7 @@ DUEL_SIZE = (WIDTH - 2 * MARGIN, DUEL_CARDS + group_size(DUEL_CARD)[1] + DUEL_PA
 """The challenge panel: who must answer, then three columns: the challenger's shown cards, the
 defender's, and the set at stake."""
 
-ROW_CARD = (88, 122)
+ROW_CARD = (VALUED_CARD, 134)
 ROW_SIZE = (WIDTH - 2 * MARGIN, 8 + group_size(ROW_CARD)[1] + 6)
 ROW_GAP = 10
 ROW_PAD = 16
@@ -440,8 +448,10 @@ def table_png(view: AssetsView, names: Sequence[str], labels: Labels = ENGLISH) 
 
 # -- the private hand ------------------------------------------------------------------------------
 
-HAND_CARD = (170, 238)
-HAND_GAP = 18
+HAND_CARD = (184, 258)
+HAND_GAP = 8
+"""Five cards (a hand of 2 or 3 players) fill the width: a name's words, "the Mattress", fit on
+a card at the phone's reading size."""
 NUMBER_BADGE = (64, 56)
 HAND_CAPTION_Y = HEADER_H + 4
 HAND_Y = HAND_CAPTION_Y + line_height(LABEL_SIZE) + 6

@@ -107,24 +107,25 @@ def paint_card(image: Image.Image, box: Box, asset: Asset, name: str, value: str
     """Draw ``asset`` face up filling ``box`` of an RGB image: ``value`` on top, its icon, the
     ``wild`` ribbon on a wild, and ``name`` at the bottom (in the caller's language). Without a
     name (a card too small for a name to be read on a phone) the value and the icon are bigger,
-    and a wild's ribbon, lower, carries no word."""
+    and a wild's ribbon, lower, carries no word; without a value either, the icon alone, bigger
+    still."""
     left, top, right, bottom = box
     width, height = right - left + 1, bottom - top + 1
     draw = ImageDraw.Draw(image)
     rounded_card(draw, box, fill_of(asset), INK, 0.035)
-    room = round(width * 0.86)
+    room = round(width * 0.9)
     centre = left + width // 2
 
-    value_size = _fitted(value, True, round(width * (0.22 if name else 0.27)), room)
-    value_x = centre - text_width(value, value_size, True) // 2
-    draw_text(
-        image, (value_x, top_for_middle(top + round(height * 0.12), value_size)), value, value_size, INK, True
-    )
+    if value:
+        value_size = _fitted(value, True, round(width * (0.22 if name else 0.27)), room)
+        value_x = centre - text_width(value, value_size, True) // 2
+        value_middle = top_for_middle(top + round(height * 0.12), value_size)
+        draw_text(image, (value_x, value_middle), value, value_size, INK, True)
 
     icon = ICONS[asset]
-    icon_size = round(width * (0.40 if name else 0.5))
+    icon_size = round(width * (0.40 if name else 0.5 if value else 0.62))
     icon_x = centre - text_width(icon, icon_size) // 2
-    icon_middle = top + round(height * (0.42 if name else 0.5))
+    icon_middle = top + round(height * (0.42 if name else 0.5 if value else 0.45))
     draw_text(image, (icon_x, top_for_middle(icon_middle, icon_size)), icon, icon_size, INK)
 
     if not name:
@@ -189,9 +190,9 @@ def kinds(cards: Iterable[Asset]) -> list[tuple[Asset, int]]:
 
 
 def badge_size(card: tuple[int, int]) -> tuple[int, int]:
-    """The "×n" badge under a card of ``card`` size: at least 36 pixels high, so that its count
-    (0.62 of that) stays 10 pixels high on a phone."""
-    return max(52, round(card[0] * 0.5)), max(36, round(card[0] * 0.28))
+    """The "×n" badge under a card of ``card`` size: at least 41 pixels high, so that its count
+    (0.62 of that, 25) stays 11 pixels high on a phone."""
+    return max(52, round(card[0] * 0.5)), max(41, round(card[0] * 0.28))
 
 
 def group_size(card: tuple[int, int]) -> tuple[int, int]:

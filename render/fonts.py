@@ -35,9 +35,9 @@ FONT_DIR = Path(__file__).with_name("fonts")
 ELLIPSIS = "…"
 EMOJI_STRIKE = 109
 """The only size at which Noto Color Emoji has bitmaps."""
-MIN_TEXT = 24
+MIN_TEXT = 25
 """The smallest size a 1000-pixel-wide picture may draw text at: a phone shows it about 450
-pixels wide, where 24 pixels become 10.8 (``bench/bench_legibility.py`` checks every picture)."""
+pixels wide, where 25 pixels become 11.25 (``bench/bench_legibility.py`` checks every picture)."""
 SHORT_NAME = 10
 """A name is shortened to this many characters before a sentence is made smaller."""
 

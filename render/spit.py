@@ -243,7 +243,7 @@ SPIT_GAP = 44
 HAND_STEP = 40
 """How far apart the backs of a Speed hand lie in its fan on the table."""
 CENTRE_CARD = (140, 196)
-CENTRE_GAP = 56
+CENTRE_GAP = 64
 SIDE_GAP = 36
 CAPTION = 4 + line_height(LABEL_SIZE)
 """A caption under a card: a small gap and a line."""

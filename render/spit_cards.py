@@ -114,7 +114,8 @@ def paint_card(image: Image.Image, box: Box, card: Card) -> None:
         colour,
         bold=True,
     )
-    paint_suit(draw, card.suit, (left + width * 0.2, top + height * 0.42), width * 0.2, colour)
+    # The small suit is a quarter of the card wide: 11 pixels on a phone on the table's piles.
+    paint_suit(draw, card.suit, (left + width * 0.2, top + height * 0.43), width * 0.25, colour)
     paint_suit(draw, card.suit, (left + width * 0.6, top + height * 0.68), width * 0.46, colour)
 
 

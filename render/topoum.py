@@ -55,7 +55,7 @@ from engine.topoum.state import Stage, TopoumView
 from engine.topoum.turns import TurnSummary
 from render.bidi import isolate
 from render.canvas import badge, encode, paste_text, rounded_tile
-from render.fonts import RGB, fit, line_height, text_width, top_for_middle, wrap_or_cut
+from render.fonts import MIN_TEXT, RGB, fit, line_height, text_width, top_for_middle, wrap_or_cut
 from render.hexboard import (
     GRID_BORDER,
     HexLayout,
@@ -164,8 +164,6 @@ BOARD_WIDTH, BOARD_HEIGHT = board_layout(HEX_SIZES[0], RADIUS).extent
 WIDTH = BOARD_WIDTH + 2 * MARGIN
 PHONE_WIDTH = 450
 """How wide Discord shows a picture on a phone."""
-MIN_TEXT = 25
-"""The smallest text size on any picture: 11 pixels high on a phone (450 / 1000 of 25)."""
 MIN_MARK = 26
 """The smallest mark (a player's, a category's icon, the medal) across: 11.7 pixels on a phone."""
 PEEK = 0.5
