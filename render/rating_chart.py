@@ -19,7 +19,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Final, Literal
 
 from PIL import Image, ImageDraw
@@ -112,15 +112,15 @@ def _span(moments: Sequence[datetime]) -> tuple[datetime, datetime]:
     return first - room, last + room
 
 
-def _steps() -> list[tuple[Unit, int]]:
-    return [
-        ("day", 1),
-        ("day", 2),
-        ("day", 7),
-        ("day", 14),
-        *(("month", months) for months in (1, 2, 3, 6)),
-        *(("year", years) for years in (1, 2, 5, 10, 20, 50, 100)),
-    ]
+STEPS: Final[tuple[tuple[Unit, int], ...]] = (
+    ("day", 1),
+    ("day", 2),
+    ("day", 7),
+    ("day", 14),
+    *(("month", months) for months in (1, 2, 3, 6)),
+    *(("year", years) for years in (1, 2, 5, 10, 20, 50, 100)),
+)
+"""The steps between the dates on the x axis, shortest first."""
 
 
 def _ticks_every(start: datetime, end: datetime, unit: Unit, every: int) -> list[datetime]:
@@ -137,7 +137,7 @@ def _ticks_every(start: datetime, end: datetime, unit: Unit, every: int) -> list
                 found.append(moment)
             moment += timedelta(days=every)
         return found
-    year, month = start.year, start.month
+    year, month = start.astimezone(UTC).year, start.astimezone(UTC).month
     while True:
         moment = datetime(year, month, 1, tzinfo=UTC)
         if moment > end:
@@ -151,15 +151,15 @@ def _ticks_every(start: datetime, end: datetime, unit: Unit, every: int) -> list
 def date_ticks(moments: Sequence[datetime]) -> list[DateTick]:
     """The dates to label under a chart of points at ``moments``: at most :data:`MAX_DATES`
     midnights at the shortest regular step (a day, two, a week, a fortnight, a month, a
-    quarter...); for points placed in order (within a day), each date they fall on, under its
-    first point."""
+    quarter...); for points placed in order (within a day), each date they fall on, under the
+    middle one of its points."""
     if _by_order(moments):
-        days: dict[object, datetime] = {}
-        for moment in sorted(moments):
-            days.setdefault(moment.astimezone(UTC).date(), moment)
-        return [DateTick(moment, "day") for moment in days.values()]
+        days: dict[date, list[datetime]] = {}
+        for moment in sorted(set(moments)):
+            days.setdefault(moment.astimezone(UTC).date(), []).append(moment)
+        return [DateTick(day[len(day) // 2], "day") for day in days.values()]
     start, end = _span(moments)
-    for unit, every in _steps():
+    for unit, every in STEPS:
         found = _ticks_every(start, end, unit, every)
         if len(found) <= MAX_DATES:
             return [DateTick(moment, unit) for moment in found]
@@ -261,16 +261,28 @@ class _Plot:
     bottom: int
     low: int
     high: int
-    moments: tuple[datetime, ...]
-    """Every point's moment, in order: a history placed in order puts them evenly."""
-    by_order: bool
+    places: dict[datetime, int]
+    """Each point's moment and its place in order, if the points are placed in order (all
+    within a day); else empty."""
+    start: datetime
+    end: datetime
+    """The stretch of time the x axis shows, if the points are placed in time."""
+
+    @classmethod
+    def of(
+        cls, box: tuple[int, int, int, int], ratings: tuple[int, int], moments: Sequence[datetime]
+    ) -> "_Plot":
+        """The chart in ``box`` (left, top, right, bottom) from rating ``ratings[0]`` to
+        ``ratings[1]``, its x axis for points at ``moments``."""
+        places = {moment: place for place, moment in enumerate(sorted(set(moments)))}
+        start, end = _span(moments)
+        return cls(*box, *ratings, places if _by_order(moments) else {}, start, end)
 
     def x(self, moment: datetime) -> float:
         width = self.right - self.left
-        if self.by_order:
-            return self.left + width * (self.moments.index(moment) + 0.5) / len(self.moments)
-        start, end = _span(self.moments)
-        return self.left + width * (moment - start) / (end - start)
+        if self.places:
+            return self.left + width * (self.places[moment] + 0.5) / len(self.places)
+        return self.left + width * ((moment - self.start) / (self.end - self.start))
 
     def y(self, rating: float) -> float:
         return self.bottom - (self.bottom - self.top) * (rating - self.low) / (self.high - self.low)
@@ -347,16 +359,10 @@ def chart_png(
     legend_top = MARGIN + line_height(TITLE_SIZE) + 12
     label_width = max(text_width(label, AXIS_SIZE) for _, label in ratings)
     top = legend_top + len(legend) * LEGEND_PITCH + 16 + line_height(AXIS_SIZE) // 2
-    moments = tuple(sorted({point.when for line in lines for point in line.points}))
-    plot = _Plot(
-        left=MARGIN + label_width + 20,
-        top=top,
-        right=WIDTH - MARGIN - LAST_MARKER - 6,
-        bottom=top + PLOT_HEIGHT,
-        low=ratings[0][0],
-        high=ratings[-1][0],
-        moments=moments,
-        by_order=_by_order(moments),
+    plot = _Plot.of(
+        (MARGIN + label_width + 20, top, WIDTH - MARGIN - LAST_MARKER - 6, top + PLOT_HEIGHT),
+        (ratings[0][0], ratings[-1][0]),
+        [point.when for line in lines for point in line.points],
     )
     height = plot.bottom + 14 + line_height(AXIS_SIZE) + MARGIN
     canvas = PALETTE.canvas((WIDTH, height), BG)
@@ -417,10 +423,12 @@ def _paste_plot(
                     _dashed(draw, stretch, colour, (LINE - 1) * SUPERSAMPLE)
                 else:
                     draw.line(stretch, fill=colour, width=LINE * SUPERSAMPLE, joint="curve")
+        radius, border = DOT * SUPERSAMPLE, 2 * SUPERSAMPLE
         for line, xy in zip(lines, placed, strict=True):
+            if len(xy) > MARKED_POINTS:
+                continue
             colour = CHART_COLOURS[line.style % len(CHART_COLOURS)]
-            for (x, y), point in zip(xy[:-1] if len(xy) <= MARKED_POINTS else [], line.points, strict=False):
-                radius, border = DOT * SUPERSAMPLE, 2 * SUPERSAMPLE
+            for (x, y), point in zip(xy[:-1], line.points, strict=False):
                 fill = BG if point.provisional else colour
                 draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill, colour, border)
         for line, xy in zip(lines, placed, strict=True):

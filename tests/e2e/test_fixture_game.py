@@ -73,4 +73,15 @@ async def test_a_game_registered_only_by_the_tests_plays_through_lobby_results_l
     assert standings.card["title"] == "Race · Tally · season 1"
     assert standings.attachments and "Alice" in (standings.attachments[0].description or "")
     stats = (await alice.slash("stats")).message
-    assert stats.ephemeral and "Tally" in stats.text
+    assert stats.ephemeral and stats.card["title"] == text("stats.title", name="Alice")
+    (won,) = [won for _, user, *_, won in seats if user == alice.id]
+    [tally] = stats.card["fields"]  # and no opponents: only an AI played her
+    assert tally["name"] == "Tally"
+    rated, places = tally["value"].splitlines()
+    assert rated.startswith("Rating 1,") and rated.endswith(f"? · 1 game · {won} won ({100 * won}%)")
+    assert places == f"2 players: 1 game · {'1st' if won else '2nd'} ×1"
+    (chart,) = stats.attachments
+    assert chart.image().width == 1000
+    assert chart.description is not None and chart.description.startswith(
+        "Picture of Alice's rating over time"
+    )

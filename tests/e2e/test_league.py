@@ -10,6 +10,7 @@ through panels is what tests/e2e/test_toppo_game.py already does.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -184,8 +185,26 @@ async def test_a_season_in_pictures_standings_removal_statistics_leaderboard(
 
     stats = (await carla.slash("stats")).message
     assert stats.ephemeral and stats.card["title"] == "Carla: estadísticas"
-    assert stats.card["fields"][0]["value"].startswith("2 partidas · 0 ganadas (0 %)")
-    assert stats.image().size == (1000, 320)
+    toppo, opponents = stats.card["fields"]
+    rated, average, places = toppo["value"].splitlines()
+    shown = r"Rating [\d.]+\? · 2 partidas · 0 ganadas \(0 %\)"
+    assert re.fullmatch(shown, rated), "provisional, without the removed game"
+    assert average == "Media de puntos de penalización por partida: 12,0"
+    assert places == "3 jugadores: 2 partidas · 2.º ×1 · 3.º ×1"
+    assert opponents == {
+        "name": "Rivales más frecuentes",
+        "value": "**Alice**: 2 partidas, por delante de ti en 1\n"
+        "**Bruno**: 2 partidas, por delante de ti en 2",
+    }
+    (chart,) = stats.attachments
+    assert chart.image().width == 1000
+    assert chart.description is not None
+    heading, line = chart.description.splitlines()
+    assert heading == "Imagen de la evolución del rating de Carla, una línea por juego:"
+    assert line.startswith("Toppo: ") and f"; {rated.split()[1]} ahora, tras 2 partidas con rating (" in line
+    looked_up = (await alice.slash("stats", {"player": carla})).message
+    assert looked_up.ephemeral and looked_up.card["title"] == "Carla: statistics", "in the reader's language"
+    assert "**Bruno**: 2 games, ahead of Carla in 2" in looked_up.card["fields"][1]["value"]
 
     board = (await alice.slash("leaderboard")).message
     assert not board.ephemeral and board.card["title"] == "Leaderboard · Toppo"
