@@ -1,31 +1,43 @@
-"""How small the text on every picture the bot sends is on a phone.
+"""How small the text and the marks on every picture the bot sends are on a phone.
 
-Run: ``.venv/bin/python -m bench.bench_legibility [--below PX]``.
+Run: ``.venv/bin/python -m bench.bench_legibility [--below PX] [--only NAME] [--no-sampled]``.
 
 Discord shows an attachment about 450-550 pixels wide on a phone; this bench takes the narrow
-end. It renders the busiest position of every picture (each game's table, private panel and
-results, the league standings and leaderboard, the /stats rating chart) in English and Spanish,
-with the words taken from the catalogue as the cogs take them and with the longest names the
-bot allows (Discord display names have up to 32 characters: 32 wide letters, and realistic long
-names), and records every text drawn on it.
+end. It renders, in English and Spanish, with the words taken from the catalogue as the cogs
+take them and with the longest names the bot allows (Discord display names have up to 32
+characters: 32 wide letters, and realistic long names):
+
+- the busiest position of every picture, chosen by hand (each game's table, private panel and
+  results, the league standings and leaderboard, the /stats rating chart);
+- positions sampled from seeded self-play across whole games (bench/legibility_sampled.py):
+  every game's table message, each person's panel and the results card, a seat an AI plays for
+  a person who left among them, and the replay's shared animation (its frames halved);
+
+and records every text drawn on them and every mark that carries meaning (players' marks,
+category icons and the badge's medal, suits, Toppo's symbols, the board's arrows and crosses:
+:data:`MARK_PAINTERS`).
 
 *Text height* is the font's pixel size (its em, the size given to :func:`render.fonts.draw_text`)
 times the factor the picture is shown at: 450 / the picture's width, never above 1 (Discord does
-not enlarge). Text drawn inside a tile painted at :data:`render.canvas.SUPERSAMPLE` times its size
-and reduced (card faces, piles) counts at the size it has after the reduction. Every text goes
-through ``draw_text`` (``paste_text`` and ``text_tile`` call it), so the bench wraps that function
-(and the supersampled painter, to know the reduction) in every loaded ``render`` module, and
-empties the ``render`` caches of drawn tiles before each picture so that nothing is pasted from a
-cache unseen. The goal is at least :data:`GOAL` pixels everywhere.
+not enlarge). *Mark height* is the side of the square (or the circle) the mark is painted to
+fill, times the same factor. Anything drawn inside a tile painted at
+:data:`render.canvas.SUPERSAMPLE` times its size and reduced (card faces, piles, pieces) counts
+at the size it has after the reduction. Every text goes through ``draw_text`` (``paste_text`` and
+``text_tile`` call it) and every supersampled tile through :func:`render.canvas.smoothed`, so the
+bench wraps those functions and the mark painters in every loaded ``render`` module, and empties
+the ``render`` caches of drawn tiles before each picture so that nothing is pasted from a cache
+unseen. The goal is at least :data:`GOAL` pixels everywhere, for text and marks.
 
-It prints a table (picture, language, width, smallest text height, which text), then under a
-picture every text it cut with an ellipsis that is not a bare name (a sentence that lost words),
-and ends with one
-JSON line: ``{"min_text_px_at_450": ..., "pictures": {"<name>": <smallest px>, ...}}``.
+It prints a table (picture, language, width, smallest text height and which text, smallest mark
+height and its painter), then under a picture every text it cut with an ellipsis that is not a
+name as the picture shows it (a sentence that lost words), and ends with one JSON line:
+``{"min_text_px_at_450": ..., "min_mark_px_at_450": ..., "pictures": {"<name>": {"text": px,
+"mark": px or null}, ...}, "unmeasured": [...]}``.
 """
 
 import argparse
 import contextvars
+import inspect
 import io
 import json
 import sys
@@ -40,10 +52,16 @@ from PIL import Image
 
 import render.canvas
 import render.fonts
+import render.hexboard
+import render.rating_chart
+import render.spit_cards
+import render.topoum_pieces
+import render.toppo_cards
 from bench.bench_render import scene as toppo_scene
 from bench.bench_render_assets import scene as assets_scene
 from bench.bench_render_spit import scene as spit_scene
 from bench.bench_render_topoum import scene as topoum_scene
+from bench.legibility_sampled import Halved, sampled
 from cogs import league_messages, stats_messages
 from data import RatingHistory, RatingPoint
 from data.ratings import PROVISIONAL_GAMES
@@ -51,7 +69,8 @@ from engine.assets.cards import Asset
 from engine.assets.sets import AssetSet
 from engine.assets.state import AssetsView, Duel, StackView, Stage
 from engine.assets.state import Outcome as AssetsOutcome
-from engine.games import recorded
+from engine.games import game_of, recorded
+from engine.games import names as game_names
 from engine.spit.events import DealWon
 from engine.spit.speed import SpeedOptions, SpeedOutcome, SpeedView
 from engine.spit.speed import new_game as new_speed_game
@@ -65,6 +84,7 @@ from engine.toppo.state import Outcome as ToppoOutcome
 from engine.toppo.state import ToppoView
 from locales import Catalog, catalog
 from render import assets, rating_chart, spit, standings, topoum, toppo
+from render.hexboard import ARROW_WING, CROSS_ARM
 from words import assets as assets_words
 from words import spit as spit_words
 from words import topoum as topoum_words
@@ -72,8 +92,9 @@ from words import toppo as toppo_words
 
 WIDTH_SHOWN = 450
 """The width, in pixels, at which a phone shows a picture (the narrow end of 450-550)."""
-GOAL = 9
-"""The smallest text height, in pixels on the phone, we accept."""
+GOAL = 11
+"""The smallest text height, and the smallest mark's, in pixels on the phone, we accept: phone
+platforms' smallest text (Apple's guidelines: 11 pt)."""
 LANGUAGES = ("en", "es")
 
 WIDE_NAMES = tuple(("W" if seat % 2 == 0 else "M") * 32 for seat in range(15))
@@ -97,10 +118,27 @@ NAME_SETS = (WIDE_NAMES, REAL_NAMES * 2)
 
 @dataclass(frozen=True, slots=True)
 class Drawn:
-    """One text drawn on a picture, and its em in the picture's own pixels."""
+    """One text drawn on a picture, and its em in the picture's own pixels; or one mark (then
+    ``text`` names the painter) and its height."""
 
     text: str
     em: float
+
+
+MARK_PAINTERS: dict[tuple[str, str], Callable[[dict[str, Any]], float]] = {
+    ("render.topoum_pieces", "paint_mark"): lambda a: 2 * a["radius"],
+    ("render.topoum_pieces", "paint_icon"): lambda a: 2 * a["radius"],
+    ("render.topoum_pieces", "paint_medal"): lambda a: 2 * a["radius"],
+    ("render.spit_cards", "paint_suit"): lambda a: a["side"],
+    ("render.toppo_cards", "paint_symbol"): lambda a: a["side"],
+    ("render.hexboard", "move_arrow"): lambda a: 2 * ARROW_WING * a["layout"].size,
+    ("render.hexboard", "cross"): lambda a: 2 * CROSS_ARM * a["layout"].size,
+    ("render.rating_chart", "paint_marker"): lambda a: 2 * a["radius"],
+}
+"""The painters of marks that carry meaning (players' marks, category icons and the badge's
+medal, suits, Toppo's symbols, the board's move arrows and crosses, the rating chart's
+markers), each with the height of
+the square or circle it fills, from its arguments (an arrow: its head, across)."""
 
 
 _reduction: contextvars.ContextVar[float] = contextvars.ContextVar("reduction", default=1.0)
@@ -108,7 +146,14 @@ _reduction: contextvars.ContextVar[float] = contextvars.ContextVar("reduction", 
 
 
 def _render_modules() -> list[Any]:
-    return [module for name, module in sys.modules.items() if name == "render" or name.startswith("render.")]
+    """The loaded ``render`` modules, and each registered game's own (a game kept outside the
+    project's layers draws in ``<home>.render``)."""
+    games = {game_of(name).module("render") for name in game_names()}
+    return [
+        module
+        for name, module in list(sys.modules.items())
+        if name == "render" or name.startswith("render.") or name in games
+    ]
 
 
 def _forget_drawings() -> None:
@@ -127,16 +172,36 @@ class Record:
     """What a picture drew: every text, and every text cut with an ellipsis to fit."""
 
     drawn: list[Drawn] = field(default_factory=list)
+    marks: list[Drawn] = field(default_factory=list)
     cut: list[str] = field(default_factory=list)
 
 
+def _mark_wrappers(record: Record) -> list[tuple[str, Any, Any]]:
+    """(name, original, wrapper) for every mark painter: the wrapper notes the mark's height."""
+    wrappers = []
+    for (module_name, name), height in MARK_PAINTERS.items():
+        original = getattr(sys.modules[module_name], name)
+        signature = inspect.signature(original)
+
+        def painted(
+            *args: Any, _original: Any = original, _sig: Any = signature, _height: Any = height, **kw: Any
+        ) -> Any:
+            arguments = _sig.bind(*args, **kw).arguments
+            record.marks.append(Drawn(_original.__name__, _height(arguments) / _reduction.get()))
+            return _original(*args, **kw)
+
+        wrappers.append((name, original, painted))
+    return wrappers
+
+
 @contextmanager
-def recording() -> Iterator[Record]:
-    """Every text drawn (and cut) while inside, wherever a ``render`` module calls
-    ``draw_text`` (or ``fit``)."""
+def recording(reduction: float = 1.0) -> Iterator[Record]:
+    """Every text drawn (and cut) and every mark painted while inside, wherever a ``render``
+    module calls ``draw_text`` (or ``fit``) or a mark painter; the whole picture is reduced
+    ``reduction`` times after it is drawn (a replay's animation is halved)."""
     record = Record()
     drawn = record.drawn
-    draw_text, supersampled, fit = render.fonts.draw_text, render.canvas.supersampled, render.fonts.fit
+    draw_text, smoothed, fit = render.fonts.draw_text, render.canvas.smoothed, render.fonts.fit
 
     def recorded_fit(text: str, size: int, bold: bool, max_width: int) -> str:
         shown = fit(text, size, bold, max_width)
@@ -151,8 +216,8 @@ def recording() -> Iterator[Record]:
             drawn.append(Drawn(text, size / _reduction.get()))
         return draw_text(image, xy, text, size, *args, **kw)
 
-    def recorded_supersampled(
-        palette: Any, size: tuple[int, int], bg: Any, paint: Callable[..., None]
+    def recorded_smoothed(
+        size: tuple[int, int], bg: Any, paint: Callable[..., None], *args: Any
     ) -> Image.Image:
         def reduced_paint(image: Image.Image, box: Any) -> None:
             token = _reduction.set(_reduction.get() * render.canvas.SUPERSAMPLE)
@@ -161,36 +226,43 @@ def recording() -> Iterator[Record]:
             finally:
                 _reduction.reset(token)
 
-        return supersampled(palette, size, bg, reduced_paint)
+        return smoothed(size, bg, reduced_paint, *args)
 
+    wrappers = [
+        ("draw_text", draw_text, recorded_draw_text),
+        ("smoothed", smoothed, recorded_smoothed),
+        ("fit", fit, recorded_fit),
+        *_mark_wrappers(record),
+    ]
     patched = [
         (module, name, original, wrapper)
         for module in _render_modules()
-        for name, original, wrapper in (
-            ("draw_text", draw_text, recorded_draw_text),
-            ("supersampled", supersampled, recorded_supersampled),
-            ("fit", fit, recorded_fit),
-        )
+        for name, original, wrapper in wrappers
         if getattr(module, name, None) is original
     ]
     for module, name, _, wrapper in patched:
         setattr(module, name, wrapper)
+    token = _reduction.set(reduction)
     try:
         yield record
     finally:
+        _reduction.reset(token)
         for module, name, original, _ in patched:
             setattr(module, name, original)
 
 
 @dataclass(frozen=True, slots=True)
 class Measure:
-    """One picture's smallest text on a phone."""
+    """One picture's smallest text and smallest mark on a phone."""
 
     width: int
     smallest: Drawn
     drawn: tuple[Drawn, ...]
     cut: tuple[str, ...]
     """Texts cut with an ellipsis that are not a bare name: words of a sentence were lost."""
+    mark: Drawn | None = None
+    """The smallest mark, if the picture has any."""
+    marks: tuple[Drawn, ...] = ()
 
     @property
     def scale(self) -> float:
@@ -200,17 +272,24 @@ class Measure:
     def px(self) -> float:
         return self.smallest.em * self.scale
 
+    @property
+    def mark_px(self) -> float | None:
+        return None if self.mark is None else self.mark.em * self.scale
 
-def measure(render_png: Callable[[], bytes], names: Sequence[str] = ()) -> Measure:
-    """Render a picture from empty caches and measure the text on it (``names`` may be cut)."""
+
+def measure(render_png: Callable[[], bytes], names: Sequence[str] = (), reduction: float = 1.0) -> Measure:
+    """Render a picture from empty caches and measure the text and the marks on it (``names``
+    may be cut); the picture is shown ``reduction`` times smaller than it is drawn."""
     _forget_drawings()
-    with recording() as record:
+    with recording(reduction) as record:
         png = render_png()
     if not record.drawn:
         raise ValueError("no text was drawn: nothing to measure")
     width = Image.open(io.BytesIO(png)).width
     cut = tuple(dict.fromkeys(text for text in record.cut if text not in names))
-    return Measure(width, min(record.drawn, key=lambda item: item.em), tuple(record.drawn), cut)
+    mark = min(record.marks, key=lambda item: item.em) if record.marks else None
+    smallest = min(record.drawn, key=lambda item: item.em)
+    return Measure(width, smallest, tuple(record.drawn), cut, mark, tuple(record.marks))
 
 
 # -- the busiest positions -------------------------------------------------------------------------
@@ -463,12 +542,44 @@ PICTURES: dict[str, Scene] = {
 }
 
 
-def smallest(scene: Scene, language: str, messages: Catalog | None = None) -> Measure:
-    """The smallest text of a picture over its busiest positions and every set of long names."""
+@dataclass(frozen=True, slots=True)
+class Worst:
+    """The smallest text and the smallest mark of a picture over many positions (each from the
+    position where it is smallest), and the sentences cut in any of them."""
+
+    text: Measure
+    mark: Measure | None
+    cut: tuple[str, ...]
+
+    @property
+    def px(self) -> float:
+        return self.text.px
+
+    @property
+    def mark_px(self) -> float | None:
+        return None if self.mark is None else self.mark.mark_px
+
+
+def smallest(scene: Scene, language: str, messages: Catalog | None = None) -> Worst:
+    """The smallest text and mark of a picture over its busiest positions and every set of long
+    names."""
     messages = messages or catalog()
-    measures = [measure(render, names) for names in NAME_SETS for render in scene(messages, language, names)]
-    worst = min(measures, key=lambda found: found.px)
-    return replace(worst, cut=tuple(dict.fromkeys(text for found in measures for text in found.cut)))
+    return worst([(names, scene(messages, language, names)) for names in NAME_SETS])
+
+
+def worst(renders: Sequence[tuple[Sequence[str], Sequence[Callable[[], bytes] | Halved]]]) -> Worst:
+    """Measure every render (with the names it shows, which may be cut) and keep the worst."""
+    measures = [
+        measure(item.render, names, 2.0) if isinstance(item, Halved) else measure(item, names)
+        for names, items in renders
+        for item in items
+    ]
+    marked = [found for found in measures if found.mark is not None]
+    return Worst(
+        min(measures, key=lambda found: found.px),
+        min(marked, key=lambda found: found.mark_px or 0.0) if marked else None,
+        tuple(dict.fromkeys(text for found in measures for text in found.cut)),
+    )
 
 
 def unmeasured() -> list[str]:
@@ -477,34 +588,68 @@ def unmeasured() -> list[str]:
     return [game for game in recorded() if not any(name.startswith(f"{game}.") for name in PICTURES)]
 
 
+def _report(name: str, language: str, found: Worst, below: float | None) -> None:
+    text, mark = found.text, found.mark
+    flag = "" if found.px >= GOAL and (found.mark_px is None or found.mark_px >= GOAL) else "  < goal"
+    marked = "" if mark is None else f"{found.mark_px:5.1f}  {mark.mark.text if mark.mark else ''}"
+    print(
+        f"{name:24} {language:4} {text.width:5} {text.scale:5.2f} {found.px:5.1f}"
+        f"  {text.smallest.text[:28]!r:32} {marked or '    -'}{flag}"
+    )
+    for cut in found.cut:
+        print(f"{'':42}  cut: {cut!r}")
+    if below is not None:
+        small = {(d.text, d.em) for d in text.drawn if d.em * text.scale < below}
+        for drawn, em in sorted(small, key=lambda item: item[1]):
+            print(f"{'':42}{em * text.scale:5.1f}  {drawn!r}")
+        if mark is not None:
+            marks = {(d.text, round(d.em, 1)) for d in mark.marks if d.em * mark.scale < below}
+            for painter, em in sorted(marks, key=lambda item: item[1]):
+                print(f"{'':42}{em * mark.scale:5.1f}  mark: {painter}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--below", type=float, default=None, help="also list every text smaller than this")
     parser.add_argument("--only", default="", help="only the pictures whose name starts with this")
+    parser.add_argument("--no-sampled", action="store_true", help="only the hand-picked positions")
     args = parser.parse_args()
-    result: dict[str, float] = {}
-    print(f"{'picture':20} {'lang':4} {'width':>5} {'scale':>5} {'px':>5}  smallest text (em in the picture)")
+    messages = catalog()
+    measured: list[tuple[str, str, Worst]] = []
+    print(f"{'picture':24} {'lang':4} {'width':>5} {'scale':>5} {'px':>5}  {'smallest text':32} mark px")
     for name, scene in PICTURES.items():
-        if not name.startswith(args.only):
-            continue
-        for language in LANGUAGES:
-            found = smallest(scene, language)
-            result[name] = round(min(result.get(name, found.px), found.px), 1)
-            flag = "" if found.px >= GOAL else "  < goal"
-            print(
-                f"{name:20} {language:4} {found.width:5} {found.scale:5.2f} {found.px:5.1f}"
-                f"  {found.smallest.text!r} ({found.smallest.em:g}){flag}"
-            )
-            for text in found.cut:
-                print(f"{'':38}  cut: {text!r}")
-            if args.below is not None:
-                small = {(d.text, d.em) for d in found.drawn if d.em * found.scale < args.below}
-                for text, em in sorted(small, key=lambda item: item[1]):
-                    print(f"{'':38}{em * found.scale:5.1f}  {text!r}")
+        if name.startswith(args.only):
+            for language in LANGUAGES:
+                measured.append((name, language, smallest(scene, language, messages)))
+                _report(*measured[-1], args.below)
+    if not args.no_sampled:
+        for name, by_language in sampled(messages, LANGUAGES, NAME_SETS).items():
+            if name.startswith(args.only):
+                for language in LANGUAGES:
+                    found = worst(by_language[language])
+                    measured.append((name, language, found))
+                    _report(*measured[-1], args.below)
+    pictures: dict[str, dict[str, float | None]] = {}
+    for name, _, found in measured:
+        entry = pictures.setdefault(name, {"text": found.px, "mark": found.mark_px})
+        entry["text"] = round(min(entry["text"] or found.px, found.px), 1)
+        if found.mark_px is not None:
+            entry["mark"] = round(min(entry["mark"] or found.mark_px, found.mark_px), 1)
     missing = unmeasured()
     for game in missing:
         print(f"{game}: no picture measured; add its busiest positions to PICTURES")
-    print(json.dumps({"min_text_px_at_450": min(result.values()), "pictures": result, "unmeasured": missing}))
+    texts = [entry["text"] for entry in pictures.values() if entry["text"] is not None]
+    marks = [entry["mark"] for entry in pictures.values() if entry["mark"] is not None]
+    print(
+        json.dumps(
+            {
+                "min_text_px_at_450": min(texts),
+                "min_mark_px_at_450": min(marks) if marks else None,
+                "pictures": pictures,
+                "unmeasured": missing,
+            }
+        )
+    )
     return 1 if missing else 0
 
 

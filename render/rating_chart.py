@@ -200,7 +200,7 @@ def _outline(centre: tuple[float, float], radius: float, shape: str) -> list[tup
     return None
 
 
-def _marker(
+def paint_marker(
     draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, style: int, hollow: bool
 ) -> None:
     """A line's marker, hollow for a provisional rating, on a ring of the background that keeps
@@ -335,7 +335,7 @@ def _swatch(entry: _Entry) -> Image.Image:
             )
             return
         draw.line(ends, fill=CHART_COLOURS[entry.style % len(CHART_COLOURS)], width=LINE * SUPERSAMPLE)
-        _marker(draw, ((box[2] + 1) / 2, middle), radius, entry.style, hollow=False)
+        paint_marker(draw, ((box[2] + 1) / 2, middle), radius, entry.style, hollow=False)
 
     return supersampled(PALETTE, SWATCH, BG, paint)
 
@@ -432,6 +432,6 @@ def _paste_plot(
                 fill = BG if point.provisional else colour
                 draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill, colour, border)
         for line, xy in zip(lines, placed, strict=True):
-            _marker(draw, xy[-1], LAST_MARKER * SUPERSAMPLE, line.style, line.points[-1].provisional)
+            paint_marker(draw, xy[-1], LAST_MARKER * SUPERSAMPLE, line.style, line.points[-1].provisional)
 
     canvas.paste(supersampled(PALETTE, size, BG, paint), (left, top))

@@ -1,16 +1,21 @@
-"""The legibility bench measures what a phone shows, and every picture but Topoum's (redesigned
-elsewhere) keeps its text at least 9 pixels high at 450 pixels wide, in both languages, with the
-longest names, without cutting a sentence's words."""
+"""The legibility bench measures what a phone shows, and every picture keeps its text and its
+marks at least 11 pixels high at 450 pixels wide, in both languages, with the longest names,
+without cutting a sentence's words: at the positions chosen by hand and at positions sampled
+from seeded self-play (a seat an AI plays for a person, the results card and the replay's
+animation among them)."""
 
 import pytest
 from PIL import Image
 
 import render.canvas
 import render.fonts
-from bench.bench_legibility import GOAL, LANGUAGES, PICTURES, measure, smallest
+from bench.bench_legibility import GOAL, LANGUAGES, PICTURES, REAL_NAMES, Halved, measure, smallest, worst
+from bench.legibility_sampled import VARIANTS, sampled
+from locales import catalog
 from render.canvas import encode, paste_text
 from render.standings import PALETTE
 from render.theme import BG, TEXT
+from render.topoum_pieces import mark_tile
 
 
 def picture(width: int, *texts: tuple[str, int], max_width: int | None = None) -> bytes:
@@ -64,9 +69,44 @@ def test_a_picture_without_text_is_refused() -> None:
         measure(lambda: encode(Image.new("P", (10, 10))))
 
 
+def test_a_mark_counts_at_the_size_of_its_reduced_tile() -> None:
+    def picture_with_a_mark() -> bytes:
+        canvas = PALETTE.canvas((1000, 100), BG)
+        paste_text(PALETTE, canvas, (10, 10), "words", 30, TEXT, BG)
+        canvas.paste(mark_tile(2, 20, BG), (200, 10))  # painted 3 times as big, then reduced
+        return encode(canvas)
+
+    found = measure(picture_with_a_mark)
+    assert found.mark is not None and found.mark.em == pytest.approx(40)
+    assert found.mark_px == pytest.approx(40 * 0.45)
+
+
+def test_a_halved_picture_counts_at_half_its_size() -> None:
+    render = lambda: picture(1000, ("words", 30))  # noqa: E731
+    assert worst([((), [Halved(render)])]).px == pytest.approx(measure(render).px / 2)
+
+
+def _check(found: object, what: str) -> None:
+    assert found.px >= GOAL, f"{what}: {found.text.smallest.text!r} is {found.px:.1f} px high"  # type: ignore[attr-defined]
+    mark = found.mark_px  # type: ignore[attr-defined]
+    assert mark is None or mark >= GOAL, f"{what}: a mark is {mark:.1f} px high"
+    assert found.cut == (), f"{what}: sentences lost words"  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("name", [name for name in PICTURES if not name.startswith("topoum.")])
+@pytest.mark.parametrize("name", list(PICTURES))
 def test_every_picture_reads_on_a_phone_and_keeps_its_words(name: str, language: str) -> None:
-    found = smallest(PICTURES[name], language)
-    assert found.px >= GOAL, f"{found.smallest.text!r} is {found.px:.1f} px high on a phone"
-    assert found.cut == (), "sentences lost words"
+    _check(smallest(PICTURES[name], language), name)
+
+
+def test_pictures_sampled_from_whole_games_read_on_a_phone() -> None:
+    """One seeded game of each game and variant, in Spanish (the longer words) with long names."""
+    found = sampled(catalog(), ("es",), (REAL_NAMES * 2,), seeds=(7,))
+    assert set(found) == {
+        f"{family}.sampled.{picture}"
+        for family in VARIANTS
+        for picture in ("table", "panel", "results", "replay")
+    }
+    for name, by_language in found.items():
+        assert all(renders for _, renders in by_language["es"]), f"{name}: nothing drawn"
+        _check(worst(by_language["es"]), name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 from unittest import mock
@@ -91,10 +91,16 @@ async def nothing(table: Table) -> None:
 
 
 async def seated(
-    cls: type[Seated], registry: TableRegistry, people: int, ai_seats: int, publish: Any = nothing
+    cls: type[Seated],
+    registry: TableRegistry,
+    people: int,
+    ai_seats: int,
+    publish: Any = nothing,
+    options: Mapping[str, str] | None = None,
 ) -> Seated:
     """A table of ``cls`` (its people choosing as :func:`people_play_normal`) with ``people``
-    people (user ids 1, 2...) and ``ai_seats`` normal AI seats, started."""
+    people (user ids 1, 2...) and ``ai_seats`` normal AI seats, started with the host's
+    ``options`` (the game's lobby choices; else its defaults)."""
     table = people_play_normal(cls).open(
         registry, guild_id=1, channel_id=2, publish=publish, locale="en-US", host_id=1, host_name="P1"
     )
@@ -103,6 +109,8 @@ async def seated(
         await table.join(user, f"P{user}")
     for _ in range(ai_seats):
         await table.add_ai(1, "normal")
+    for name, value in (options or {}).items():
+        await table.set_option(1, name, value)
     await table.start(1)
     return table
 
@@ -125,18 +133,24 @@ async def shown(table: Table) -> None:
 
 
 async def finished_game(
-    game: str, seed: int, folder: Path, leaves_at: float | None = None
+    game: str,
+    seed: int,
+    folder: Path,
+    leaves_at: float | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> tuple[KeptGame, Store]:
     """The first game of a table of two scripted people and, where the game takes more seats,
-    AI seats up to four, from ``seed``, as the store kept it (the store is left open); the
-    second person leaves the game ``leaves_at`` virtual seconds in, if given."""
+    AI seats up to four, from ``seed`` and with the lobby's ``options``, as the store kept it
+    (the store is left open); the second person leaves the game ``leaves_at`` virtual seconds
+    in, if given."""
     cls = table_class(game)
     with mock.patch("secrets.randbits", random.Random(seed).getrandbits):
-        store = await Store.open(folder / f"{game}-{seed}.sqlite3")
+        chosen = "".join(f"-{value}" for value in (options or {}).values())
+        store = await Store.open(folder / f"{game}{chosen}-{seed}.sqlite3")
         clock = ManualClock()
         registry = TableRegistry(store, clock)
         ai_seats = min(cls.seats_allowed[1], 4) - 2
-        table = await seated(cls, registry, 2, ai_seats, publish=shown)
+        table = await seated(cls, registry, 2, ai_seats, publish=shown, options=options)
         people = [Person(table, seat, clock) for seat in range(2)]
         table.followers.extend(person.driver.changed for person in people)
         while table.phase is Phase.PLAYING and clock.now() < LIMIT:
