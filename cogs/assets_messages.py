@@ -17,7 +17,8 @@ from collections.abc import Sequence
 import discord
 from discord.utils import escape_markdown
 
-from cogs.components import PER_ROW, ButtonFactory, ChoiceSelects, Controls
+from cogs.components import PER_ROW, ButtonFactory, Choice, ChoiceSelects, Controls
+from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, Picture, alt_text, draw
@@ -216,40 +217,40 @@ def _moves(
     def name(card: Asset) -> str:
         return card_name(messages, card, locale)
 
-    moves: dict[str, list[tuple[str, str]]] = {kind: [] for kind, _, _ in MOVE_ROWS}
+    # Each move shows the emoji of the card it plays: a pair's, its asset (the set it makes).
+    moves: dict[str, list[Choice]] = {kind: [] for kind, _, _ in MOVE_ROWS}
     for action in legal:
         match action:
             case PairFromHand(asset=asset, partner=partner):
                 numbers = f"{number(asset)}+{number(partner, 1 if partner is asset else 0)}"
                 cards = f"{name(asset)} + {name(partner)}"
                 label = text("assets.panel.pair", locale, numbers=numbers, cards=cards)
-                moves["pair"].append((label, f"{asset}.{partner}".lower()))
+                moves["pair"].append(Choice(label, f"{asset}.{partner}".lower(), CARD_EMOJIS.of(asset)))
             case PairWithDiscard(card=card):
                 label = text("assets.panel.take", locale, number=number(card), card=name(card))
-                moves["take"].append((label, str(card).lower()))
+                moves["take"].append(Choice(label, str(card).lower(), CARD_EMOJIS.of(card)))
             case Challenge(target=target, card=card):
                 # Only a stack's top set can be challenged: the name says which set.
                 label = text(
                     "assets.panel.challenge", locale, name=names[target], number=number(card), card=name(card)
                 )
-                moves["chal"].append((label, f"{target}.{card}".lower()))
+                moves["chal"].append(Choice(label, f"{target}.{card}".lower(), CARD_EMOJIS.of(card)))
             case Discard(card=card):
                 label = text("assets.panel.discard_card", locale, number=number(card), card=name(card))
-                moves["disc"].append((label, str(card).lower()))
+                moves["disc"].append(Choice(label, str(card).lower(), CARD_EMOJIS.of(card)))
             case Answer(card=card):
                 label = text("assets.panel.answer", locale, number=number(card), card=name(card))
-                moves["ans"].append((label, str(card).lower()))
+                moves["ans"].append(Choice(label, str(card).lower(), CARD_EMOJIS.of(card)))
     controls = discord.ui.View(timeout=None)
     for row, (kind, placeholder, style) in enumerate(MOVE_ROWS[:4]):
         options = moves[kind]
         if len(options) > PER_ROW:
-            choices = list(options)
-            controls.add_item(select(kind, stamp, text(placeholder, locale), choices, row))
+            controls.add_item(select(kind, stamp, text(placeholder, locale), options, row))
             continue
-        for label, value in options:
-            controls.add_item(button(kind, f"{stamp}.{value}", label, style, row))
-    for label, value in moves["ans"]:
-        controls.add_item(button("ans", f"{stamp}.{value}", label, MOVE_ROWS[4][2], 0))
+        for label, value, emoji in options:
+            controls.add_item(button(kind, f"{stamp}.{value}", label, style, row, emoji=emoji))
+    for label, value, emoji in moves["ans"]:
+        controls.add_item(button("ans", f"{stamp}.{value}", label, MOVE_ROWS[4][2], 0, emoji=emoji))
     if any(isinstance(action, GiveUp) for action in legal):
         label = text("assets.panel.give_up", locale)
         controls.add_item(button("give", stamp, label, discord.ButtonStyle.danger, 0))

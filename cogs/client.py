@@ -3,8 +3,9 @@
 ``bot.py`` builds the store, the table registry and the catalogue and hands them to this class,
 so a cog never opens a database or reads the environment itself (as in discord.py's
 ``advanced_startup`` example). Start-up here loads the cogs, resumes the saved tables, installs the
-translator, routes the gateway through ``DISCORD_API_BASE`` when one is set, and syncs commands
-only if they changed.
+translator, routes the gateway through ``DISCORD_API_BASE`` when one is set, syncs commands only
+if they changed, and loads the cards' emojis (uploading the missing ones, :mod:`cogs.emojis`)
+beside the rest of the start.
 """
 
 import asyncio
@@ -22,6 +23,7 @@ from discord.utils import escape_markdown
 from cogs.animator import ANIMATOR
 from cogs.answers import tell_privately
 from cogs.attention import Attention
+from cogs.emojis import load_card_emojis
 from cogs.i18n import CatalogTranslator, private_locale
 from cogs.internals import connect_gateway_to, quiet_voice_warnings
 from cogs.live_panels import LivePanels
@@ -115,6 +117,7 @@ class GameNightBot(commands.AutoShardedBot):
         """Whether new tables play in threads where the server's moderators have not chosen."""
         self.started_at = time.monotonic()
         self._purging: asyncio.Task[None] | None = None
+        self._emojis: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.api_base is not None:
@@ -137,7 +140,11 @@ class GameNightBot(commands.AutoShardedBot):
             await self._tell_set_aside(saved)
         self._purging = asyncio.create_task(self._purge_kept_games())
         assert self.application_id is not None  # set by login
-        if self.process_shards.syncs_commands:  # commands are the application's: one process syncs them
+        syncs = self.process_shards.syncs_commands  # commands are the application's: one process syncs them
+        # So are its emojis: the same process uploads the cards' (while the bot starts and plays:
+        # a card without its emoji yet shows its label alone); the others only list them.
+        self._emojis = asyncio.create_task(load_card_emojis(self, self.store, uploads=syncs))
+        if syncs:
             await sync_if_changed(self.tree, self.store, self.application_id, self.dev_guild_id)
         # Keeping the event loop responsive while many tables play (bench/bench_latency.py):
         # what exists now (modules, the command tree, the resumed tables) lives as long as the
@@ -191,8 +198,9 @@ class GameNightBot(commands.AutoShardedBot):
     async def close(self) -> None:
         """Stop and save every table before the connection goes, so a restart loses nothing
         (:attr:`unsaved` counts those the database failed to take)."""
-        if self._purging is not None:
-            self._purging.cancel()
+        for task in (self._purging, self._emojis):
+            if task is not None:
+                task.cancel()
         try:
             self.panels.stop()
             self.attention.stop()

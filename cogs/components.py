@@ -17,7 +17,7 @@ at most 80 characters and option descriptions of at most 100.
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import discord
 
@@ -60,10 +60,17 @@ async def _pressed(
 
 
 def _button(
-    custom_id: str, label: str | None, style: discord.ButtonStyle, row: int | None, disabled: bool
+    custom_id: str,
+    label: str | None,
+    style: discord.ButtonStyle,
+    row: int | None,
+    disabled: bool,
+    emoji: discord.PartialEmoji | None = None,
 ) -> discord.ui.Button[discord.ui.View]:
     """The button a dynamic item wraps."""
-    return discord.ui.Button(label=label, style=style, row=row, disabled=disabled, custom_id=custom_id)
+    return discord.ui.Button(
+        label=label, style=style, row=row, disabled=disabled, custom_id=custom_id, emoji=emoji
+    )
 
 
 class TableButton(
@@ -83,8 +90,9 @@ class TableButton(
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
         disabled: bool = False,
+        emoji: discord.PartialEmoji | None = None,
     ) -> None:
-        super().__init__(_button(f"{prefix}:{table_id}:{action}:{arg}", label, style, row, disabled))
+        super().__init__(_button(f"{prefix}:{table_id}:{action}:{arg}", label, style, row, disabled, emoji))
         self.prefix = prefix
         self.table_id = table_id
         self.action = action
@@ -234,7 +242,8 @@ class ReplayButton(
 
 
 class ButtonFactory(Protocol):
-    """Makes a button of the game's own kind, whose custom id carries ``action`` and ``arg``."""
+    """Makes a button of the game's own kind, whose custom id carries ``action`` and ``arg``; with
+    ``emoji`` (a card's, :mod:`cogs.emojis`) beside its label."""
 
     def __call__(
         self,
@@ -245,6 +254,7 @@ class ButtonFactory(Protocol):
         row: int,
         *,
         disabled: bool = False,
+        emoji: discord.PartialEmoji | None = None,
     ) -> discord.ui.Item[Any]: ...
 
 
@@ -265,12 +275,20 @@ class SelectFactory(Protocol):
     ) -> discord.ui.Item[Any]: ...
 
 
+class Choice(NamedTuple):
+    """One option of a one-choice menu: its label, its value, and an emoji beside the label."""
+
+    label: str
+    value: str
+    emoji: discord.PartialEmoji | None = None
+
+
 class ChoiceSelects(Protocol):
-    """Makes a one-choice select menu: ``options`` are (label, value) pairs; choosing one is
-    pressing the button ``<action>`` with the argument ``<arg>.<value>``."""
+    """Makes a one-choice select menu of ``options``; choosing one is pressing the button
+    ``<action>`` with the argument ``<arg>.<value>``."""
 
     def __call__(
-        self, action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int
+        self, action: str, arg: str, placeholder: str, options: Sequence[Choice], row: int
     ) -> discord.ui.Item[Any]: ...
 
 
@@ -290,9 +308,18 @@ class Controls:
         row: int,
         *,
         disabled: bool = False,
+        emoji: discord.PartialEmoji | None = None,
     ) -> discord.ui.Item[Any]:
         return TableButton(
-            self.prefix, self.table_id, action, arg, label=label, style=style, row=row, disabled=disabled
+            self.prefix,
+            self.table_id,
+            action,
+            arg,
+            label=label,
+            style=style,
+            row=row,
+            disabled=disabled,
+            emoji=emoji,
         )
 
     def select(
@@ -325,8 +352,8 @@ class Controls:
         return TableUserSelect(self.prefix, self.table_id, action, arg, placeholder=placeholder)
 
     def choices(
-        self, action: str, arg: str, placeholder: str, options: Sequence[tuple[str, str]], row: int
+        self, action: str, arg: str, placeholder: str, options: Sequence[Choice], row: int
     ) -> discord.ui.Item[Any]:
         """A one-choice menu per row, numbered by it (see :class:`ChoiceSelects`)."""
-        choices = [discord.SelectOption(label=label, value=value) for label, value in options]
+        choices = [discord.SelectOption(label=o.label, value=o.value, emoji=o.emoji) for o in options]
         return self.select(action, arg, row, choices, placeholder=placeholder, row=row)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import discord
 
 from cogs.components import ButtonFactory, Controls
+from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices, cycling_options, option_buttons
@@ -174,7 +175,8 @@ def _play_rows(
                 label = messages.text(f"spit.panel.{word}_{side}", locale, number=place + 1, card=name)
             style = discord.ButtonStyle.primary if playable else GREY
             arg = f"{args[place]}.{centre}"
-            buttons.add_item(button(action, arg, label, style, centre, disabled=not playable))
+            emoji = None if card is None else CARD_EMOJIS.of(card)
+            buttons.add_item(button(action, arg, label, style, centre, disabled=not playable, emoji=emoji))
 
 
 def _spit_buttons(

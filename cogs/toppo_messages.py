@@ -10,6 +10,7 @@ import discord
 from discord.utils import escape_markdown
 
 from cogs.components import ButtonFactory, Controls
+from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest
 from cogs.layout import Words
 from cogs.tables import Draft, Picture, alt_text, draw
@@ -197,8 +198,9 @@ def _panel_buttons(
                 label = text("toppo.panel.picked", locale, slot=slot, card=name)
             else:
                 label = text("toppo.panel.pick", locale, number=index + 1, card=name)
-            picked = str(index) in picks
-            view.add_item(button("pick", f"{stamp}.{picks}{index}", label, grey, 0, disabled=picked or full))
+            picked, emoji = str(index) in picks, CARD_EMOJIS.of(card)
+            arg = f"{stamp}.{picks}{index}"
+            view.add_item(button("pick", arg, label, grey, 0, disabled=picked or full, emoji=emoji))
     if ready and len(picks) == 1:
         for place in range(size):
             label = text("toppo.panel.match", locale, slot=SLOT_LETTERS[place])

@@ -6,20 +6,24 @@ tests.fixture_game``): every test that goes through the registry covers it.
 
 ``world`` is a started stand-in with the server "Game Night" (en-US) holding #games and #lounge,
 and members alice (en-US), bruno (es-ES), carla (es-419) and mod (with a Moderator role that has
-Manage Server). ``bot`` runs ``python bot.py`` against it with a fresh database. At teardown
-every problem the stand-in recorded (an HTTP error Discord would have given, an unknown route, an
-interaction that failed) fails the test, and so does a traceback in the bot's output.
+Manage Server); its application already has every card's emoji as the bot uploads them (a bot
+started against it lists them and uploads nothing, as on every start after its first). ``bot``
+runs ``python bot.py`` against it with a fresh database. At teardown every problem the stand-in
+recorded (an HTTP error Discord would have given, an unknown route, an interaction that failed)
+fails the test, and so does a traceback in the bot's output.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from render.glyphs import BY_NAME, glyph_pngs
 from tests.fakediscord import Actor, BotProcess, Channel, FakeDiscord, Guild, Role
 from tests.fakediscord.model import MANAGE_GUILD
 from tests.fixture_game import register_tally
@@ -43,7 +47,15 @@ class World:
     mod: Actor
 
 
+@functools.cache
+def card_glyphs() -> dict[str, bytes]:
+    """Every card's glyph as the bot uploads it, drawn once a session."""
+    return glyph_pngs(BY_NAME)
+
+
 def build_world(fake: FakeDiscord) -> World:
+    for name, image in card_glyphs().items():  # as the bot's first start uploads them
+        fake.add_application_emoji(name, image)
     guild = fake.add_guild("Game Night", preferred_locale="en-US")
     games = fake.add_channel(guild, "games")
     lounge = fake.add_channel(guild, "lounge")

@@ -32,6 +32,7 @@ from .model import (
     SEND_MESSAGES_IN_THREADS,
     USE_APPLICATION_COMMANDS,
     VIEW_CHANNEL,
+    AppEmoji,
     Application,
     Channel,
     Clock,
@@ -194,6 +195,12 @@ class FakeDiscord:
         self.guilds[guild.id] = guild
         return guild
 
+    def add_application_emoji(self, name: str, image: bytes) -> AppEmoji:
+        """An emoji the application already has (uploaded by its bot before, say)."""
+        emoji = AppEmoji(self.ids.next(), name, image, self.application.bot)
+        self.application.emojis[emoji.id] = emoji
+        return emoji
+
     def add_channel(self, guild: Guild, name: str, *, kind: int = GUILD_TEXT) -> Channel:
         """A channel of the server: text by default, or of another ``kind`` (voice, forum...)."""
         channel = Channel(self.ids.next(), guild, name, position=len(guild.channels), type=kind)
@@ -256,6 +263,12 @@ class FakeDiscord:
         thread.archived = archived
         thread.archive_changed = self.clock.wall()
         await self.gateway.dispatch("THREAD_UPDATE", thread.to_dict())
+
+    def emoji_shown(self, component: JSON) -> AppEmoji | None:
+        """The application's emoji a button or a menu option shows beside its label (as a user
+        sees it), or None for one without a custom emoji."""
+        custom = (component.get("emoji") or {}).get("id")
+        return None if custom is None else self.application.emojis.get(int(custom))
 
     def content_of(self, channel: Channel, message_id: int) -> str:
         """What a public message of ``channel`` says now (a mention's message, edited since)."""

@@ -20,6 +20,12 @@ from .model import AppEmoji
 EMOJIS = "/applications/{}/emojis"
 
 
+@pytest.fixture(autouse=True)
+def no_emojis_yet(world: World) -> None:
+    """An application without emojis (the usual world's has the bot's cards')."""
+    world.fake.application.emojis.clear()
+
+
 def data_uri(data: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(data).decode()
 

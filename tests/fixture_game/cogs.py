@@ -6,7 +6,7 @@ is the shared pieces'. The menu's custom id carries the panel's stamp; choosing 
 
 import discord
 
-from cogs.components import Controls
+from cogs.components import Choice, Controls
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.layout import Words
 from cogs.tables import Draft, Picture, alt_text
@@ -65,7 +65,9 @@ async def panel(request: PanelRequest[TallyTable]) -> Draft:
     view = discord.ui.View(timeout=None)
     legal = state.legal_actions(seat) if table.phase is Phase.PLAYING else []
     if legal:
-        options = [(request.text("tally.panel.amount", amount=add.amount), str(add.amount)) for add in legal]
+        options = [
+            Choice(request.text("tally.panel.amount", amount=add.amount), str(add.amount)) for add in legal
+        ]
         view.add_item(
             request.controls.choices(ADD, table.stamp(), request.text("tally.panel.choose"), options, 0)
         )
