@@ -6,9 +6,9 @@ shows them on its components in every server without a permission or a server's 
 process that syncs the commands (:meth:`cogs.client.GameNightBot.setup_hook`) lists them,
 uploads the glyphs the application lacks and replaces those drawn differently since; every
 other process only lists them. A second start with the same glyphs uploads nothing. Nothing here
-holds up a start or a table: it runs beside them, and a list, an upload or a store Discord or
-the database refuses (a rate limit past discord.py's retries, the 2,000 emojis reached) is
-logged once; a card without an emoji keeps its button's label alone, as before.
+holds up a start or a table: it runs beside them, and what Discord refuses (a rate limit past
+discord.py's retries, the 2,000 emojis reached) or a database that is away is logged once; a
+card without an emoji keeps its button's label alone, as before.
 
 How a changed drawing is found: the store keeps, per application (``emojis:<id>``), each
 uploaded glyph's fingerprint (a hash of its pixels, drawn in the painter's process). A name the
@@ -117,16 +117,17 @@ async def _sync(client: discord.Client, store: Store, key: str, listed: dict[str
     for name in prints.keys() & listed.keys() - set(stale):  # kept, or taken as it is
         record.uploaded[name] = prints[name]
     wanted = [*stale, *(name for name in prints if name not in listed)]
-    replaced, record.retired = record.retired, []
     done = 0
     try:
-        for name in replaced:
+        for name in list(record.retired):
             if (old := listed.get(name)) is not None:
                 await old.delete()
+            record.retired.remove(name)
         pngs = await PAINTER.draw(glyph_pngs, wanted) if wanted else {}
         for name in stale:
-            retired = RETIRED.format(fingerprint=record.uploaded.pop(name))
+            retired = RETIRED.format(fingerprint=record.uploaded[name])
             await listed[name].edit(name=retired)
+            del record.uploaded[name]
             record.retired.append(retired)
         for name in wanted:
             CARD_EMOJIS.show(await client.create_application_emoji(name=name, image=pngs[name]))
@@ -134,7 +135,7 @@ async def _sync(client: discord.Client, store: Store, key: str, listed: dict[str
             done += 1
     except FAILURES as exc:
         log.warning(
-            "card emojis: %d of %d uploaded; Discord refused the next (%s): their cards' buttons show "
+            "card emojis: %d of %d uploaded; Discord refused the rest (%s): their cards' buttons show "
             "their labels alone until a later start",
             done,
             len(wanted),

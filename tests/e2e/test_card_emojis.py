@@ -217,6 +217,6 @@ async def test_when_discord_refuses_the_uploads_the_buttons_show_their_labels_al
 
     assert [json.loads(p.split(" -> 400 ", 1)[1])["code"] for p in refused] == [30008]
     assert count(world, CREATE) == 1
-    assert "Discord refused the next" in bot.output
+    assert "Discord refused the rest" in bot.output
     assert shown(world, spit_panel, "play")[0] == (text("spit.panel.play_left", number=1, card="7♥"), None)
     assert played.response_type == 7 and "7♥" in played.message.text
