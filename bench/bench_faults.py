@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.bench_faults [--kills 25] [--tables 2] [--seed 1]
 
 The real ``bot.py`` runs as a subprocess against the offline Discord stand-in
-(``tests/fakediscord``), exactly as in the end-to-end tests, with ``--tables`` tables of each game
+(``fakediscord/``), exactly as in the end-to-end tests, with ``--tables`` tables of each game
 (every game engine/games.py registers) whose seats are all AI seats, so they play on their own:
 each table has its own host (a member may host only 3), who opens a lobby, adds the AI seats,
 leaves and starts. A keeper presses each game's next-game button wherever a game has ended, and
@@ -65,9 +65,9 @@ MID_GAME_GOAL = 5
 async def main(args: argparse.Namespace) -> int:
     from cogs.painter import PARENT_CHECK_SECONDS
     from engine.games import game_of
+    from fakediscord import BotProcess, FakeDiscord
+    from fakediscord.model import APPLICATION_COMMAND, MESSAGE_COMPONENT, Message, walk_components
     from tests.conftest import build_world
-    from tests.fakediscord import BotProcess, FakeDiscord
-    from tests.fakediscord.model import APPLICATION_COMMAND, MESSAGE_COMPONENT, Message, walk_components
     from tests.faults.processes import alive, painter_workers, signal_all
 
     rng = random.Random(args.seed)

@@ -7,7 +7,7 @@
 the same level (Spit waits for both players to call, so an idle second person would stop it).
 
 The real ``bot.py`` runs as a subprocess against the offline Discord stand-in
-(``tests/fakediscord``), exactly as in the end-to-end tests. A probe player presses the buttons of
+(``fakediscord/``), exactly as in the end-to-end tests. A probe player presses the buttons of
 their private panel one press at a time (Toppo: turn a card, renew the line; Spit: play, turn up or
 move a card, spit or slap when the panel says so, else refresh; a finished match is followed by a
 rematch, not measured), and for each press the
@@ -154,17 +154,17 @@ async def run(args: argparse.Namespace) -> int:
 
 
 async def main(args: argparse.Namespace, started: list[asyncio.subprocess.Process]) -> int:
-    from locales import catalog
-    from tables.registry import SERVER_TABLES
-    from tests.conftest import build_world
-    from tests.fakediscord import FakeDiscord, SeenMessage
-    from tests.fakediscord.model import (
+    from fakediscord import FakeDiscord, SeenMessage
+    from fakediscord.model import (
         APPLICATION_COMMAND,
         MESSAGE_COMPONENT,
         Interaction,
         Message,
         walk_components,
     )
+    from locales import catalog
+    from tables.registry import SERVER_TABLES
+    from tests.conftest import build_world
 
     # It times the bot; the tests hold the traffic to Discord's API description.
     fake = FakeDiscord(check_contract=False)

@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.bench_load [--tables 50] [--people 4] [--seconds 60] [--seed 1]
 
 The real ``bot.py`` runs as a subprocess against the offline Discord stand-in
-(``tests/fakediscord``), exactly as in the end-to-end tests. ``--people`` people each play their
+(``fakediscord/``), exactly as in the end-to-end tests. ``--people`` people each play their
 own Toppo table against an easy AI seat, at a person's pace: they read their private panel, think
 0.7 to 2 s (seeded), press its first enabled move (turn a card, renew the line, else refresh),
 and wait for the answer before thinking again; a finished game is followed by "Next game".
@@ -72,17 +72,17 @@ def percentile(values: list[float], share: float) -> float:
 
 async def main(args: argparse.Namespace) -> int:
     from engine.games import game_of, names
-    from locales import catalog
-    from tables.registry import SERVER_TABLES
-    from tests.conftest import build_world
-    from tests.fakediscord import BotProcess, FakeDiscord
-    from tests.fakediscord.model import (
+    from fakediscord import BotProcess, FakeDiscord
+    from fakediscord.model import (
         APPLICATION_COMMAND,
         MESSAGE_COMPONENT,
         Interaction,
         Message,
         walk_components,
     )
+    from locales import catalog
+    from tables.registry import SERVER_TABLES
+    from tests.conftest import build_world
 
     rng = random.Random(args.seed)
     slow_down = catalog().text("error.slow_down", "en-US")

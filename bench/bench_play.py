@@ -4,7 +4,7 @@ public picture shows each move, and whether the bot's pings ever ghost.
     .venv/bin/python -m bench.bench_play [--seconds 60] [--seed 1] [--games toppo,spit,assets,topoum]
 
 The real ``bot.py`` runs as a subprocess against the offline Discord stand-in
-(``tests/fakediscord``), exactly as in the end-to-end tests. Scripted people open a table
+(``fakediscord/``), exactly as in the end-to-end tests. Scripted people open a table
 (``/<game> start``), join it, start it and play, each at a person's pace: they look at their
 private panel, think 0.3 to 1.4 s (seeded), and press what they decided on from the panel as it
 showed 0.25 s before the press (so a panel redrawn meanwhile can make a press too late, as it
@@ -196,9 +196,9 @@ def deciders(text: Callable[..., str]) -> dict[str, Callable[[Any, Any], Press |
 
 async def play(game: str, threads: bool, seconds: float, seed: int) -> dict[str, Any]:
     """One game in one mode for ``seconds`` against a fresh bot and stand-in; its figures."""
+    from fakediscord import BotProcess, FakeDiscord
     from tests.conftest import build_world
     from tests.e2e import toppo_play
-    from tests.fakediscord import BotProcess, FakeDiscord
 
     # It times the bot; the tests hold the traffic to Discord's API description.
     fake = FakeDiscord(settle_quiet=0.02, check_contract=False)

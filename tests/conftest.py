@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import Actor, BotProcess, Channel, FakeDiscord, Guild, Role
+from fakediscord.model import MANAGE_GUILD
 from render.glyphs import BY_NAME, glyph_pngs
-from tests.fakediscord import Actor, BotProcess, Channel, FakeDiscord, Guild, Role
-from tests.fakediscord.model import MANAGE_GUILD
 from tests.fixture_game import register_tally
 
 

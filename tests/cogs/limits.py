@@ -1,7 +1,7 @@
 """What the game message tests check of a draft against Discord's limits.
 
 A draft is laid out as the bot sends it (a Components V2 card) and checked by the stand-in's
-own rules (:mod:`tests.fakediscord.limits`: rows, buttons, menus, custom ids, 40 components,
+own rules (:mod:`fakediscord.limits`: rows, buttons, menus, custom ids, 40 components,
 4000 characters of text), so a message the stand-in would refuse fails here first, with the
 field that is wrong; and no label or option is cut with an ellipsis to fit.
 """
@@ -9,8 +9,8 @@ field that is wrong; and no label or option is cut with an ellipsis to fit.
 from typing import Any
 
 from cogs.tables import Draft
-from tests.fakediscord.limits import FormErrors, check_message
-from tests.fakediscord.model import FLAG_COMPONENTS_V2, walk_components
+from fakediscord.limits import FormErrors, check_message
+from fakediscord.model import FLAG_COMPONENTS_V2, walk_components
 
 
 def rows(draft: Draft) -> list[list[dict[str, Any]]]:

@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from data import GameRecord, SeatResult, Store
+from fakediscord import Actor, BotProcess, SeenMessage
 from locales import catalog
 from tests.conftest import World
-from tests.fakediscord import Actor, BotProcess, SeenMessage
 
 
 async def record(

@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from data import GameRecord, SeatResult, Store
+from fakediscord import BotProcess
 from tests.conftest import World, assert_bot_healthy
 from tests.data.conftest import Databases
-from tests.fakediscord import BotProcess
 
 
 async def test_the_bot_keeps_a_league_on_postgresql(

@@ -15,9 +15,9 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
+from fakediscord import BotProcess, Reply, SeenMessage
 from tests.conftest import World, running
 from tests.e2e.toppo_play import open_panel, public, quick_world, text, wait_public
-from tests.fakediscord import BotProcess, Reply, SeenMessage
 from tests.postgres import Cluster
 
 world = pytest.fixture(quick_world)

@@ -15,10 +15,10 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from fakediscord import Actor, BotProcess, FakeDiscord, SeenMessage
 from locales import catalog
 from tests.conftest import assert_bot_healthy
 from tests.data.conftest import Databases
-from tests.fakediscord import Actor, BotProcess, FakeDiscord, SeenMessage
 
 SHARDS = 4
 PROCESSES = {"first": "0,1", "second": "2,3"}

@@ -16,11 +16,11 @@ from pathlib import Path
 from data import Store
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsState
+from fakediscord import Actor, SeenMessage
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tests.conftest import World
 from tests.e2e.toppo_play import MESSAGES, text, wait_public
-from tests.fakediscord import Actor, SeenMessage
 from tests.tables.stacked import stacked_assets_table
 from words.assets import card_name
 

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from data import Store
+from fakediscord import Actor, BotProcess, SeenMessage
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.spit import Game
 from tests.conftest import World
 from tests.e2e.toppo_play import text, wait_public
-from tests.fakediscord import Actor, BotProcess, SeenMessage
 from tests.tables.stacked import stacked_spit_table
 
 

@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
+from fakediscord import BotProcess, UserActionError
 from locales import catalog
 from tests.conftest import World
-from tests.fakediscord import BotProcess, UserActionError
 
 MESSAGES = catalog()
 

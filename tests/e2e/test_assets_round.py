@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from engine.assets.cards import Asset
+from fakediscord import BotProcess
 from tests.conftest import World
 from tests.e2e.assets_play import Panel, bold, callout, notice, open_hand, said, seed_assets, table_message
 from tests.e2e.toppo_play import game_buttons, quick_world, recorded_games, text, wait_public
 from tests.engine.assets import table
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotProcess
 from tests.conftest import World, assert_bot_healthy
 from tests.e2e.assets_play import bold, notice, open_hand, said, seed_assets, table_message
 from tests.e2e.toppo_play import public, quick_world, text, wait_public
 from tests.engine.assets import challenge, table
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

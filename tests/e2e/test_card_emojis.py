@@ -16,6 +16,7 @@ from data import Store
 from engine.assets.cards import WILDS, Asset
 from engine.toppo.cards import parse_cards
 from engine.toppo.state import Position
+from fakediscord import BotProcess, SeenMessage
 from render.glyphs import BY_NAME, fingerprints, glyph_name
 from tables.lobby import Seat
 from tables.registry import TableRegistry
@@ -23,7 +24,6 @@ from tests.conftest import World, card_glyphs, running
 from tests.e2e.toppo_play import text
 from tests.engine.assets import table as assets_position
 from tests.engine.spit import spit_table
-from tests.fakediscord import BotProcess, SeenMessage
 from tests.tables.stacked import stacked_assets_table, stacked_spit_table, stacked_table
 
 EMOJIS = "/applications/{application_id}/emojis"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from fakediscord import BotProcess
 from tests.conftest import World
 from tests.e2e.spit_play import dealt, open_panel, seeded_bot, table_message
 from tests.e2e.test_spit_game import short_deal
 from tests.e2e.toppo_play import game_buttons, quick_world, text, wait_public
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 seeded = pytest.fixture(seeded_bot)

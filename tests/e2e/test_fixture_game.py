@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fakediscord import Actor, BotProcess, SeenMessage
 from locales import catalog
 from tests.conftest import World
 from tests.e2e.toppo_play import recorded_games, wait_public
-from tests.fakediscord import Actor, BotProcess, SeenMessage
 
 
 def text(key: str, **values: object) -> str:

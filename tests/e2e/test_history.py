@@ -10,11 +10,11 @@ from pathlib import Path
 
 from PIL import Image
 
+from fakediscord import MESSAGE_COMPONENT, BotProcess, Channel, SeenMessage
 from locales import catalog
 from tests.conftest import World, running
 from tests.e2e.test_fixture_game import play_until_won
 from tests.e2e.toppo_play import recorded_games, wait_public
-from tests.fakediscord import MESSAGE_COMPONENT, BotProcess, Channel, SeenMessage
 
 
 def text(key: str, **values: object) -> str:

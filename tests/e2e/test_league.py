@@ -19,11 +19,11 @@ import pytest
 
 from data import GameRecord, SeatResult, Store
 from engine.games import recorded, turn_based
+from fakediscord import Actor, BotProcess, Reply
 from render.standings import ROWS_TOP
 from render.theme import GOLD
 from tests.conftest import World
 from tests.e2e.toppo_play import open_panel, open_table, text
-from tests.fakediscord import Actor, BotProcess, Reply
 from tests.render.pixels import rgb
 
 MODERATOR_COMMANDS: list[tuple[str, dict[str, object]]] = [

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from fakediscord import BotProcess
+from fakediscord.model import TOKEN_LIFETIME
 from tests.conftest import World
 from tests.e2e.toppo_play import Panel, open_panel, open_table, quick_world, text
-from tests.fakediscord import BotProcess
-from tests.fakediscord.model import TOKEN_LIFETIME
 
 world = pytest.fixture(quick_world)
 

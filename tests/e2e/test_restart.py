@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fakediscord import BotProcess
 from tests.conftest import World, assert_bot_healthy
-from tests.fakediscord import BotProcess
 
 SYNC = "PUT /applications/{application_id}/commands"
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.games import names
+from fakediscord import BotProcess
 from tests.conftest import World
-from tests.fakediscord import BotProcess
 
 
 async def test_rules_is_synced_with_spanish_names_and_a_game_choice(world: World, bot: BotProcess) -> None:

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from data import SavedTable, Store
+from fakediscord import BotProcess, SeenMessage
 from tests.conftest import World, assert_bot_healthy
-from tests.fakediscord import BotProcess, SeenMessage
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "saved_before_27.json"
 PANEL_BUTTON = {"toppo": "line", "assets": "hand", "spit": "cards", "topoum": "hand"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
+from fakediscord import BotProcess
 from tests.conftest import World, assert_bot_healthy
-from tests.fakediscord import BotProcess
 
 
 async def test_sigterm_stops_cleanly_and_closes_the_database(world: World, database: Path) -> None:

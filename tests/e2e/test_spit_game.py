@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from engine.spit import SpitState
+from fakediscord import BotProcess
 from tests.conftest import World
 from tests.e2e.spit_play import Panel, dealt, open_panel, seeded_bot, table_message
 from tests.e2e.toppo_play import game_buttons, quick_world, recorded_games, text, wait_public
 from tests.engine.spit import spit_table
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 seeded = pytest.fixture(seeded_bot)

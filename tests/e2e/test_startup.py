@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fakediscord import BotProcess
 from tests.conftest import World, assert_bot_healthy
-from tests.fakediscord import BotProcess
 
 
 async def test_rejected_token_is_explained_without_a_traceback(world: World, database: Path) -> None:

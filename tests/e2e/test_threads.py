@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import Actor, BotProcess, Channel, SeenMessage
+from fakediscord.model import CREATE_PUBLIC_THREADS, GUILD_VOICE
 from tests.conftest import World, running
 from tests.e2e.test_fixture_game import play_until_won
 from tests.e2e.toppo_play import game_buttons, quick_world, recorded_games, text
-from tests.fakediscord import Actor, BotProcess, Channel, SeenMessage
-from tests.fakediscord.model import CREATE_PUBLIC_THREADS, GUILD_VOICE
 
 world = pytest.fixture(quick_world)
 

@@ -13,10 +13,10 @@ import pytest
 
 from engine.topoum.cards import CardType, Farmer
 from engine.topoum.state import Position
+from fakediscord import BotProcess
 from tests.conftest import World, assert_bot_healthy
 from tests.e2e.topoum_play import Panel, open_panel, public, seed_table, table_message, text, wait_public
 from tests.e2e.toppo_play import game_buttons, quick_world, recorded_games
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

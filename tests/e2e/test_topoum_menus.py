@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotProcess, SeenMessage
 from tests.conftest import World, assert_bot_healthy
 from tests.e2e.topoum_play import (
     POSITION,
@@ -22,7 +23,6 @@ from tests.e2e.topoum_play import (
     wait_public,
 )
 from tests.e2e.toppo_play import quick_world
-from tests.fakediscord import BotProcess, SeenMessage
 
 world = pytest.fixture(quick_world)
 

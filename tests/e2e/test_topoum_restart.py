@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotProcess
 from tests.conftest import World, assert_bot_healthy
 from tests.e2e.test_topoum_game import is_my_turn, play_first_choices
 from tests.e2e.topoum_play import (
@@ -22,7 +23,6 @@ from tests.e2e.topoum_play import (
     wait_public,
 )
 from tests.e2e.toppo_play import quick_world
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotProcess
 from tests.conftest import World
 from tests.e2e.toppo_play import (
     game_buttons,
@@ -20,7 +21,6 @@ from tests.e2e.toppo_play import (
     text,
     wait_public,
 )
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

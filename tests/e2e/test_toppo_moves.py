@@ -14,6 +14,7 @@ import pytest
 
 from engine.toppo.cards import parse_cards
 from engine.toppo.state import Position
+from fakediscord import BotProcess
 from tests.conftest import World
 from tests.e2e.toppo_play import (
     Panel,
@@ -25,7 +26,6 @@ from tests.e2e.toppo_play import (
     text,
     wait_public,
 )
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

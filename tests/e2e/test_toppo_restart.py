@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotProcess
 from tests.conftest import World, assert_bot_healthy
 from tests.e2e.toppo_play import Panel, open_panel, open_table, public, quick_world
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotProcess
 from tests.conftest import World, assert_bot_healthy
 from tests.e2e.test_topoum_game import play_first_choices
 from tests.e2e.topoum_play import POSITION, open_panel, public, seed_table, table_message, text
 from tests.e2e.toppo_play import quick_world
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

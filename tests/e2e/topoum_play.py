@@ -17,12 +17,12 @@ from pathlib import Path
 from data import Store
 from engine.topoum.cards import CardType, Farmer
 from engine.topoum.state import Position
+from fakediscord import Actor, SeenMessage
 from locales import catalog
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tests.conftest import World
 from tests.e2e.toppo_play import public, wait_public
-from tests.fakediscord import Actor, SeenMessage
 from tests.tables.stacked import stacked_topoum_table
 
 MESSAGES = catalog()

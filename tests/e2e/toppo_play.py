@@ -19,11 +19,11 @@ from data import Store
 from engine.toppo.ai import find_matches, find_top
 from engine.toppo.cards import ALL_CARDS, Card
 from engine.toppo.state import Position
+from fakediscord import Actor, FakeDiscord, SeenMessage
 from locales import catalog, plural_forms
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tests.conftest import World, build_world
-from tests.fakediscord import Actor, FakeDiscord, SeenMessage
 from tests.tables.stacked import stacked_table
 from words.toppo import card_name
 

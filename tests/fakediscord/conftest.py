@@ -22,8 +22,8 @@ from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
+from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.fakediscord import FakeDiscord
 
 
 class Ping(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"probe:ping:(?P<n>\d+)"):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from fakediscord.contract import ALLOWED, contract
 from tests.conftest import World
 
 from .conftest import RawApi
-from .contract import ALLOWED, contract
 
 MESSAGES = "/channels/{channel_id}/messages"
 

@@ -12,10 +12,10 @@ from typing import Any
 import discord
 import pytest
 
+from fakediscord.model import AppEmoji
 from tests.conftest import World
 
 from .conftest import ProbeBot, RawApi, png
-from .model import AppEmoji
 
 EMOJIS = "/applications/{}/emojis"
 

@@ -11,10 +11,10 @@ import aiohttp
 import discord
 import pytest
 
+from fakediscord import FakeDiscord
+from fakediscord.gateway import _zstd_compressor
+from fakediscord.model import PRIVILEGED_INTENTS
 from tests.conftest import World
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.gateway import _zstd_compressor
-from tests.fakediscord.model import PRIVILEGED_INTENTS
 
 from .conftest import ProbeBot, start_client
 

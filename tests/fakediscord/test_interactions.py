@@ -8,8 +8,8 @@ import time
 
 import pytest
 
+from fakediscord import APPLICATION_COMMAND, InteractionFailed, UserActionError
 from tests.conftest import World
-from tests.fakediscord import APPLICATION_COMMAND, InteractionFailed, UserActionError
 
 from .conftest import ProbeBot, RawApi
 

@@ -10,8 +10,8 @@ from typing import Any
 import aiohttp
 import pytest
 
+from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.fakediscord import FakeDiscord
 
 from .conftest import RawApi
 
@@ -306,7 +306,7 @@ async def test_unknown_token_is_unauthorized(fake: FakeDiscord, api: RawApi) -> 
 
 
 async def test_bot_without_send_permission_is_forbidden(world: World, api: RawApi) -> None:
-    from tests.fakediscord.model import SEND_MESSAGES
+    from fakediscord.model import SEND_MESSAGES
 
     world.fake.set_overwrite(world.games, world.fake.bot_member(world.guild), deny=SEND_MESSAGES)
     status, body, _ = await api.request(

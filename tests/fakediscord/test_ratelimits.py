@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from fakediscord import FakeDiscord
 from tests.conftest import World
-from tests.fakediscord import FakeDiscord
 
 from .conftest import ProbeBot, RawApi
 

@@ -16,9 +16,9 @@ import pytest
 import yarl
 from discord.ext import commands
 
-from tests.fakediscord import FakeDiscord, Guild, Member
-from tests.fakediscord.gateway import Session, shard_of
-from tests.fakediscord.model import Interaction
+from fakediscord import FakeDiscord, Guild, Member
+from fakediscord.gateway import Session, shard_of
+from fakediscord.model import Interaction
 
 from .conftest import RawApi
 

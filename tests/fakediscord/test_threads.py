@@ -8,8 +8,8 @@ from __future__ import annotations
 import discord
 import pytest
 
+from fakediscord.model import CREATE_PUBLIC_THREADS, GUILD_FORUM, SEND_MESSAGES_IN_THREADS
 from tests.conftest import World
-from tests.fakediscord.model import CREATE_PUBLIC_THREADS, GUILD_FORUM, SEND_MESSAGES_IN_THREADS
 
 from .conftest import ProbeBot
 

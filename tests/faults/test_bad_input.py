@@ -10,9 +10,9 @@ import asyncio
 
 import pytest
 
+from fakediscord import APPLICATION_COMMAND, MESSAGE_COMPONENT, Actor, BotProcess, Reply
 from tests.conftest import World
 from tests.e2e.toppo_play import open_panel, open_table, public, quick_world, text
-from tests.fakediscord import APPLICATION_COMMAND, MESSAGE_COMPONENT, Actor, BotProcess, Reply
 
 world = pytest.fixture(quick_world)
 

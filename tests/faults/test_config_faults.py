@@ -9,8 +9,8 @@ import pytest
 import bot
 import render.fonts
 from config import ConfigError, load_config
+from fakediscord import BotProcess
 from tests.conftest import World
-from tests.fakediscord import BotProcess
 from tests.test_config import assert_one_line_exit_2, run_bot
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotProcess, Channel
 from tests.conftest import World, assert_bot_healthy
 from tests.e2e.toppo_play import open_table, public, quick_world, text
-from tests.fakediscord import BotProcess, Channel
 
 world = pytest.fixture(quick_world)
 

@@ -8,9 +8,9 @@ import asyncio
 import pytest
 
 from cogs.presses import REPEAT_WINDOW, RecentPresses
+from fakediscord import BotProcess
 from tests.conftest import World
 from tests.e2e.toppo_play import open_panel, open_table, quick_world, text, wait_public
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotProcess
+from fakediscord.model import APPLICATION_COMMAND
 from tests.conftest import World, assert_bot_healthy
 from tests.e2e.toppo_play import text
-from tests.fakediscord import BotProcess
-from tests.fakediscord.model import APPLICATION_COMMAND
 
 CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
 DISCORD_PY_TRIES = 5

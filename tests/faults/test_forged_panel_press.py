@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from fakediscord import BotProcess, SeenMessage
 from tests.conftest import World
 from tests.e2e.toppo_play import open_panel, open_table, public, quick_world
-from tests.fakediscord import BotProcess, SeenMessage
 
 world = pytest.fixture(quick_world)
 

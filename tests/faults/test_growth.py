@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from data import Store
+from fakediscord import BotProcess
 from tables.errors import Refusal, Refused
 from tables.pacing import CHANNEL_LIMIT, GLOBAL_LIMIT, ChannelPacing
 from tables.registry import MEMBER_TABLES, SERVER_TABLES, TableRegistry
 from tests.conftest import World
 from tests.e2e.toppo_play import text
-from tests.fakediscord import BotProcess
 from tests.tables.manual_clock import ManualClock
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from data import LeagueError, Store
+from fakediscord import BotProcess
 from tests.conftest import World
-from tests.fakediscord import BotProcess
 from tests.faults.older import database_at
 
 

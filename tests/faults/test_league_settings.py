@@ -7,8 +7,8 @@ import asyncio
 from pathlib import Path
 
 from data import LeagueSettings, Store
+from fakediscord import BotProcess
 from tests.conftest import World
-from tests.fakediscord import BotProcess
 
 
 async def test_two_processes_changing_different_settings_keep_both(tmp_path: Path) -> None:

@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 from cogs.painter import PARENT_CHECK_SECONDS, WORKERS, Painter
+from fakediscord import BotProcess
 from tests.conftest import World
 from tests.e2e.toppo_play import open_panel, open_table, public
-from tests.fakediscord import BotProcess
 from tests.faults.processes import alive, painter_workers, signal_all
 
 

@@ -9,9 +9,9 @@ import asyncio
 import pytest
 
 from cogs.presses import BURST, REFILL_PER_SECOND
+from fakediscord import BotProcess
 from tests.conftest import World
 from tests.e2e.toppo_play import open_panel, open_table, quick_world, text
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from fakediscord import BotProcess
 from tables.pacing import ChannelPacing
 from tables.publisher import RETRY_DELAYS, Publisher, TryAgain
 from tests.conftest import World
 from tests.e2e.toppo_play import lobby_locale, public, text, wait_public
-from tests.fakediscord import BotProcess
 from tests.tables.manual_clock import ManualClock
 
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from fakediscord import BotProcess
 from tests.conftest import World
 from tests.e2e.toppo_play import public, quick_world, text
-from tests.fakediscord import BotProcess
 
 world = pytest.fixture(quick_world)
 

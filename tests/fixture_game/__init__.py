@@ -9,7 +9,7 @@ a panel of one menu (``cogs.py``) and its words in English and Spanish (``locale
 
 It is registered only by the tests (:func:`register`, from ``tests/conftest.py``'s
 ``pytest_configure``), and the bot plays it only when started as ``python -m tests.fixture_game``,
-which is what the tests' :class:`~tests.fakediscord.BotProcess` runs: nothing in the bot can
+which is what the tests' :class:`~fakediscord.BotProcess` runs: nothing in the bot can
 switch it on.
 """
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .server import FakeDiscord
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class BotProcess:
