@@ -2,15 +2,19 @@
 
 Reads the configuration, opens the store, builds the table registry and hands both to the bot,
 which loads the cogs and connects. Nothing else lives here. Run ``python bot.py``; see README.
+``python bot.py --local [--host HOST] [--port PORT]`` runs it instead against an offline Discord
+shown in a web page (``localplay/``), with no token and no network.
 Exit status: 0 after a clean shutdown (SIGINT or SIGTERM: tables saved, database closed),
 2 for a configuration problem (explained in one line, no traceback), 1 if Discord is unreachable
 or the database failed to take the tables at shutdown (they resume as last saved).
 """
 
+import argparse
 import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Sequence
 
 import aiohttp
 import discord
@@ -58,9 +62,16 @@ async def run(config: Config) -> int:
             shards=config.shards,
         )
         closing: list[asyncio.Task[None]] = []
+
+        def close() -> None:
+            # Once: a second signal (Ctrl-C in local play's terminal reaches the bot and its
+            # launcher, which then sends SIGTERM) must not start a second shutdown.
+            if not closing:
+                closing.append(asyncio.create_task(bot.close()))
+
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, lambda: closing.append(asyncio.create_task(bot.close())))
+            loop.add_signal_handler(sig, close)
         async with bot:
             try:
                 await bot.start(config.token)
@@ -93,7 +104,30 @@ async def run(config: Config) -> int:
     return 0
 
 
-def main() -> int:
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Game Night, a Discord bot for tabletop games (see README).")
+    parser.add_argument(
+        "--local", action="store_true", help="try it without Discord: an offline Discord in a web page"
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="with --local: the page's address (default 127.0.0.1, this computer)",
+    )
+    parser.add_argument("--port", type=int, default=None, help="with --local: the page's port (default 8765)")
+    args = parser.parse_args(argv)
+    if not args.local and (args.port is not None or args.host != "127.0.0.1"):
+        parser.error("--host and --port go with --local")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.local:
+        # Imported here: the bot itself never needs the stand-in or the page.
+        from localplay import launcher
+
+        return launcher.run(args.host, launcher.DEFAULT_PORT if args.port is None else args.port)
     try:
         config = load_config()
     except ConfigError as exc:

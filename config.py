@@ -82,11 +82,25 @@ APP_DIR = Path(__file__).parent
 bot is started from (a service manager starts it from ``/``)."""
 
 
-def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_DIR / ".env") -> Config:
-    """Build the configuration; the environment wins over ``.env``, as python-dotenv does. A
-    relative ``DATABASE_PATH`` (and the default one) is taken from the ``.env`` file's directory."""
+def read_settings(
+    environ: Mapping[str, str] | None = None, env_file: Path = APP_DIR / ".env"
+) -> dict[str, str]:
+    """Every setting given: the environment wins over ``.env``, as python-dotenv does."""
     values = read_env_file(env_file)
     values.update(os.environ if environ is None else environ)
+    return values
+
+
+def database_path(values: Mapping[str, str], env_file: Path = APP_DIR / ".env") -> Path:
+    """The SQLite file: ``DATABASE_PATH`` or the default, a relative one taken from the ``.env``
+    file's directory (local play keeps its own files beside it)."""
+    return env_file.parent / Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH)
+
+
+def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_DIR / ".env") -> Config:
+    """Build the configuration from :func:`read_settings`. A relative ``DATABASE_PATH`` (and the
+    default one) is taken from the ``.env`` file's directory."""
+    values = read_settings(environ, env_file)
 
     token = values.get("DISCORD_TOKEN", "").strip()
     if not token:
@@ -95,8 +109,6 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
             "token from the Discord Developer Portal (Bot page) into that file as DISCORD_TOKEN=... "
             "(see README)"
         )
-
-    database_path = env_file.parent / Path(values.get("DATABASE_PATH") or DEFAULT_DATABASE_PATH)
 
     database_url = (values.get("DATABASE_URL") or "").strip() or None
     if database_url is not None and not is_url(database_url):
@@ -152,7 +164,7 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
 
     return Config(
         token=token,
-        database_path=database_path,
+        database_path=database_path(values, env_file),
         dev_guild_id=dev_guild_id,
         log_level=logging.getLevelNamesMapping()[level_name],
         api_base=api_base,

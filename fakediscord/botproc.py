@@ -37,10 +37,12 @@ class BotProcess:
         log_level: str = "INFO",
         env: Mapping[str, str] | None = None,
         threads: bool = False,
+        log_path: Path | None = None,
     ) -> None:
         """``env``: more settings for this run (``TURN_SECONDS``, say), over the inherited ones.
         ``threads``: new tables play in threads, the bot's default; without it they play in the
-        channel (``TABLES_IN=channels``), as the tests of the games' flows expect."""
+        channel (``TABLES_IN=channels``), as the tests of the games' flows expect. ``log_path``:
+        the file its output is appended to; by default a new one beside the database."""
         self.fake = fake
         self.database = database
         self.token = fake.application.token if token is None else token
@@ -48,7 +50,7 @@ class BotProcess:
         self.log_level = log_level
         self.env = dict(env or {})
         self.threads = threads
-        self.log_path = database.with_name(f"{database.stem}-bot-{time.monotonic_ns()}.log")
+        self.log_path = log_path or database.with_name(f"{database.stem}-bot-{time.monotonic_ns()}.log")
         self.process: asyncio.subprocess.Process | None = None
 
     @property

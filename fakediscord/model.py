@@ -84,6 +84,17 @@ ACK_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
 
 
+@dataclass(frozen=True)
+class ClockReading:
+    """Where a :class:`Clock` stood when its world was saved, to carry on from in another process."""
+
+    advanced: float
+    """Seconds the clock had been moved forward."""
+    ahead: float
+    """``now()`` minus ``wall()``: monotonic readings (interactions' creation, tokens' expiry)
+    are kept against this, so a saved world's tokens age with real time across a restart."""
+
+
 class Clock:
     """Seconds that a test can move forward.
 
@@ -93,10 +104,12 @@ class Clock:
 
     def __init__(self) -> None:
         self._offset = 0.0
+        # What moves monotonic readings onto the timeline of a world saved by another process.
+        self._rebase = 0.0
 
     def now(self) -> float:
         """Monotonic seconds, plus whatever the test advanced."""
-        return time.monotonic() + self._offset
+        return time.monotonic() + self._rebase + self._offset
 
     def wall(self) -> float:
         """Unix time, plus whatever the test advanced (for timestamps and snowflakes)."""
@@ -105,17 +118,28 @@ class Clock:
     def advance(self, seconds: float) -> None:
         self._offset += seconds
 
+    def reading(self) -> ClockReading:
+        return ClockReading(self._offset, self.now() - self.wall())
+
+    def resume(self, reading: ClockReading) -> None:
+        """Carry on from ``reading``, taken by another process: the time between counts as it
+        passed on the wall clock, so a token saved 10 minutes before has 5 left."""
+        self._offset = reading.advanced
+        self._rebase = reading.ahead - (time.monotonic() - time.time())
+
 
 class Snowflakes:
     """Discord ids: increasing, and carrying their creation time like the real ones."""
 
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
-        self._counter = itertools.count()
+        self.counter = 0
+        """How many ids were made: their increment field (saved with the world)."""
 
     def next(self) -> int:
         ms = int(self._clock.wall() * 1000) - DISCORD_EPOCH_MS
-        return (ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF)
+        self.counter += 1
+        return (ms << 22) | (1 << 17) | ((self.counter - 1) & 0xFFF)
 
 
 def walk_components(components: Sequence[JSON]) -> Iterator[JSON]:

@@ -376,6 +376,7 @@ class Rest:
                 entry["guild_id"] = str(guild.id)
             stored.append(entry)
         old[:] = stored
+        self.fake.observers.commands_changed()
         return 200, stored
 
     # The application's emojis.
@@ -685,6 +686,7 @@ class Rest:
             archive_changed=self.fake.clock.wall(),
         )
         channel.guild.threads[thread.id] = thread
+        self.fake.observers.channels_changed(channel.guild)
         await self.fake.gateway.dispatch("THREAD_CREATE", {**thread.to_dict(), "newly_created": True})
         return 201, thread.to_dict()
 
@@ -743,6 +745,7 @@ class Rest:
         if "archived" in payload and bool(payload["archived"]) != thread.archived:
             await self.fake.set_archived(thread, bool(payload["archived"]))
         else:
+            self.fake.observers.channels_changed(thread.guild)
             await self.fake.gateway.dispatch("THREAD_UPDATE", thread.to_dict())
         return 200, thread.to_dict()
 
@@ -915,6 +918,7 @@ class Rest:
 
     async def _delete(self, message: Message) -> None:
         del message.channel.messages[message.id]
+        self.fake.observers.message_deleted(message)
         for ping in self.fake.pings:
             if ping.message_id == message.id:
                 ping.deleted = True

@@ -13,6 +13,7 @@ import contextlib
 import secrets
 import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from aiohttp import web
 
@@ -30,12 +31,14 @@ from .model import (
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    TOKEN_LIFETIME,
     USE_APPLICATION_COMMANDS,
     VIEW_CHANNEL,
     AppEmoji,
     Application,
     Channel,
     Clock,
+    ClockReading,
     Guild,
     Interaction,
     Member,
@@ -46,6 +49,7 @@ from .model import (
     Snowflakes,
     User,
 )
+from .observers import Observers
 from .ratelimits import RateLimiter, Stats
 from .rest import Rest, json_response
 from .users import Actor, SeenMessage
@@ -66,6 +70,25 @@ BOT_PERMISSIONS = (
 class InteractionFailed(AssertionError):
     """The bot did not acknowledge an interaction within 3 seconds: the user sees
     "This interaction failed"."""
+
+
+@dataclass
+class State:
+    """What of a stand-in's world outlives a run of it (see :meth:`FakeDiscord.state`): the
+    application with its commands and emojis, the users, the servers with their channels,
+    threads, members, roles and messages, the interactions whose tokens still live, the
+    notifications, and where its clock and ids stood."""
+
+    application: Application
+    users: dict[int, User]
+    guilds: dict[int, Guild]
+    dms: dict[int, Channel]
+    interactions: dict[int, Interaction]
+    pings: list[Ping]
+    clock: ClockReading
+    ids_made: int
+    base_url: str
+    """Where the stand-in listened: its attachments' addresses start with it."""
 
 
 class FakeDiscord:
@@ -106,6 +129,11 @@ class FakeDiscord:
         self.privileged_intents_enabled = 0
         self.settle_quiet = settle_quiet
         self.problems: list[str] = []
+        self.observers = Observers()
+        """Told of every change a person watching the world would see (``observers.py``)."""
+        self.revision = 0
+        """Counts the requests and interactions that may have changed the world, so a saver
+        knows when there is something new to save."""
         self.pings: list[Ping] = []
         """Every notification a message mentioning someone gave, in order (see :class:`Ping`)."""
         self.contract = contract() if check_contract else None
@@ -169,6 +197,47 @@ class FakeDiscord:
                 if attachment.id == wanted:
                     return web.Response(body=attachment.data, content_type=attachment.content_type)
         return web.Response(status=404)
+
+    # Saving the world.
+
+    def state(self) -> State:
+        """The world as it stands, to be saved (pickled) and resumed by another run (:meth:`resume`);
+        the objects are the live ones, so pickle them before the loop runs on."""
+        now = self.clock.now()
+        return State(
+            application=self.application,
+            users=self.users,
+            guilds=self.guilds,
+            dms=self.dms,
+            interactions={i: r for i, r in self.interactions.items() if now <= r.created + TOKEN_LIFETIME},
+            pings=self.pings,
+            clock=self.clock.reading(),
+            ids_made=self.ids.counter,
+            base_url=self.base_url,
+        )
+
+    def resume(self, state: State) -> None:
+        """Carry on with a saved world, once started and before a bot connects: its
+        interactions' tokens keep the time they had left (counted on the wall clock), and its
+        attachments are served from this run's address."""
+        if self._runner is None:
+            raise RuntimeError("resume a world once the stand-in is started (its address moves)")
+        self.application = state.application
+        self.users = state.users
+        self.guilds = state.guilds
+        self.dms = state.dms
+        self.interactions = state.interactions
+        self.interactions_by_token = {r.token: r for r in state.interactions.values()}
+        self.pings = state.pings
+        self.clock.resume(state.clock)
+        self.ids.counter = state.ids_made
+        channels = [*self.dms.values()]
+        for guild in self.guilds.values():
+            channels += [*guild.channels.values(), *guild.threads.values()]
+        for channel in channels:
+            for message in channel.messages.values():
+                for attachment in message.attachments:
+                    attachment.url = self.base_url + attachment.url.removeprefix(state.base_url)
 
     # Building the world.
 
@@ -262,6 +331,7 @@ class FakeDiscord:
         Discord itself after a quiet spell does."""
         thread.archived = archived
         thread.archive_changed = self.clock.wall()
+        self.observers.channels_changed(thread.guild)
         await self.gateway.dispatch("THREAD_UPDATE", thread.to_dict())
 
     def emoji_shown(self, component: JSON) -> AppEmoji | None:
@@ -297,6 +367,7 @@ class FakeDiscord:
         )
         self.interactions[record.id] = record
         self.interactions_by_token[record.token] = record
+        self.revision += 1
         return record
 
     async def deliver(self, record: Interaction) -> list[Session]:
@@ -329,10 +400,10 @@ class FakeDiscord:
         if record is not None and (record.callback_arrived is None or arrived is None):
             record.callback_arrived = arrived
 
-    async def wait_answered(self, record: Interaction, *, timeout: float = 10.0) -> None:
-        """Wait for the 3-second acknowledgement, then for what the user would see to be final:
-        a "thinking" reply filled in, and the bot's REST traffic quiet. An answer that reached
-        the stand-in in time counts, however long its body then takes to read."""
+    async def wait_answered(self, record: Interaction, *, timeout: float = 10.0, settle: bool = True) -> None:
+        """Wait for the 3-second acknowledgement, then (``settle``) for what the user would see
+        to be final: a "thinking" reply filled in, and the bot's REST traffic quiet. An answer
+        that reached the stand-in in time counts, however long its body then takes to read."""
         deadline = record.created + ACK_DEADLINE
         while not record.acknowledged.is_set():
             now = self.clock.now()
@@ -349,13 +420,17 @@ class FakeDiscord:
                 raise InteractionFailed(message)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(record.acknowledged.wait(), timeout=0.05)
+        if not settle:
+            return
         await self.wait_for(
             lambda: not record.loading, timeout=timeout, what="the deferred reply to be filled in"
         )
         await self.settle(timeout=timeout)
 
     async def announce(self, event: str, message: Message) -> None:
-        """MESSAGE_CREATE/UPDATE for public messages, to sessions with the guild messages intent."""
+        """MESSAGE_CREATE/UPDATE for public messages, to sessions with the guild messages intent;
+        observers hear of ephemeral ones too."""
+        self.observers.message_changed(message)
         if not message.ephemeral:
             await self.gateway.dispatch(event, message.to_dict(gateway=True), intent=INTENT_GUILD_MESSAGES)
 
@@ -374,6 +449,7 @@ class FakeDiscord:
     def problem(self, text: str) -> None:
         """Something Discord would have refused or a user would have seen go wrong."""
         self.problems.append(text)
+        self.observers.problem(text)
 
     def take_problems(self) -> list[str]:
         """Return and forget the problems so far (for tests that provoke them on purpose)."""
@@ -389,6 +465,7 @@ class FakeDiscord:
 
     def end_request(self) -> None:
         self._in_flight -= 1
+        self.revision += 1
         self.touch()
 
     async def settle(self, *, quiet: float | None = None, timeout: float = 10.0) -> None:

@@ -239,6 +239,21 @@ def _resolved_member(member: Member, channel: Channel) -> tuple[JSON, JSON]:
     return member.user.to_dict(), data
 
 
+def _named(kind: int, value: object, channel: Channel) -> object:
+    """A user's, channel's or role's option given by its id, as the client sends it: the member,
+    channel or role of the server it names, or ``value`` itself when it names none."""
+    if not (kind in (6, 7, 8, 9) and isinstance(value, str) and value.isascii() and value.isdigit()):
+        return value
+    guild, wanted = channel.guild, int(value)
+    if kind in (6, 9) and wanted in guild.members:
+        return guild.members[wanted]
+    if kind in (8, 9) and wanted in guild.roles:
+        return guild.roles[wanted]
+    if kind == 7:
+        return guild.channels.get(wanted) or guild.threads.get(wanted) or value
+    return value
+
+
 def _in_dms(command: JSON) -> bool:
     """Whether the client offers ``command`` in direct messages with the bot (context 1)."""
     contexts = command.get("contexts")
@@ -250,11 +265,17 @@ def _in_dms(command: JSON) -> bool:
 class Actor:
     """One member of one server, with the locale of their Discord client."""
 
-    def __init__(self, fake: FakeDiscord, member: Member, channel: Channel, locale: str) -> None:
+    def __init__(
+        self, fake: FakeDiscord, member: Member, channel: Channel, locale: str, *, settle: bool = True
+    ) -> None:
+        """``settle``: each action returns once the bot has gone quiet after answering, so a test
+        reads what it did at once; without it, as soon as the bot has answered (a page that is
+        told of every change as it happens needs no more)."""
         self.fake = fake
         self.member = member
         self.channel = channel
         self.locale = locale
+        self.settle = settle
 
     @property
     def id(self) -> int:
@@ -439,7 +460,7 @@ class Actor:
         record = self.fake.new_interaction(self.member, channel, kind, data, self.locale, message)
         record.triggered_by = triggered_by
         await self.fake.deliver(record)
-        await self.fake.wait_answered(record)
+        await self.fake.wait_answered(record, settle=self.settle)
         return Reply(self.fake, record)
 
     def _visible(self, message: SeenMessage) -> Message:
@@ -545,6 +566,7 @@ class Actor:
         def bad(why: str) -> UserActionError:
             return UserActionError(f"option {name!r}: {why} (got {value!r})")
 
+        value = _named(kind, value, channel)
         out: object = value
         if kind == 3:
             if not isinstance(value, str):
