@@ -70,16 +70,22 @@ def _running(pid: int) -> bool:
     return state != "Z"
 
 
-async def test_bot_py_local_serves_the_page_and_ctrl_c_stops_every_process(tmp_path: Path) -> None:
-    process = await _local(tmp_path, "--port", "0")
+async def _address(process: asyncio.subprocess.Process, said: list[str]) -> str:
+    """The page's address, once ``bot.py --local`` prints it (what it printed so far in ``said``)."""
     assert process.stdout is not None
-    said: list[str] = []
     async with asyncio.timeout(90):
         while not (found := re.search(r"open (http://\S+) in a browser", "".join(said))):
             line = (await process.stdout.readline()).decode()
             assert line, "bot.py --local ended before printing the page's address:\n" + "".join(said)
             said.append(line)
-    url = found[1]
+    return found[1]
+
+
+async def test_bot_py_local_serves_the_page_and_ctrl_c_stops_every_process(tmp_path: Path) -> None:
+    process = await _local(tmp_path, "--port", "0")
+    assert process.stdout is not None
+    said: list[str] = []
+    url = await _address(process, said)
 
     async with aiohttp.ClientSession() as session, session.get(url + "api/world") as response:
         assert response.status == 200
@@ -100,6 +106,20 @@ async def test_bot_py_local_serves_the_page_and_ctrl_c_stops_every_process(tmp_p
     assert (tmp_path / "local.sqlite3").exists()
     log = (tmp_path / "local-bot.log").read_text()
     assert "stopped cleanly" in log and "Traceback" not in log, log
+
+
+async def test_a_launcher_killed_outright_leaves_no_bot_behind(tmp_path: Path) -> None:
+    process = await _local(tmp_path, "--port", "0")
+    await _address(process, [])
+    tree = _tree(process.pid)
+
+    process.kill()  # kill -9: no chance to stop the bot
+    await process.wait()
+
+    async with asyncio.timeout(30):
+        while any(_running(pid) for pid in tree):
+            await asyncio.sleep(0.1)
+    assert "stopped cleanly" in (tmp_path / "local-bot.log").read_text(), "the orphan saved its tables"
 
 
 async def test_a_taken_port_is_said_and_nothing_starts(tmp_path: Path) -> None:
