@@ -85,3 +85,9 @@ class Publisher:
         """Drop what is pending (the bot is stopping or the table is gone)."""
         if self._worker is not None:
             self._worker.cancel()
+
+    async def stopped(self) -> None:
+        """Wait until a publish cut short by :meth:`stop` has ended: the bot closes its
+        connection after this, and a request still under way would fail on a closed session."""
+        if self._worker is not None:
+            await asyncio.gather(self._worker, return_exceptions=True)

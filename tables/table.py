@@ -280,6 +280,7 @@ class Table(abc.ABC):
         """The bot is stopping: cancel timers and pending work; the registry saves afterwards."""
         self.halt()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.publisher.stopped()
 
     def halt(self) -> None:
         """Cancel timers, the game's own work and pending edits, at once (the work that called

@@ -93,3 +93,25 @@ async def test_a_failed_edit_is_logged_and_the_next_change_publishes_again() -> 
     await publisher.flush()
 
     assert calls == [0, 1]
+
+
+async def test_a_publish_cut_short_by_stopping_has_ended_once_stopped_returns() -> None:
+    """The bot closes its connection after the tables stop: no request may still be under way."""
+    clock = ManualClock()
+    began, seen = asyncio.Event(), []
+
+    async def publish() -> None:
+        began.set()
+        try:
+            await clock.sleep(0.3)  # the edit's round trip, cut short
+        finally:
+            await asyncio.sleep(0)  # what a request does as it is cancelled takes a step or two
+            seen.append("ended")
+
+    publisher = Publisher(lambda: 7, ChannelPacing(clock), publish, what="table 7")
+    publisher.notify()
+    await began.wait()
+    publisher.stop()
+    await publisher.stopped()
+    assert seen == ["ended"], "stopped() returned before the publish had ended"
+    await publisher.stopped()  # again, with nothing running: at once
