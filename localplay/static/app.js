@@ -106,6 +106,8 @@ async function loadMessages() {
   if (wanted !== `${state.member}/${state.channel}`) return; // switched meanwhile
   state.messages = new Map(messages.map((m) => [m.id, m]));
   renderAllMessages();
+  // Which view the messages shown belong to (a member and a channel), for whoever waits on it.
+  document.body.dataset.view = wanted;
 }
 
 // The live feed: one WebSocket per member (it carries that member's ephemeral messages), opened
@@ -120,7 +122,11 @@ function connect() {
     reconnectDelay = 500;
     document.body.classList.remove("offline");
   });
-  socket.addEventListener("message", (event) => onLive(JSON.parse(event.data)));
+  socket.addEventListener("message", (event) => {
+    // A socket being replaced may still deliver: its events are another member's (their private
+    // messages among them), so only the current socket's count.
+    if (state.socket === socket) onLive(JSON.parse(event.data));
+  });
   socket.addEventListener("close", () => {
     if (state.socket !== socket) return; // replaced on purpose (member switched)
     document.body.classList.add("offline");
