@@ -1,0 +1,164 @@
+"""Driving the local page as a person does, through Selenium: pick a member, open a channel,
+run a slash command from the composer, press a button on a message."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.webdriver import WebDriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+T = TypeVar("T")
+WAIT_SECONDS = 30.0
+"""How long an expected change may take to show (a loaded 2-core machine; the table message is
+redrawn at most every 1.3 s)."""
+
+
+class LocalPage:
+    def __init__(self, driver: WebDriver, url: str) -> None:
+        self.driver = driver
+        self.url = url
+
+    def open(self) -> None:
+        self.driver.get(self.url)
+        self.until(
+            lambda: "ready" in (self.driver.find_element(By.TAG_NAME, "body").get_attribute("class") or ""),
+            "the page to load",
+        )
+
+    def until(self, check: Callable[[], T | bool | None], what: str) -> T:
+        """Wait for ``check`` to give something (a message re-rendered under us counts as not yet)."""
+
+        def attempt(_: WebDriver) -> T | bool | None:
+            try:
+                return check()
+            except StaleElementReferenceException:
+                return None
+
+        return WebDriverWait(self.driver, WAIT_SECONDS, poll_frequency=0.1).until(
+            attempt, f"timed out waiting for {what}"
+        )  # type: ignore[return-value]
+
+    # Where we are.
+
+    def act_as(self, name: str) -> None:
+        """Choose the member called ``name`` in the switcher, and wait for their view."""
+        select = Select(self.driver.find_element(By.ID, "member"))
+        option = next(o for o in select.options if o.text.split(" · ")[0] == name)
+        select.select_by_value(str(option.get_attribute("value")))
+        member_id = option.get_attribute("value")
+        self.until(lambda: self.view()[0] == member_id, f"the view of {name}")
+
+    def open_channel(self, element: WebElement) -> None:
+        channel_id = element.get_attribute("data-channel")
+        element.click()
+        self.until(lambda: self.view()[1] == channel_id, "the channel to open")
+
+    def threads(self) -> list[WebElement]:
+        return self.driver.find_elements(By.CSS_SELECTOR, "#channels a.thread")
+
+    def view(self) -> tuple[str, str]:
+        """The member and channel whose messages the page shows (set once they are loaded)."""
+        member, _, channel = str(
+            self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-view") or ""
+        ).partition("/")
+        return member, channel
+
+    # Reading.
+
+    def messages(self) -> list[WebElement]:
+        return self.driver.find_elements(By.CSS_SELECTOR, "#messages article.message")
+
+    def message(self, message_id: str) -> WebElement | None:
+        found = self.driver.find_elements(By.CSS_SELECTOR, f'#messages [data-message="{message_id}"]')
+        return found[0] if found else None
+
+    def message_with(self, text: str, *, ephemeral: bool | None = None) -> str | None:
+        """The id of the newest message showing ``text``, public or private as asked."""
+        for message in reversed(self.messages()):
+            if ephemeral is not None and self.is_ephemeral(message) != ephemeral:
+                continue
+            if text in message.text:
+                return str(message.get_attribute("data-message"))
+        return None
+
+    @staticmethod
+    def is_ephemeral(message: WebElement) -> bool:
+        return "ephemeral" in (message.get_attribute("class") or "").split()
+
+    def text(self, message_id: str) -> str:
+        """What a message shows now ("" while it is not shown)."""
+        message = self.message(message_id)
+        return "" if message is None else message.text
+
+    def picture(self, message_id: str, attribute: str = "src") -> str:
+        """An attribute of a message's (first) gallery picture, once it is shown: its address
+        (``src``) or its ``alt`` text."""
+
+        def read() -> str | None:
+            message = self.message(message_id)
+            pictures = [] if message is None else message.find_elements(By.CSS_SELECTOR, ".gallery img")
+            return pictures[0].get_attribute(attribute) if pictures else None
+
+        return self.until(read, f"the message's picture's {attribute}")
+
+    @staticmethod
+    def button(message: WebElement, label: str) -> WebElement | None:
+        for button in message.find_elements(By.CSS_SELECTOR, "button.btn"):
+            if button.text.strip() == label:
+                return button
+        return None
+
+    def enabled(self, message_id: str, label: str) -> bool:
+        """Whether a message shows the button ``label``, enabled (read again if the message is
+        redrawn while it is read)."""
+
+        def read() -> tuple[bool]:
+            message = self.message(message_id)
+            button = None if message is None else self.button(message, label)
+            return (button is not None and button.is_enabled(),)
+
+        return self.until(read, f"the {label!r} button")[0]
+
+    # Acting.
+
+    def press(self, message_id: str, label: str) -> None:
+        """Press the enabled button ``label`` on a message, once it is there (a message redrawn
+        between finding the button and clicking it is looked up again)."""
+
+        def pressed() -> bool:
+            message = self.message(message_id)
+            button = None if message is None else self.button(message, label)
+            if button is None or not button.is_enabled():
+                return False
+            button.click()
+            return True
+
+        self.until(pressed, f"an enabled {label!r} button")
+
+    def run_command(self, typed: str, command: str) -> None:
+        """Type ``typed`` ("/toppo") in the composer, choose ``command`` ("toppo start") from the
+        list and send it."""
+        box = self.driver.find_element(By.ID, "composer-input")
+        box.send_keys(typed)
+        self.until(
+            lambda: self.driver.find_element(By.CSS_SELECTOR, f'#command-list [data-command="{command}"]'),
+            f"/{command} in the command list",
+        ).click()
+        self.until(
+            lambda: self.driver.find_element(By.ID, "command-form").is_displayed(), "the command's form"
+        )
+        self.driver.find_element(By.ID, "send").click()
+
+        # Sent and answered: the composer empties itself, or says what was wrong.
+        def answered() -> bool:
+            error = self.driver.find_element(By.ID, "composer-error")
+            if error.is_displayed():
+                raise AssertionError(f"/{command} refused: {error.text}")
+            return not self.driver.find_element(By.ID, "command-form").is_displayed()
+
+        self.until(answered, f"/{command} to be answered")

@@ -1,0 +1,169 @@
+"""The local page in a real browser: a Toppo table started, joined, played and seen as Discord
+shows it, by several members from one page; and a request that went wrong shown on the page."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+from pathlib import Path
+
+from PIL import Image
+from selenium.webdriver.chrome.webdriver import WebDriver
+from selenium.webdriver.common.by import By
+
+from .conftest import Local, viewport
+from .page import LocalPage
+
+PHONE = (412, 915)
+"""A common Android phone's page size, in CSS pixels."""
+
+
+def start_table(page: LocalPage) -> str:
+    """Ana opens a Toppo table from the composer; Ben joins; Ana adds an AI and starts. Returns
+    the lobby card's message id."""
+    page.act_as("Ana")
+    page.run_command("/toppo", "toppo start")
+    lobby_id = page.until(lambda: page.message_with("Join", ephemeral=False), "the lobby card")
+
+    page.act_as("Ben")
+    page.press(lobby_id, "Join")
+    page.until(lambda: "Ben" in page.text(lobby_id), "Ben's seat on the lobby card")
+
+    page.act_as("Ana")
+    page.press(lobby_id, "Add AI: normal")
+    page.until(lambda: "AI" in page.text(lobby_id).split("Seats")[-1], "the AI's seat")
+    page.press(lobby_id, "Start")
+    return lobby_id
+
+
+def open_table_thread(page: LocalPage) -> str:
+    """The table's thread opened; returns the id of the table message (the one with the picture
+    and **My line**)."""
+    page.until(page.threads, "the table's thread in the channel list")
+    page.open_channel(page.threads()[-1])
+    return page.until(
+        lambda: next(
+            (
+                str(m.get_attribute("data-message"))
+                for m in page.messages()
+                if page.button(m, "My line") and m.find_elements(By.CSS_SELECTOR, ".gallery img")
+            ),
+            None,
+        ),
+        "the table message with its picture",
+    )
+
+
+def open_panel(page: LocalPage, table_id: str) -> str:
+    """Press **My line** as the current member; returns the id of the private panel it opens."""
+    before = {m.get_attribute("data-message") for m in page.messages()}
+    page.press(table_id, "My line")
+    return page.until(
+        lambda: next(
+            (
+                str(m.get_attribute("data-message"))
+                for m in page.messages()
+                if page.is_ephemeral(m)
+                and m.get_attribute("data-message") not in before
+                and page.button(m, "Refresh")
+            ),
+            None,
+        ),
+        "the private panel",
+    )
+
+
+def test_a_toppo_table_played_in_the_page(local: Local, browser: WebDriver, tmp_path: Path) -> None:
+    page = LocalPage(browser, local.url)
+    page.open()
+    # What the page is, said plainly; on 127.0.0.1 no warning about the network.
+    banner = browser.find_element(By.ID, "banner")
+    assert "Offline Discord" in banner.text and "not Discord" in banner.text
+    assert not browser.find_element(By.ID, "open-warning").is_displayed()
+
+    start_table(page)
+    table_id = open_table_thread(page)
+    first_picture = page.picture(table_id)
+    alt = page.picture(table_id, "alt")
+    assert "Toppo" in alt or "display" in alt.lower(), alt
+
+    # Whoever may move first opens their panel: the other sees "Wait for ... to start".
+    mover = None
+    for name in ("Ana", "Ben"):
+        page.act_as(name)
+        panel_id = open_panel(page, table_id)
+        assert "Only you can see this · Dismiss message" in page.text(panel_id)
+        if page.enabled(panel_id, "Turn card"):
+            mover = (name, panel_id)
+            break
+    assert mover is not None, "neither Ana nor Ben could turn a card"
+    name, panel_id = mover
+
+    # A move: the table picture is redrawn in place (the same message, a new picture).
+    page.press(panel_id, "Turn card")
+    page.until(lambda: page.picture(table_id) != first_picture, "the table picture to change")
+
+    # The panel is its owner's alone.
+    other = "Ben" if name == "Ana" else "Ana"
+    page.act_as(other)
+    assert page.message(table_id) is not None
+    assert page.message(panel_id) is None, f"{other} sees {name}'s private panel"
+    # README's picture of the page (docs/local-page.png is this one): the table as everyone sees it.
+    browser.execute_script(
+        "document.activeElement.blur();"
+        "document.querySelector(`[data-message='${arguments[0]}'] .gallery`)"
+        ".scrollIntoView({block: 'center'})",
+        table_id,
+    )
+    browser.save_screenshot(str(tmp_path / "desktop.png"))
+    page.act_as(name)
+    page.until(lambda: page.message(panel_id), f"{name}'s panel back in {name}'s view")
+
+    # At a phone's width: the channels behind the menu, the cards and pictures within the width.
+    viewport(browser, *PHONE, mobile=True)
+    page.until(lambda: browser.find_element(By.ID, "menu-button").is_displayed(), "the menu button")
+    page.until(lambda: not browser.find_element(By.ID, "channels").is_displayed(), "the channels to hide")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+    for picture in browser.find_elements(By.CSS_SELECTOR, "#messages .gallery img"):
+        assert picture.rect["x"] >= 0 and picture.rect["x"] + picture.rect["width"] <= PHONE[0]
+    browser.find_element(By.ID, "menu-button").click()
+    page.until(lambda: browser.find_element(By.ID, "channels").is_displayed(), "the channel drawer")
+    # Choosing a channel in the drawer closes it, as on Discord's phone app.
+    page.threads()[-1].click()
+    page.until(lambda: not browser.find_element(By.ID, "channels").is_displayed(), "the drawer to close")
+    browser.execute_script("document.getElementById('messages').scrollTop = 1e9")
+    shot = tmp_path / "phone.png"
+    browser.save_screenshot(str(shot))
+    with Image.open(io.BytesIO(shot.read_bytes())) as image:
+        assert image.size == PHONE, image.size
+
+
+def test_a_failed_interaction_is_shown_and_the_session_goes_on(local: Local, browser: WebDriver) -> None:
+    page = LocalPage(browser, local.url)
+    page.open()
+    page.act_as("Ana")
+    page.run_command("/toppo", "toppo start")
+    lobby_id = page.until(lambda: page.message_with("Join", ephemeral=False), "the lobby card")
+
+    # The bot frozen: Discord gets no answer within 3 s and says "This interaction failed".
+    bot = local.bot_pid()
+    page.act_as("Ben")
+    os.kill(bot, signal.SIGSTOP)
+    try:
+        page.press(lobby_id, "Join")
+        page.until(lambda: "⚠" in page.text(lobby_id), "the failure shown by the message")
+        assert "interaction failed" in page.text(lobby_id)
+        listed = page.until(
+            lambda: browser.find_element(By.ID, "problems").get_attribute("textContent"), "the problem listed"
+        )
+        assert "interaction failed" in listed
+    finally:
+        os.kill(bot, signal.SIGCONT)
+
+    # Thawed, the bot answers the interaction Discord gave up on, and is told it is unknown (as
+    # on Discord): the one error this test provokes in the bot.
+    local.expected_errors.append("(error code: 10062): Unknown interaction")
+    # The session goes on: the same press works once the bot is back.
+    page.press(lobby_id, "Join")
+    page.until(lambda: "Ben" in page.text(lobby_id), "Ben's seat on the lobby card")
