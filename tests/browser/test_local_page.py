@@ -74,7 +74,7 @@ def open_panel(page: LocalPage, table_id: str) -> str:
     )
 
 
-def test_a_toppo_table_played_in_the_page(local: Local, browser: WebDriver, tmp_path: Path) -> None:
+def test_a_toppo_table_played_in_the_page(browser: WebDriver, local: Local, tmp_path: Path) -> None:
     page = LocalPage(browser, local.url)
     page.open()
     # What the page is, said plainly; on 127.0.0.1 no warning about the network.
@@ -139,7 +139,7 @@ def test_a_toppo_table_played_in_the_page(local: Local, browser: WebDriver, tmp_
         assert image.size == PHONE, image.size
 
 
-def test_a_failed_interaction_is_shown_and_the_session_goes_on(local: Local, browser: WebDriver) -> None:
+def test_a_failed_interaction_is_shown_and_the_session_goes_on(browser: WebDriver, local: Local) -> None:
     page = LocalPage(browser, local.url)
     page.open()
     page.act_as("Ana")
