@@ -726,6 +726,13 @@ function renderSelect(select, { message }) {
     if (!list.hidden) return close(true);
     list.hidden = false;
     toggle.setAttribute("aria-expanded", "true");
+    // Like Discord's, the list opens upward when the messages pane has no room for it below
+    // (a panel's menu is usually the last thing in the channel, just above the composer).
+    const pane = root.closest("#messages") || document.documentElement;
+    const box = toggle.getBoundingClientRect();
+    const area = pane.getBoundingClientRect();
+    const below = area.bottom - box.bottom;
+    root.classList.toggle("upward", below < list.offsetHeight + 8 && box.top - area.top > below);
     document.addEventListener("click", outside, true);
   });
   root.append(toggle, list);

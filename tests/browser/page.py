@@ -140,6 +140,32 @@ class LocalPage:
 
         self.until(pressed, f"an enabled {label!r} button")
 
+    def open_menu(self, message_id: str) -> WebElement:
+        """Open the first menu of a message, as a person does; returns the menu (its options
+        are then shown)."""
+
+        def opened() -> WebElement | None:
+            message = self.message(message_id)
+            menus = [] if message is None else message.find_elements(By.CSS_SELECTOR, ".select")
+            if not menus or not menus[0].find_element(By.CSS_SELECTOR, ".select-toggle").is_enabled():
+                return None
+            menus[0].find_element(By.CSS_SELECTOR, ".select-toggle").click()
+            return menus[0]
+
+        return self.until(opened, "a menu to open")
+
+    def pick(self, menu: WebElement, option: str = "") -> str:
+        """Pick the option labelled ``option`` of an open menu (its first if empty); returns the
+        label picked."""
+        options = self.until(
+            lambda: [o for o in menu.find_elements(By.CSS_SELECTOR, ".select-option") if o.is_displayed()],
+            "the menu's options",
+        )
+        labels = [o.find_element(By.CSS_SELECTOR, ".option-label").text for o in options]
+        index = labels.index(option) if option else 0
+        options[index].click()
+        return labels[index]
+
     def run_command(self, typed: str, command: str) -> None:
         """Type ``typed`` ("/toppo") in the composer, choose ``command`` ("toppo start") from the
         list and send it."""

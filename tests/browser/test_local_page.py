@@ -167,3 +167,35 @@ def test_a_failed_interaction_is_shown_and_the_session_goes_on(browser: WebDrive
     # The session goes on: the same press works once the bot is back.
     page.press(lobby_id, "Join")
     page.until(lambda: "Ben" in page.text(lobby_id), "Ben's seat on the lobby card")
+
+
+def test_a_panel_menu_is_chosen_from_in_the_page(browser: WebDriver, local: Local) -> None:
+    """Topoum's panel asks with menus: Ana opens a table with three AI seats, opens her panel
+    and picks the hex for her first base from its menu, which opens upward above the composer
+    (nothing under it is hidden), and the panel then asks her to confirm that choice."""
+    page = LocalPage(browser, local.url)
+    page.open()
+    page.act_as("Ana")
+    page.run_command("/topoum", "topoum start")
+    lobby_id = page.until(lambda: page.message_with("Join", ephemeral=False), "the lobby card")
+    for seats in range(2, 5):
+        page.press(lobby_id, "Add AI: normal")
+        page.until(lambda seats=seats: page.text(lobby_id).count("AI") >= seats - 1, "the AI's seat")
+    page.press(lobby_id, "Start")
+    page.until(page.threads, "the table's thread in the channel list")
+    page.open_channel(page.threads()[-1])
+    table_id = page.until(lambda: page.message_with("My panel", ephemeral=False), "the table message")
+    page.press(table_id, "My panel")
+    panel_id = page.until(
+        lambda: page.message_with("Choose a hex", ephemeral=True), "Ana's panel with its menu"
+    )
+    browser.execute_script("document.getElementById('messages').scrollTop = 1e9")
+
+    menu = page.open_menu(panel_id)
+    assert "upward" in (menu.get_attribute("class") or "").split(), "the list opens above the menu"
+    listed = menu.find_element(By.CSS_SELECTOR, ".select-options").rect
+    composer = browser.find_element(By.ID, "composer").rect
+    assert listed["y"] + listed["height"] <= composer["y"], "the options are not under the composer"
+    hex_ = page.pick(menu)
+    page.until(lambda: f"base on {hex_}" in page.text(panel_id), "the panel to show the choice")
+    assert page.enabled(panel_id, "Confirm")
