@@ -4,17 +4,12 @@ names in both languages; the public message in each phase; every notice and call
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
-
 import pytest
 
 from cogs.assets import KIND, MOVES, parse_move
 from cogs.assets_messages import callout_text, panel_draft
-from cogs.painter import PAINTER
 from cogs.seated import panel_request, public_draft
 from cogs.tables import Draft
-from data import Store
 from engine.assets.actions import Action, Answer, GiveUp
 from engine.assets.state import AssetsState
 from engine.errors import IllegalAction, Reason
@@ -31,19 +26,6 @@ from words.common import Notice
 
 LOCALES = ("en-US", "es-ES")
 LONG = "ω" * 32
-
-
-@pytest.fixture(autouse=True, scope="module")
-def painter() -> Iterator[None]:
-    """The drafts draw their pictures in the painter's process; stop it when done, as the bot does."""
-    yield
-    PAINTER.stop()
-
-
-@pytest.fixture
-async def registry(tmp_path: Path) -> AsyncIterator[TableRegistry]:
-    async with await Store.open(tmp_path / "db.sqlite3") as store:
-        yield TableRegistry(store)
 
 
 def six_seats() -> list[Seat]:

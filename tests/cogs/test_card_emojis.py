@@ -5,8 +5,6 @@ Assets panels, within Discord's limits."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -15,12 +13,10 @@ import pytest
 from cogs import assets_messages, spit_messages, toppo_messages
 from cogs.assets import KIND as ASSETS
 from cogs.emojis import CardEmojis
-from cogs.painter import PAINTER
 from cogs.seated import panel_request
 from cogs.spit import KIND as SPIT
 from cogs.tables import Draft
 from cogs.toppo import KIND as TOPPO
-from data import Store
 from engine.assets.cards import Asset
 from engine.spit.cards import Card as SpitCard
 from engine.toppo.actions import TurnCard
@@ -36,19 +32,6 @@ from tests.engine.spit import speed_table, spit_table
 from tests.tables.stacked import stacked_assets_table, stacked_spit_table, stacked_table
 
 SEATS = [Seat(1000, "Ana"), Seat(None, "", "hard")]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def painter() -> Iterator[None]:
-    """The drafts draw their pictures in the painter's process; stop it when done, as the bot does."""
-    yield
-    PAINTER.stop()
-
-
-@pytest.fixture
-async def registry(tmp_path: Path) -> AsyncIterator[TableRegistry]:
-    async with await Store.open(tmp_path / "db.sqlite3") as store:
-        yield TableRegistry(store)
 
 
 def uploaded() -> CardEmojis:

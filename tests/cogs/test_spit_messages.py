@@ -5,16 +5,12 @@ parses back into the move it says."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 
-from cogs.painter import PAINTER
 from cogs.seated import panel_request, public_draft
 from cogs.spit import KIND, MOVES, parse_press
 from cogs.spit_messages import panel_draft
-from data import Store
 from engine.spit import PlayCard, PlayHand
 from engine.spit.cards import ALL_CARDS
 from locales import catalog
@@ -30,19 +26,6 @@ from words.spit import card_name, labels_for
 
 LOCALES = ("en-US", "es-ES")
 LONG = [Seat(1000, "ω" * 32), Seat(None, "", "hard")]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def painter() -> Iterator[None]:
-    """The drafts draw their pictures in the painter's process; stop it when done, as the bot does."""
-    yield
-    PAINTER.stop()
-
-
-@pytest.fixture
-async def registry(tmp_path: Path) -> AsyncIterator[TableRegistry]:
-    async with await Store.open(tmp_path / "db.sqlite3") as store:
-        yield TableRegistry(store)
 
 
 @pytest.mark.parametrize("locale", LOCALES)

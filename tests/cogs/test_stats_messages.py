@@ -4,12 +4,10 @@ most frequent opponents ("ahead of you", or of the player looked up; a forgotten
 former player); the rating chart's picture with its description, or none without ratings; and
 every card within Discord's limits."""
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from cogs.painter import PAINTER
 from cogs.stats_messages import chart, stats_draft
 from data import Finishes, GameStats, Opponent, PlayerStats, RatingHistory, RatingPoint
 from engine.games import recorded
@@ -37,12 +35,6 @@ CARLA = PlayerStats(
     (TOPPO, SPIT),
     (Opponent(2, "Ana_B", 9, 4), Opponent(3, "Ben", 1, 1, forgotten=True)),
 )
-
-
-@pytest.fixture(autouse=True)
-def painter() -> Iterator[None]:
-    yield
-    PAINTER.stop()
 
 
 async def test_the_players_own_card_in_english() -> None:

@@ -4,13 +4,11 @@ held by every rival, every kind of notice."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import discord
 import pytest
 
-from cogs.painter import PAINTER
 from cogs.seated import panel_request, public_draft
 from cogs.tables import Draft
 from cogs.topoum import KIND, parse_path
@@ -56,13 +54,6 @@ from words.topoum import hex_description, labels_for, notice_text, notices_for
 LOCALES = ("en-US", "es-ES")
 C = CardType
 SEATS = [Seat(1000 + n, "ω" * 32) for n in range(3)] + [Seat(None, "", "hard")]
-
-
-@pytest.fixture(autouse=True, scope="module")
-def painter() -> Iterator[None]:
-    """The drafts draw their pictures in the painter's process; stop it when done, as the bot does."""
-    yield
-    PAINTER.stop()
 
 
 def comb(mole: bool) -> str:

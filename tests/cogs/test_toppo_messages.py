@@ -4,12 +4,10 @@ tables: five-card displays, eight seats, long names."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from cogs.painter import PAINTER
 from cogs.rules import rules_embed
 from cogs.seated import panel_request, public_draft
 from cogs.toppo import KIND
@@ -29,13 +27,6 @@ from tests.tables.stacked import stacked_table
 from words.toppo import card_name, labels_for
 
 LOCALES = ("en-US", "es-ES")
-
-
-@pytest.fixture(autouse=True, scope="module")
-def painter() -> Iterator[None]:
-    """The drafts draw their pictures in the painter's process; stop it when done, as the bot does."""
-    yield
-    PAINTER.stop()
 
 
 @pytest.mark.parametrize("locale", LOCALES)
