@@ -104,7 +104,7 @@ async def run(config: Config) -> int:
     return 0
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Game Night, a Discord bot for tabletop games (see README).")
     parser.add_argument(
         "--local", action="store_true", help="try it without Discord: an offline Discord in a web page"
@@ -121,7 +121,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] = ()) -> int:
+    """Run the bot (or, with ``--local``, local play) with the command line's ``argv``."""
     args = parse_args(argv)
     if args.local:
         # Imported here: the bot itself never needs the stand-in or the page.
@@ -147,4 +148,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
