@@ -166,6 +166,14 @@ class LocalPage:
         options[index].click()
         return labels[index]
 
+    def lobby(self) -> str:
+        """The id of the lobby card a ``/<game> start`` just posted, once its table is set up:
+        the card shown and its thread started (the table's own start, done before anyone
+        presses, as a person reading the card would be)."""
+        lobby_id = self.until(lambda: self.message_with("Join", ephemeral=False), "the lobby card")
+        self.until(self.threads, "the table's thread in the channel list")
+        return lobby_id
+
     def run_command(self, typed: str, command: str) -> None:
         """Type ``typed`` ("/toppo") in the composer, choose ``command`` ("toppo start") from the
         list and send it."""

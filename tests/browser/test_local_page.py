@@ -24,7 +24,7 @@ def start_table(page: LocalPage) -> str:
     the lobby card's message id."""
     page.act_as("Ana")
     page.run_command("/toppo", "toppo start")
-    lobby_id = page.until(lambda: page.message_with("Join", ephemeral=False), "the lobby card")
+    lobby_id = page.lobby()
 
     page.act_as("Ben")
     page.press(lobby_id, "Join")
@@ -144,7 +144,7 @@ def test_a_failed_interaction_is_shown_and_the_session_goes_on(browser: WebDrive
     page.open()
     page.act_as("Ana")
     page.run_command("/toppo", "toppo start")
-    lobby_id = page.until(lambda: page.message_with("Join", ephemeral=False), "the lobby card")
+    lobby_id = page.lobby()
 
     # The bot frozen: Discord gets no answer within 3 s and says "This interaction failed".
     bot = local.bot_pid()
@@ -177,7 +177,7 @@ def test_a_panel_menu_is_chosen_from_in_the_page(browser: WebDriver, local: Loca
     page.open()
     page.act_as("Ana")
     page.run_command("/topoum", "topoum start")
-    lobby_id = page.until(lambda: page.message_with("Join", ephemeral=False), "the lobby card")
+    lobby_id = page.lobby()
     for seats in range(2, 5):
         page.press(lobby_id, "Add AI: normal")
         page.until(lambda seats=seats: page.text(lobby_id).count("AI") >= seats - 1, "the AI's seat")
