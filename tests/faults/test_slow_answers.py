@@ -64,9 +64,11 @@ async def test_a_save_failing_after_the_acknowledgement_is_said_in_a_follow_up(
 ) -> None:
     lobby = (await world.alice.slash("toppo start")).message
 
-    with database_busy(database, 8):  # longer than the bot waits for a busy database
+    # Held well past the bot's wait for a busy database (5 s a statement) and released as soon as
+    # the follow-up is there: a loaded machine's slower save must not see the lock go first.
+    with database_busy(database, 15):
         reply = await world.bruno.press(lobby, label=text("lobby.join", "en-US"))
-        await world.fake.wait_for(lambda: bool(reply.followups), timeout=10, what="the follow-up")
+        await world.fake.wait_for(lambda: bool(reply.followups), timeout=20, what="the follow-up")
 
     assert reply.response_type == 6
     (said,) = reply.followups
