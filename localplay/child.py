@@ -11,20 +11,18 @@ import os
 import signal
 import sys
 import threading
-import time
 
 from bot import main
-
-PARENT_CHECK_SECONDS = 1.0
-"""How often the bot looks for its launcher: an orphan lives at most this long."""
+from tables.worker import when_orphaned
 
 
-def stop_with(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
+def _stop() -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
 if __name__ == "__main__":
-    threading.Thread(target=stop_with, args=(os.getppid(),), name="launcher-watch", daemon=True).start()
+    watch = threading.Thread(
+        target=when_orphaned, args=(os.getppid(), _stop), name="launcher-watch", daemon=True
+    )
+    watch.start()
     sys.exit(main([]))

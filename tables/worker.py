@@ -110,9 +110,16 @@ def _ready() -> None:
     """A job that only makes a process start (:meth:`Worker.start`)."""
 
 
-def _exit_with(parent: int) -> None:
-    """Exit once ``parent`` has died: an orphan is adopted by another process, so its parent id
-    changes. (The pool's queues do not tell the worker: it holds both of their ends itself.)"""
+def when_orphaned(parent: int, then: Callable[[], None]) -> None:
+    """Call ``then`` once ``parent`` has died: an orphan is adopted by another process, so its
+    parent id changes (polled: no signal tells a child its parent is gone). Run it in a daemon
+    thread."""
     while os.getppid() == parent:
         time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
+    then()
+
+
+def _exit_with(parent: int) -> None:
+    """Exit once ``parent`` has died. (The pool's queues do not tell the worker: it holds both
+    of their ends itself.)"""
+    when_orphaned(parent, lambda: os._exit(0))
