@@ -460,9 +460,13 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
         )
         return
     assert table is not None, "its lobby was posted"
-    thread_id = await thread_for(bot, kind, table, message_id) if threads else None
+    thread_id = None
     try:
-        await table.set_message(message_id, thread_id=thread_id, no_thread=table.no_thread)
+        # Known before the thread is started, so a press meanwhile edits this lobby.
+        await table.set_message(message_id, no_thread=table.no_thread)
+        if threads:
+            thread_id = await thread_for(bot, kind, table, message_id)
+            await table.set_message(message_id, thread_id=thread_id, no_thread=table.no_thread)
     except Refused as error:  # the lobby could not be saved, and is gone: say so in its place
         text = refusal_text(bot.messages, error, private_locale(interaction))
         await interaction.edit_original_response(**Draft(Words(description=text)).edit())

@@ -922,6 +922,8 @@ class SeatedTable(Table, Generic[A, G]):
             self.message_id = message_id
             if thread_id is not None:
                 self.thread_id, self.card_id = thread_id, message_id
+                if self.phase is not Phase.LOBBY:  # started while its thread was: the game plays there
+                    self.message_id = None
             if no_thread is not None:
                 self.no_thread = no_thread
 

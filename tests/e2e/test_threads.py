@@ -189,3 +189,24 @@ async def test_in_a_voice_channels_chat_the_table_plays_there_and_says_why(
 
     assert world.fake.thread_of(lobby) is None and lobby.channel_id == voice.id
     assert text("lobby.no_thread_place") in lobby.text
+
+
+async def test_a_join_while_the_thread_starts_updates_the_lobby_in_place(
+    world: World, bot: BotProcess
+) -> None:
+    """A press that arrives while the table's thread is still being started (here Discord asks
+    the bot to wait a second first) edits the lobby the channel shows: no second lobby, in the
+    channel or the thread."""
+    world.fake.ratelimits.inject_429(
+        "POST /channels/{channel_id}/messages/{message_id}/threads", retry_after=1.5
+    )
+    card = (await world.alice.slash("tally start")).message
+    assert world.fake.thread_of(card) is None, "the thread is not started yet"
+
+    await world.bruno.press(card, label=text("lobby.join"))
+
+    await world.fake.wait_for(lambda: world.fake.thread_of(card) is not None, timeout=10, what="the thread")
+    await world.fake.settle(quiet=0.5, timeout=10)
+    assert "(2/4)" in world.alice.current(card).text, "Bruno seated on the card"
+    assert [m.id for m in shown_in(world, world.games)] == [card.id], "one lobby in the channel"
+    assert shown_in(world, thread_of(world, card)) == [], "no lobby in the thread"
