@@ -28,7 +28,8 @@ from typing import Any, Final
 from engine.errors import IllegalAction, Reason
 from engine.topoum.actions import Action, action_from_json, action_to_json
 from engine.topoum.ai import TopoumAI, think
-from engine.topoum.cards import BATTLE_TYPES, CATEGORY, TYPES_PER_GAME, CardType, Category
+from engine.topoum.cards import BATTLE_TYPES, CardType, check_deck
+from engine.topoum.cards import BadDeck as BadDeck  # cogs/topoum.py imports it from here
 from engine.topoum.events import (
     Event,
 )
@@ -43,24 +44,6 @@ from words.topoum import notices_for
 
 AI_STEP_PAUSE: Final = 1.0
 """The least time, in seconds, between an AI seat's steps (the engine's AI may ask for more)."""
-
-
-class BadDeck(Exception):
-    """A battle deck picked in the lobby breaks the rule (docs/rules.md §4): ``picked`` different
-    types where 7 are needed, or no type of the ``missing`` categories."""
-
-    def __init__(self, picked: int, missing: tuple[Category, ...]) -> None:
-        super().__init__(f"{picked} types picked; missing {[str(category) for category in missing]}")
-        self.picked = picked
-        self.missing = missing
-
-
-def check_deck(types: Sequence[CardType]) -> None:
-    """:class:`BadDeck` unless ``types`` are 7 different battle types with every category."""
-    picked = len(set(types))
-    missing = tuple(category for category in Category if category not in {CATEGORY[card] for card in types})
-    if picked != TYPES_PER_GAME or len(types) != picked or missing:
-        raise BadDeck(picked, missing)
 
 
 def _base36(number: int) -> str:

@@ -108,6 +108,25 @@ def check_card_types(types: Sequence[CardType]) -> None:
         raise ValueError(f"no card type of category {sorted(missing)}")
 
 
+class BadDeck(Exception):
+    """A battle deck picked in the lobby breaks the rule (docs/rules.md §4): ``picked`` different
+    types where 7 are needed, or no type of the ``missing`` categories."""
+
+    def __init__(self, picked: int, missing: tuple[Category, ...]) -> None:
+        super().__init__(f"{picked} types picked; missing {[str(category) for category in missing]}")
+        self.picked = picked
+        self.missing = missing
+
+
+def check_deck(types: Sequence[CardType]) -> None:
+    """:class:`BadDeck` unless ``types`` are 7 different battle types with every category: the
+    rule of :func:`check_card_types`, saying what a host's pick lacks so the lobby can tell them."""
+    picked = len(set(types))
+    missing = tuple(category for category in Category if category not in {CATEGORY[card] for card in types})
+    if picked != TYPES_PER_GAME or len(types) != picked or missing:
+        raise BadDeck(picked, missing)
+
+
 def choose_card_types(rng: Rng) -> tuple[CardType, ...]:
     """Seven random types with at least one per category: one of each category first, then three
     more from the rest, returned in rulebook order so the same types always print alike."""

@@ -26,14 +26,14 @@ from engine.topoum.actions import (
     Skip,
     Target,
 )
-from engine.topoum.cards import CardType, Category, Farmer
+from engine.topoum.cards import BadDeck, CardType, Category, Farmer
 from engine.topoum.state import Position, Stage
 from tables.errors import Refused
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.seated import AGAIN_WINDOW, Phase
 from tables.table import Table
-from tables.topoum import AI_STEP_PAUSE, BadDeck, TopoumTable
+from tables.topoum import AI_STEP_PAUSE, TopoumTable
 from tests.tables.conftest import published
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import stacked_topoum_table
