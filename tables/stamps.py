@@ -11,12 +11,17 @@ import zlib
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def digest(text: str) -> str:
-    """A short base-36 digest of ``text``: enough to tell one picture of the table from the next."""
-    value = zlib.crc32(text.encode())
+def base36(number: int) -> str:
+    """``number`` (not negative) in base 36, in the characters a custom id allows: a count, such
+    as how many steps a game has taken, as a stamp that stays short as the count grows."""
     digits = ""
     while True:
-        value, digit = divmod(value, len(DIGITS))
+        number, digit = divmod(number, len(DIGITS))
         digits = DIGITS[digit] + digits
-        if not value:
+        if not number:
             return digits
+
+
+def digest(text: str) -> str:
+    """A short base-36 digest of ``text``: enough to tell one picture of the table from the next."""
+    return base36(zlib.crc32(text.encode()))

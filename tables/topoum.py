@@ -38,21 +38,13 @@ from engine.topoum.steps import Menu, menu_after
 from engine.topoum.turns import TurnSummary, last_turn
 from tables.registry import TableRegistry
 from tables.seated import Finished, Phase, ranked
+from tables.stamps import base36
 from tables.turn_based import TurnBased
 from words.common import Notice
 from words.topoum import notices_for
 
 AI_STEP_PAUSE: Final = 1.0
 """The least time, in seconds, between an AI seat's steps (the engine's AI may ask for more)."""
-
-
-def _base36(number: int) -> str:
-    digits = ""
-    while True:
-        number, digit = divmod(number, 36)
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
-        if not number:
-            return digits
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +119,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
 
     def stamp(self) -> str:
         """The moment the game is at, for a panel's components to carry."""
-        return _base36(len(self.require_state().log))
+        return base36(len(self.require_state().log))
 
     def menu(self, seat: int, stamp: str, path: Sequence[int] = ()) -> Menu:
         """What ``seat``'s panel offers after the choices ``path``, drawn at ``stamp``.
