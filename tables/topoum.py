@@ -14,15 +14,13 @@ replayed.
 
 **Time.** A seat's turn has a timer (:class:`~tables.turn_based.TurnBased`): a warning, then the
 engine's timeout action (a pass, or stopping Move moles) for a player who is away. AI seats think
-off the event loop, in the registry's thinker process (:meth:`TableRegistry.think`: a hard AI's
-step copies at most 4,000 states, its work budget in :mod:`engine.topoum.ai`, about half a second
-of CPU), and act one step at a time, at least :data:`AI_STEP_PAUSE` apart, so people can follow
-them on the board.
+off the event loop (:mod:`tables.thinking`): a hard AI's step copies at most 4,000 states, its
+work budget in :mod:`engine.topoum.ai`, about half a second of CPU; they act one step at a time,
+at least :data:`AI_STEP_PAUSE` apart, so people can follow them on the board.
 """
 
 import secrets
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.errors import IllegalAction, Reason
@@ -39,21 +37,13 @@ from engine.topoum.turns import TurnSummary, last_turn
 from tables.registry import TableRegistry
 from tables.seated import Finished, Phase, ranked
 from tables.stamps import base36
+from tables.thinking import Thinker, Thought
 from tables.turn_based import TurnBased
 from words.common import Notice
 from words.topoum import notices_for
 
 AI_STEP_PAUSE: Final = 1.0
 """The least time, in seconds, between an AI seat's steps (the engine's AI may ask for more)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Thought:
-    """An AI seat's decision for the game as it was after ``moment`` steps."""
-
-    moment: int
-    action: Action
-    delay: float
 
 
 class TopoumTable(TurnBased[Action, TopoumState]):
@@ -71,9 +61,15 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         """Every event of the game, in order (the board picture highlights the last turn)."""
         self._head: dict[str, Any] = {}
         """The game as dealt, with an empty log (see :meth:`to_json`)."""
-        self._ais: dict[int, TopoumAI] = {}
-        self._thoughts: dict[int, _Thought] = {}
-        self._thinking: set[int] = set()
+        self.thinker: Thinker[Action, TopoumState, TopoumAI] = Thinker(
+            self,
+            think,
+            TopoumAI,
+            clone=TopoumState.clone,
+            moment=lambda state: len(state.log),
+            pause=AI_STEP_PAUSE,
+        )
+        """The AI seats, thinking off the event loop; a moment is a number of steps taken."""
 
     # -- the lobby's option ----------------------------------------------------------------------
 
@@ -170,8 +166,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
 
     def forget_games(self) -> None:
         """Play again: no thought about the last game's moments carries over."""
-        self._ais.clear()
-        self._thoughts.clear()
+        self.thinker.forget()
 
     # -- turn timers -------------------------------------------------------------------------------
 
@@ -201,43 +196,14 @@ class TopoumTable(TurnBased[Action, TopoumState]):
     # -- AI seats ----------------------------------------------------------------------------------
 
     def ai_inputs(self, seat: int) -> Hashable:
-        state = self.require_state()
-        thought = self._thoughts.get(seat)
-        return (self.phase, len(state.log), thought is not None and thought.moment == len(state.log))
+        return (self.phase, *self.thinker.inputs(seat, self.require_state()))
 
-    def ai_choice(self, seat: int) -> _Thought | None:
-        """The seat's thought about this moment once it has one; until then, start thinking (off
-        the event loop) and wait: :meth:`_think` wakes the driver when the thought is ready."""
+    def ai_choice(self, seat: int) -> Thought[Action] | None:
+        """The seat's thought about this moment, once it has one (see :class:`Thinker`)."""
         state = self.require_state()
         if state.outcome is not None or state.current != seat:
             return None
-        moment = len(state.log)
-        thought = self._thoughts.get(seat)
-        if thought is not None and thought.moment == moment:
-            return thought
-        if seat not in self._thinking:
-            self._thinking.add(seat)
-            self.spawn(self._think(seat, state.clone()))
-        return None
-
-    async def _think(self, seat: int, world: TopoumState) -> None:
-        clock = self.registry.clock
-        began = clock.now()
-        ai = self._ais.get(seat)
-        if ai is None:
-            ai = self._ais[seat] = TopoumAI(self.ai_level(seat), self.ai_rng(seat))
-        try:
-            choice, thought = await self.registry.think(think, ai, world, seat)
-        finally:
-            self._thinking.discard(seat)
-        if self._ais.get(seat) is ai:  # in a worker process the AI that thought is a copy
-            self._ais[seat] = thought
-        if choice is None:
-            return
-        spent = clock.now() - began
-        delay = max(AI_STEP_PAUSE, choice.delay) - spent
-        self._thoughts[seat] = _Thought(len(world.log), choice.action, delay)
-        self.ai.changed()
+        return self.thinker.choice(seat, state)
 
     def apply_action(self, action: Action) -> list[Notice]:
         if self.require_playing().current != action.seat:
