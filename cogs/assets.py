@@ -50,7 +50,7 @@ def parse_move(seat: int, action: str, arg: str) -> tuple[str, Action]:
 async def move(request: MoveRequest[AssetsTable]) -> Moved:
     """Make the move; the panel's note says what happened (a set stolen, a forced give-up)."""
     stamp, chosen = parse_move(request.seat, request.action, request.arg)
-    notices = await request.table.play(request.user, stamp, chosen)
+    notices = await request.table.press(request.user, stamp, chosen)
     messages, locale = request.messages, request.locale
     names = names_of(messages, request.table, locale)
     return Moved(" ".join(notice_text(messages, notice, names, locale) for notice in notices) or None)

@@ -30,15 +30,12 @@ it is. Nothing changes either way.
 """
 
 import secrets
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
 from engine.assets.actions import Action, Deal, GiveUp, action_from_json, action_to_json
 from engine.assets.ai import Choice, choose
-from engine.assets.events import (
-    RoundDealt,
-    RoundScored,
-)
+from engine.assets.events import RoundDealt, RoundScored
 from engine.assets.state import MAX_PLAYERS, MIN_PLAYERS, AssetsState, Stage, new_game
 from engine.errors import IllegalAction, Reason
 from tables.seated import Finished, Phase, ranked
@@ -56,19 +53,17 @@ class AssetsTable(TurnBased[Action, AssetsState]):
 
     game = "assets"
     seats_allowed = (MIN_PLAYERS, MAX_PLAYERS)
-
-    _setup: dict[str, Any]
-    """How the match was dealt (the engine's saved game without its log)."""
+    saved_as = "match"
+    """Saved as the match was dealt (the engine's saved game without its log): its rounds are
+    moves of it."""
 
     def deal(self) -> None:
         self.begin(new_game(len(self.seats), seed=secrets.randbits(63)))
 
     def begin(self, state: AssetsState) -> None:
         """Play ``state`` (a match dealt, perhaps already under way) at this table from now on."""
-        self.state = state
-        self._setup = {key: value for key, value in state.to_json().items() if key != "log"}
-        self.start_move_log([action_to_json(action) for action in state.log])
-        self.first_game_dealt()
+        dealt = {key: value for key, value in state.to_json().items() if key != "log"}
+        self.play_dealt(state, dealt, [action_to_json(action) for action in state.log])
 
     def require_playing(self) -> AssetsState:
         """The match, while a round is being played; a round that just ended is a moment passed."""
@@ -87,20 +82,11 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         (every move changes what somebody may do, and only one seat acts at a time)."""
         return str(len(self.require_state().log))
 
-    async def play(self, user_id: int, stamp: str, action: Action) -> list[Notice]:
-        """A move from ``user_id``'s panel, drawn at ``stamp``: made if it is legal and the panel
-        still shows the table as it is (see the module's note)."""
-
-        def apply() -> list[Notice]:
-            if self.require_seat(user_id) != action.seat:
-                raise IllegalAction(Reason.NOT_SEATED, "a move for another seat")
-            state = self.require_playing()
-            if stamp != self.panel_stamp() and action in state.legal_actions(action.seat):
-                raise IllegalAction(Reason.STALE, "the panel is out of date")
-            # An impossible move raises the engine's reason here and changes nothing.
-            return self.apply_action(action)
-
-        return await self.change(apply)
+    def check_stamp(self, seat: int, stamp: str, action: Action) -> None:
+        """A move still legal from a panel out of date is stale; an impossible one is refused
+        with the engine's reason when it is applied (see the module's note)."""
+        if stamp != self.panel_stamp() and action in self.require_state().legal_actions(seat):
+            raise IllegalAction(Reason.STALE, "the panel is out of date")
 
     def apply_action(self, action: Action, lead: Notice | None = None) -> list[Notice]:
         """Apply a move, then any give-up it forces; say what happened (after ``lead``), and
@@ -229,21 +215,8 @@ class AssetsTable(TurnBased[Action, AssetsState]):
 
     # -- saving ----------------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """The table's saved form: how the match was dealt, kept up to date as play goes; its
-        moves are :attr:`moves`, saved apart and only the new ones each time (the engine's whole
-        log at every save would redo the same work for each of hundreds of moves). Loading
-        replays the moves, a running challenge included."""
-        match = None if self.state is None else {"dealt": self._setup}
-        return {**self.seated_json(), "match": match}
-
-    def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
-        """The match as dealt, replayed from its moves (a running challenge included)."""
-        if (match := saved["match"]) is not None:
-            self.state = AssetsState.from_json({**match["dealt"], "log": []})
-            self._setup = match["dealt"]
-            for move in moves:
-                self.follow(move)
+    def load_dealt(self, dealt: Mapping[str, Any]) -> AssetsState:
+        return AssetsState.from_json({**dealt, "log": []})
 
     def follow(self, move: Mapping[str, Any]) -> None:
         self.require_state().apply(action_from_json(move))

@@ -49,7 +49,15 @@ from tables.table import Table
 from tables.turns import TurnLimits, TurnTimer
 from words.common import Notice
 
-A = TypeVar("A")
+
+class Move(Protocol):
+    """A game's action: every one is some seat's."""
+
+    @property
+    def seat(self) -> int: ...
+
+
+A = TypeVar("A", bound=Move)
 A_co = TypeVar("A_co", covariant=True)
 G = TypeVar("G")
 
@@ -134,6 +142,9 @@ class SeatedTable(Table, Generic[A, G]):
     plays_series: ClassVar[bool] = True
     """The table plays game after game (a series, a match of rounds): the results offer the next
     one or the end. A table of one game (Topoum) ends with it."""
+    saved_as: ClassVar[str] = "game"
+    """The key of the running game in the table's saved form (:meth:`to_json`): each game keeps
+    the name it always had, so tables saved before load."""
 
     def __init__(
         self,
@@ -155,6 +166,8 @@ class SeatedTable(Table, Generic[A, G]):
         self.phase = Phase.LOBBY
         self.state: G | None = None
         """The running game, as the engine has it; None until the first is dealt."""
+        self.dealt: dict[str, Any] = {}
+        """The running game as it was dealt, in its engine's saved form (see :meth:`to_json`)."""
         self.notices: deque[Notice] = deque(maxlen=NOTICES_KEPT)
         self.callouts: list[Notice] = []
         """Notices that must reach one player as a message of their own that mentions them (a
@@ -265,9 +278,8 @@ class SeatedTable(Table, Generic[A, G]):
         :meth:`first_game_dealt`."""
 
     @abc.abstractmethod
-    def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
-        """Put back the game's own part of the table as :meth:`to_json` saved it, its running
-        game replayed from ``moves`` (see :meth:`load`)."""
+    def load_dealt(self, dealt: Mapping[str, Any]) -> G:
+        """The running game as it was dealt, from :attr:`dealt` as saved (see :meth:`restore`)."""
 
     @abc.abstractmethod
     def follow(self, move: Mapping[str, Any]) -> None:
@@ -305,6 +317,31 @@ class SeatedTable(Table, Generic[A, G]):
     def apply_action(self, action: A) -> list[Notice]:
         """Apply one of the game's actions (under the lock, in a change): log it and say what
         happened. An AI seat's actions come this way."""
+
+    def check_stamp(self, seat: int, stamp: str, action: A) -> None:
+        """:class:`IllegalAction` unless the panel ``seat`` pressed ``action`` on (drawn at
+        ``stamp``) still shows the table as the move needs it (see :meth:`press`)."""
+        raise IllegalAction(Reason.STALE, "this game's panels make no moves")
+
+    def apply_pressed(self, seat: int, stamp: str, action: A) -> list[Notice]:
+        """A move from ``seat``'s panel, the game being played: made if the panel still shows the
+        table as it is (:meth:`check_stamp`)."""
+        self.check_stamp(seat, stamp, action)
+        return self.apply_action(action)
+
+    async def press(self, user_id: int, stamp: str, action: A) -> list[Notice]:
+        """A move from ``user_id``'s panel, drawn at ``stamp``: the seat's own move, while the
+        game is played, and from a panel that is not out of date; a refusal changes nothing.
+        Moves are decided in the order they reach the table (under its lock)."""
+
+        def apply() -> list[Notice]:
+            seat = self.require_seat(user_id)
+            if action.seat != seat:
+                raise IllegalAction(Reason.NOT_SEATED, "a move for another seat")
+            self.require_playing()
+            return self.apply_pressed(seat, stamp, action)
+
+        return await self.change(apply)
 
     def ai_decide(self, seat: int) -> tuple[A, float] | None:
         """An AI seat's next action and its delay in seconds, or None to wait."""
@@ -751,6 +788,17 @@ class SeatedTable(Table, Generic[A, G]):
 
     # -- games starting and ending ---------------------------------------------------------------
 
+    def play_dealt(self, state: G, dealt: dict[str, Any], moves: Sequence[dict[str, Any]] = ()) -> None:
+        """Play ``state`` from now on, dealt as ``dealt`` (with ``moves`` when it begins under
+        way): the table's first game, or the next one."""
+        first = self.state is None
+        self.state, self.dealt = state, dealt
+        self.start_move_log(moves)
+        if first:
+            self.first_game_dealt()
+        else:
+            self.game_started()
+
     def first_game_dealt(self) -> None:
         """The first game is on: the lobby's message becomes the table's, or, for a table with
         a thread, the game gets a message of its own there (the lobby stays as the card)."""
@@ -1059,6 +1107,24 @@ class SeatedTable(Table, Generic[A, G]):
             self._idle_check.cancel()
 
     # -- saving ----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The table's saved form: what every seated table saves, and the running game as it was
+        dealt (kept up to date as play goes), under the game's :attr:`saved_as`. Its moves since
+        are :attr:`moves`, saved apart and only the new ones each time: a long game's whole log at
+        every save would hold up the event loop. Loading replays them (:meth:`restore`)."""
+        game = None if self.state is None else {"dealt": self.dealt}
+        return {**self.seated_json(), self.saved_as: game}
+
+    def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
+        """Put back the game's own part of the table as :meth:`to_json` saved it: the running
+        game as dealt, replayed from ``moves`` (see :meth:`load`). A game with more of its own
+        to save adds it to both."""
+        if (game := saved[self.saved_as]) is not None:
+            self.dealt = dict(game["dealt"])
+            self.state = self.load_dealt(self.dealt)
+            for move in moves:
+                self.follow(move)
 
     def seated_json(self) -> dict[str, Any]:
         """What every seated table saves; a game adds its own state to it in ``to_json``."""

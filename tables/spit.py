@@ -51,11 +51,7 @@ from engine.spit import (
 from engine.spit.ai import Choice
 from engine.spit.cards import ALL_CARDS
 from engine.spit.centre import CENTRE_PILES, Stage
-from engine.spit.events import (
-    DealWon,
-    Event,
-    PileSlapped,
-)
+from engine.spit.events import DealWon, Event, PileSlapped
 from tables.registry import TableRegistry
 from tables.seated import Finished, Phase, SeatedTable
 from tables.stamps import digest
@@ -162,6 +158,7 @@ class SpitTable(SeatedTable[Action, Game]):
     game = "spit"
     seats_allowed = (SEATS, SEATS)
     lobby_choices = CHOICES
+    saved_as = "match"
 
     def __init__(self, registry: TableRegistry, **table: Any) -> None:
         super().__init__(registry, **table)
@@ -173,8 +170,6 @@ class SpitTable(SeatedTable[Action, Game]):
         self._slaps: dict[int, PileSlapped] = {}
         """The slap that ended each layout of the running match that was slapped for, by layout
         number: a slap that arrives second is told who won the race."""
-        self._head: dict[str, Any] = {}
-        """The running match as it was dealt (see :meth:`to_json`)."""
 
     @property
     def variant(self) -> str:
@@ -194,17 +189,10 @@ class SpitTable(SeatedTable[Action, Game]):
 
     def begin(self, match: Game) -> None:
         """Play ``match`` (dealt, not yet played) at this table from now on."""
-        first = self.state is None
-        self.state = match
         self.match_number += 1
         self.last_deal = None
         self._slaps = {}
-        self._head = match.to_json()
-        self.start_move_log()
-        if first:
-            self.first_game_dealt()
-        else:
-            self.game_started()
+        self.play_dealt(match, match.to_json())
 
     # -- playing ---------------------------------------------------------------------------------
 
@@ -220,7 +208,11 @@ class SpitTable(SeatedTable[Action, Game]):
         centre = tuple(pile.top if pile else None for pile in match.centre)
         return Stamp(layout, digest(f"{self.match_number}|{layout}|{own}"), centre)
 
-    def _check_stamp(self, seat: int, stamp: str, action: Action) -> Stamp:
+    def check_stamp(self, seat: int, stamp: str, action: Action) -> None:
+        self._shown_at(seat, stamp, action)
+
+    def _shown_at(self, seat: int, stamp: str, action: Action) -> Stamp:
+        """What the panel showed, if its own cards are still the table's."""
         shown = Stamp.parse(stamp)
         now = self.panel_stamp(seat)
         if shown.own != now.own:
@@ -230,23 +222,14 @@ class SpitTable(SeatedTable[Action, Game]):
             raise IllegalAction(Reason.STALE, PANEL_OUTDATED)
         return shown
 
-    async def press(self, user_id: int, stamp: str, action: Action) -> list[Notice]:
-        """A panel button (drawn at ``stamp``): the player's move, if their panel still shows their
-        own cards as they are. A play that no longer fits raises :class:`PlayRefused` and
-        changes nothing."""
-
-        def apply() -> list[Notice]:
-            seat = self.require_seat(user_id)
-            if action.seat != seat:
-                raise IllegalAction(Reason.NOT_SEATED, "a move for another seat")
-            match = self.require_playing()
-            shown = self._check_stamp(seat, stamp, action)
-            try:
-                return self.apply_action(action)
-            except IllegalAction as error:
-                raise _explained(match, action, shown, error) from error
-
-        return await self.change(apply)
+    def apply_pressed(self, seat: int, stamp: str, action: Action) -> list[Notice]:
+        """The player's move, if their panel still shows their own cards as they are. A play that
+        no longer fits raises :class:`PlayRefused` and changes nothing."""
+        shown = self._shown_at(seat, stamp, action)
+        try:
+            return self.apply_action(action)
+        except IllegalAction as error:
+            raise _explained(self.require_state(), action, shown, error) from error
 
     def apply_action(self, action: Action) -> list[Notice]:
         match = self.require_state()
@@ -340,26 +323,19 @@ class SpitTable(SeatedTable[Action, Game]):
     # -- saving ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The table's saved form: the running match as it was dealt, kept up to date as play
-        goes; the moves since are :attr:`moves`, saved apart and only the new ones each time
-        (a long match's whole log after every move would hold up the event loop). Loading
-        replays the moves."""
-        match = None
-        if self.state is not None:
-            match = {
-                "number": self.match_number,
-                "wins": list(self.wins),
-                "dealt": self._head,
-            }
-        return {**self.seated_json(), "match": match}
+        """The running match is saved with its number and the matches each seat won."""
+        saved = super().to_json()
+        if saved["match"] is not None:
+            saved["match"].update(number=self.match_number, wins=list(self.wins))
+        return saved
 
     def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
-        """The running match as dealt, replayed from its moves, and the matches won so far."""
+        super().restore(saved, moves)
         if (data := saved["match"]) is not None:
-            self.state = load_game(data["dealt"])
-            self.match_number, self.wins, self._head = data["number"], list(data["wins"]), data["dealt"]
-            for move in moves:
-                self.follow(move)
+            self.match_number, self.wins = data["number"], list(data["wins"])
+
+    def load_dealt(self, dealt: Mapping[str, Any]) -> Game:
+        return load_game(dealt)
 
     def follow(self, move: Mapping[str, Any]) -> None:
         self._track(self.require_state().apply(action_from_json(move)))

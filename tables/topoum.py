@@ -59,8 +59,6 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         super().__init__(registry, **table)
         self.events: list[Event] = []
         """Every event of the game, in order (the board picture highlights the last turn)."""
-        self._head: dict[str, Any] = {}
-        """The game as dealt, with an empty log (see :meth:`to_json`)."""
         self.thinker: Thinker[Action, TopoumState, TopoumAI] = Thinker(
             self,
             think,
@@ -103,11 +101,8 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         """Play ``state`` (dealt, nothing applied yet) at this table from now on."""
         if state.log:
             raise ValueError("a game begins before its first step")
-        self.state = state
-        self._head = state.to_json()
-        self.start_move_log()
         self.events = []
-        self.first_game_dealt()
+        self.play_dealt(state, state.to_json())
 
     def last_turn(self) -> TurnSummary | None:
         """The last finished turn (or setup placement), for the board picture's highlights."""
@@ -233,23 +228,21 @@ class TopoumTable(TurnBased[Action, TopoumState]):
     # -- saving ------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The table's saved form: the game as dealt, kept up to date as play goes (rather than
-        the engine's whole saved game rebuilt at every save); its steps since are :attr:`moves`,
-        saved apart and only the new ones each time."""
-        game = None if self.state is None else self._head
+        """The lobby's deck is saved too."""
         card_types = None if self.card_types is None else [str(card) for card in self.card_types]
-        return {**self.seated_json(), "card_types": card_types, "game": game}
+        return {**super().to_json(), "card_types": card_types}
 
     def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
         """The lobby's deck, and the game replayed step by step (keeping its events, so the board
         picture highlights the last turn as before)."""
         types = saved["card_types"]
         self.card_types = None if types is None else tuple(CardType(name) for name in types)
-        if (game := saved["game"]) is not None:
-            self._head = {**game, "log": []}
-            self.state = TopoumState.from_json(self._head)
-            for move in moves:
-                self.follow(move)
+        if (game := saved["game"]) is not None and "dealt" not in game:
+            saved = {**saved, "game": {"dealt": game}}  # saved before every game's was saved alike
+        super().restore(saved, moves)
+
+    def load_dealt(self, dealt: Mapping[str, Any]) -> TopoumState:
+        return TopoumState.from_json({**dealt, "log": []})
 
     def follow(self, move: Mapping[str, Any]) -> None:
         self.events += self.require_state().apply(action_from_json(move))

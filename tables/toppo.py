@@ -32,10 +32,7 @@ from engine.toppo.actions import (
 )
 from engine.toppo.ai import PROFILES, Choice, choose_in_series
 from engine.toppo.cards import notation
-from engine.toppo.events import (
-    GameStarted,
-    TotalsUpdated,
-)
+from engine.toppo.events import GameStarted, TotalsUpdated
 from engine.toppo.series import Series
 from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS, TOPPO_LIMIT
 from tables.seated import Finished, Phase, SeatedTable, ranked
@@ -57,24 +54,18 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
 
     game = "toppo"
     seats_allowed = (MIN_PLAYERS, MAX_PLAYERS)
+    saved_as = "series"
+    """Saved as the series when its running game was dealt (every game of it is dealt anew)."""
 
     fixed_display: int | None = None
     """The display size of every game (a league's setting), or None for the rules' way."""
-    _game_head: dict[str, Any]
-    """The series as it was when the running game was dealt (see :meth:`to_json`)."""
 
     def deal(self) -> None:
         self.begin(Series(len(self.seats), secrets.randbits(63), fixed_display=self.fixed_display))
 
     def begin(self, series: Series) -> None:
         """Play ``series`` (its first game dealt) at this table from now on."""
-        self.state = series
-        self.first_game_dealt()
-        self._new_game()
-
-    def _new_game(self) -> None:
-        self._game_head = self.require_state().to_json()
-        self.start_move_log()
+        self.play_dealt(series, series.to_json())
 
     # -- playing ---------------------------------------------------------------------------------
 
@@ -87,7 +78,10 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
         gate = WAITING if game.restarter not in (None, seat) else OPEN
         return f"{display}-{line}-{gate}"
 
-    def _check_stamp(self, seat: int, stamp: str, action: SeriesAction) -> None:
+    def check_stamp(self, seat: int, stamp: str, action: SeriesAction) -> None:
+        """As the module's note says; and a person's turn is refused while play waits for another
+        player to restart: a false start is the rules' penalty, not a move to offer (AI seats
+        still may, by mistake)."""
         if isinstance(action, CallToppo):
             return  # calling toppo means the same whatever the panel showed
         shown = stamp.split("-")
@@ -100,25 +94,8 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
             raise IllegalAction(Reason.STALE, "the line changed")
         if isinstance(action, TurnCard) and shown[2] == OPEN and now[2] == WAITING:
             raise IllegalAction(Reason.STALE, "play was interrupted")
-
-    async def press(self, user_id: int, stamp: str, action: SeriesAction) -> list[Notice]:
-        """A panel button (drawn at ``stamp``): the player's move, if their panel still shows the
-        table as it is."""
-
-        def apply() -> list[Notice]:
-            seat = self.require_seat(user_id)
-            if action.seat != seat:
-                raise IllegalAction(Reason.NOT_SEATED, "a move for another seat")
-            self.require_playing()
-            self._check_stamp(seat, stamp, action)
-            restarter = self.require_state().game.restarter
-            if isinstance(action, TurnCard) and restarter not in (None, seat):
-                # A false start is the rules' penalty, not a move to offer: a person's panel
-                # cannot turn a card before the restart (AI seats still may, by mistake).
-                raise IllegalAction(Reason.NOT_ALLOWED, WAIT_FOR_RESTART)
-            return self.apply_action(action)
-
-        return await self.change(apply)
+        if isinstance(action, TurnCard) and self.require_state().game.restarter not in (None, seat):
+            raise IllegalAction(Reason.NOT_ALLOWED, WAIT_FOR_RESTART)
 
     def apply_action(self, action: SeriesAction) -> list[Notice]:
         series = self.require_state()
@@ -130,8 +107,7 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
             if isinstance(event, TotalsUpdated):
                 self.game_ended()
             elif isinstance(event, GameStarted):
-                self.game_started()
-                self._new_game()
+                self.play_dealt(series, series.to_json())
         return notices
 
     # -- between games ---------------------------------------------------------------------------
@@ -213,21 +189,14 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
     # -- saving ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The table's saved form. The series is saved as it was when the running game was
-        dealt, kept up to date as play goes; the moves since are :attr:`moves`, saved apart and
-        only the new ones each time (a long game's whole log at every save would hold up the
-        event loop for milliseconds). Loading replays the moves."""
-        series = None if self.state is None else {"dealt": self._game_head}
-        return {**self.seated_json(), "fixed_display": self.fixed_display, "series": series}
+        return {**super().to_json(), "fixed_display": self.fixed_display}
 
     def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
-        """The series as it was when its running game was dealt, then that game's moves."""
         self.fixed_display = saved.get("fixed_display")
-        if (series := saved["series"]) is not None:
-            self.state = Series.from_json(series["dealt"])
-            self._game_head = series["dealt"]
-            for move in moves:
-                self.follow(move)
+        super().restore(saved, moves)
+
+    def load_dealt(self, dealt: Mapping[str, Any]) -> Series:
+        return Series.from_json(dealt)
 
     def follow(self, move: Mapping[str, Any]) -> None:
         self.require_state().apply(action_from_json(move))

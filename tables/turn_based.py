@@ -16,11 +16,11 @@ from collections.abc import Hashable
 from typing import TypeVar
 
 from tables.registry import TableRegistry
-from tables.seated import Phase, SeatedTable
+from tables.seated import Move, Phase, SeatedTable
 from tables.stand_ins import TIMED_OUT_IN_A_ROW, Why
 from tables.turns import TurnLimits
 
-A = TypeVar("A")
+A = TypeVar("A", bound=Move)
 G = TypeVar("G")
 
 

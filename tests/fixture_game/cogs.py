@@ -14,6 +14,7 @@ from cogs.words import between_games, ending_lines, expired_text, names_of, note
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
 from tables.seated import Phase
+from tests.fixture_game.engine import Add
 from tests.fixture_game.render import table_png
 from tests.fixture_game.tables import TallyTable
 from tests.fixture_game.words import labels_for, notice_text, status_text
@@ -85,7 +86,7 @@ async def move(request: MoveRequest[TallyTable]) -> Moved:
     stamp, _, amount = request.arg.rpartition(".")
     if not amount.isdigit():
         raise IllegalAction(Reason.STALE, "malformed menu")
-    await request.table.add(request.user, stamp, int(amount))
+    await request.table.press(request.user, stamp, Add(request.seat, int(amount)))
     return Moved()
 
 

@@ -42,27 +42,16 @@ class TallyTable(TurnBased[Add, TallyState]):
         self.begin(new_game(len(self.seats), secrets.randbits(63)))
 
     def begin(self, state: TallyState) -> None:
-        first = self.state is None
-        self.state, self.number = state, self.number + 1
-        self.start_move_log()
-        if first:
-            self.first_game_dealt()
-        else:
-            self.game_started()
+        self.number += 1
+        self.play_dealt(state, {"players": state.players, "seed": state.seed})
 
     def stamp(self) -> str:
         """The moment a panel shows: the game and how many steps it has taken."""
         return f"{self.number}-{len(self.require_state().log)}"
 
-    async def add(self, user_id: int, stamp: str, amount: int) -> list[Notice]:
-        def apply() -> list[Notice]:
-            seat = self.require_seat(user_id)
-            self.require_playing()
-            if stamp != self.stamp():
-                raise IllegalAction(Reason.STALE, "the total moved on")
-            return self.apply_action(Add(seat, amount))
-
-        return await self.change(apply)
+    def check_stamp(self, seat: int, stamp: str, action: Add) -> None:
+        if stamp != self.stamp():
+            raise IllegalAction(Reason.STALE, "the total moved on")
 
     def apply_action(self, action: Add) -> list[Notice]:
         state = self.require_state()
@@ -114,18 +103,14 @@ class TallyTable(TurnBased[Add, TallyState]):
     # -- saving ----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        state = self.state
-        game = (
-            None if state is None else {"number": self.number, "players": state.players, "seed": state.seed}
-        )
-        return {**self.seated_json(), "game": game}
+        return {**super().to_json(), "number": self.number}
 
     def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
-        if (game := saved["game"]) is not None:
-            self.number = game["number"]
-            self.state = TallyState.from_json({**game, "log": []})
-            for move in moves:
-                self.follow(move)
+        self.number = saved["number"]
+        super().restore(saved, moves)
+
+    def load_dealt(self, dealt: Mapping[str, Any]) -> TallyState:
+        return TallyState.from_json({**dealt, "log": []})
 
     def follow(self, move: Mapping[str, Any]) -> None:
         self.require_state().apply(CODEC.from_json(move))

@@ -38,7 +38,7 @@ def playing(registry: TableRegistry, state: AssetsState, seats: list[Seat] = SEA
 
 async def play(assets: AssetsTable, user: int, action: Action, stamp: str | None = None) -> list[Notice]:
     """A move from a panel drawn now (or at ``stamp``)."""
-    return await assets.play(user, assets.panel_stamp() if stamp is None else stamp, action)
+    return await assets.press(user, assets.panel_stamp() if stamp is None else stamp, action)
 
 
 def duel_position() -> AssetsState:

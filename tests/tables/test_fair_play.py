@@ -200,7 +200,7 @@ async def assets_act(table: Seated, user: int) -> None:
     seat = table.require_seat(user)
     choice = assets_choice(table.require_state(), seat, Level.HARD, RNG)
     assert choice is not None, "the game waits for this seat"
-    await table.play(user, table.panel_stamp(), choice.action)
+    await table.press(user, table.panel_stamp(), choice.action)
 
 
 def assets_near_end(table: Seated) -> None:
@@ -212,8 +212,8 @@ def assets_near_end(table: Seated) -> None:
 
 
 async def assets_finish(table: Seated, clock: ManualClock) -> None:
-    await table.play(HOST, table.panel_stamp(), pair(0, "PB PB"))
-    await table.play(ANA, table.panel_stamp(), discard(1, "HM"))
+    await table.press(HOST, table.panel_stamp(), pair(0, "PB PB"))
+    await table.press(ANA, table.panel_stamp(), discard(1, "HM"))
     for _ in range(20):  # an AI seat discards in its own time
         if table.phase is not Phase.PLAYING:
             break
