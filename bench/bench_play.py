@@ -62,9 +62,9 @@ GRACE = 20.0
 GOALS = {"public_p50": 0.8, "public_p90": 1.5, "ghost_pings": 0, "channel_messages": 1}
 GAMES = ("toppo", "spit", "assets", "topoum")
 OPENERS = {
-    "toppo": "toppo.table.my_line",
-    "spit": "spit.table.my_cards",
-    "assets": "assets.table.my_hand",
+    "toppo": "toppo.table.panel",
+    "spit": "spit.table.panel",
+    "assets": "assets.table.panel",
     "topoum": "topoum.table.panel",
 }
 MOVE = re.compile(r"^-# \D*(\d+)", re.MULTILINE)

@@ -28,7 +28,7 @@ from unittest import mock
 
 from cogs.kinds import GameKind
 from cogs.painter import PAINTER
-from cogs.seated import controls_for, panel_request
+from cogs.seated import controls_for, panel_request, results_draft
 from cogs.words import names_of
 from data import KeptGame, Store
 from engine.games import names as game_names
@@ -151,7 +151,7 @@ async def pictures(
             add("table", [partial(picture.render, *picture.args)])
             frames.append(frame(picture.render, picture.args))
             if step == steps[-1]:
-                add("results", await _drawn(kind.results(messages, table, controls_for(kind, table))))
+                add("results", await _drawn(results_draft(messages, kind, table, controls_for(kind, table))))
                 continue
             for seat in range(PEOPLE):
                 request = panel_request(messages, kind, table, seat, locale)

@@ -7,7 +7,7 @@ target seat first (``12.2.si``: at stamp 12, challenge seat 2 with a Silver). A 
 more than five choices is a select menu, whose chosen value is added to its argument.
 """
 
-from cogs.assets_messages import callout_text, panel_draft, playing_draft, results_draft, table_picture
+from cogs.assets_messages import COLOUR, callout_text, panel_draft, playing, results, table_picture
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
 from cogs.words import names_of
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
@@ -59,10 +59,11 @@ async def move(request: MoveRequest[AssetsTable]) -> Moved:
 KIND = GameKind(
     "ca",
     AssetsTable,
-    playing_draft,
+    COLOUR,
+    playing,
     table_picture,
-    results_draft,
+    results,
     PanelSpec("hand", MOVES, panel_draft, move),
+    notice_text,
     callout=callout_text,
-    said=notice_text,
 )

@@ -4,7 +4,7 @@ the private panel with exactly the moves its player may make, and what happened,
 
 Pictures come from :mod:`render.assets`, which reads no catalogue: it takes these words as a
 :class:`~render.assets.Labels` value (``assets.picture.<field>``, card names ``assets.card.<asset>``).
-Every draft here reads the table and changes nothing, so the publisher may redraw at any time.
+Everything here reads the table and changes nothing, so the publisher may redraw at any time.
 
 A panel's moves are the engine's legal actions for its seat, one row per kind of move (pairs
 from hand, pairs with the discard, challenges, discards; or the answers to a challenge): buttons
@@ -17,21 +17,11 @@ from collections.abc import Sequence
 import discord
 from discord.utils import escape_markdown
 
-from cogs.components import PER_ROW, ButtonFactory, Choice, ChoiceSelects, Controls
+from cogs.components import PER_ROW, Choice
 from cogs.emojis import CARD_EMOJIS
-from cogs.kinds import PanelRequest
-from cogs.layout import Words
-from cogs.tables import Draft, Picture, alt_text, draw
-from cogs.words import (
-    between_games,
-    ending_lines,
-    expired_text,
-    names_of,
-    noted,
-    notices_field,
-    replay_link,
-    table_card,
-)
+from cogs.kinds import PanelRequest, Playing, Results
+from cogs.tables import Draft, Picture, alt_text
+from cogs.words import names_of
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsView, Stage
@@ -44,7 +34,7 @@ from words.assets import (
     discard_text,
     hand_text,
     labels_for,
-    notice_text,
+    panel_status,
     player_line,
     public_status,
     results_words,
@@ -52,7 +42,7 @@ from words.assets import (
     standing_line,
     worded,
 )
-from words.common import Notice, bold
+from words.common import Notice
 
 COLOUR = discord.Colour.from_rgb(46, 139, 87)
 
@@ -74,21 +64,16 @@ def callout_text(messages: Catalog, table: AssetsTable, notice: Notice) -> str:
 # -- the public message ----------------------------------------------------------------------------
 
 
-async def playing_draft(messages: Catalog, table: AssetsTable, controls: Controls) -> Draft:
+def playing(messages: Catalog, table: AssetsTable) -> Playing:
     """A round being played: stacks, discard pile, whose move it is, what happened."""
-    locale = table.locale
-    view = table.require_state().view()
+    locale, view = table.locale, table.require_state().view()
     names = names_of(messages, table, locale)
     timer = messages.text("assets.status.timer", locale, seconds=round(table.turns.limits.act_after))
-    title = messages.text("assets.table.title", locale, number=view.round_number)
-    words = Words(title, f"{public_status(messages, view, names, locale)}\n{timer}", COLOUR)
-    players = [
-        player_line(messages, view, seat, escape_markdown(name), locale) for seat, name in enumerate(names)
-    ]
-    buttons = table_card(
-        messages, table, controls, ("hand", "assets.table.my_hand"), words, names, notice_text, players
+    return Playing(
+        messages.text("assets.table.title", locale, number=view.round_number),
+        f"{public_status(messages, view, names, locale)}\n{timer}",
+        [player_line(messages, view, seat, escape_markdown(name), locale) for seat, name in enumerate(names)],
     )
-    return await table_picture(messages, table).draft(words, buttons)
 
 
 def table_picture(messages: Catalog, table: AssetsTable) -> Picture:
@@ -101,61 +86,29 @@ def table_picture(messages: Catalog, table: AssetsTable) -> Picture:
     return Picture(table_png, (view, names, labels_for(messages, locale)), "assets.png", alt_text([alt]))
 
 
-async def results_draft(messages: Catalog, table: AssetsTable, controls: Controls) -> Draft:
-    """After a round, and once the match is over (won, ended between rounds, or left idle)."""
+def results(messages: Catalog, table: AssetsTable) -> Results:
+    """After a round, and once the match is over (won, ended between rounds, or left idle):
+    who won or deals next, and the standings."""
     state, locale = table.require_state(), table.locale
     view = state.view()
     names = names_of(messages, table, locale)
     between = table.phase is Phase.RESULTS
-    title, description = results_words(
-        messages, state, names, between, round(table.turns.limits.act_after), locale
-    )
-    if not between and view.outcome is None and table.idle_expired:
-        description = expired_text(messages, table)
-    words = Words(title, "\n".join([description, *ending_lines(messages, table, names)]), COLOUR)
+    title, line = results_words(messages, state, names, between, round(table.turns.limits.act_after), locale)
+    ended_idle = not between and view.outcome is None and table.idle_expired  # said alone
     standings = sorted(range(view.players), key=lambda seat: (-view.totals[seat], seat))
     lines = [standing_line(messages, view, seat, escape_markdown(names[seat]), locale) for seat in standings]
-    words.add_field(name=messages.text("assets.results.standings", locale), value="\n".join(lines))
-    notices_field(messages, table, words, notice_text)
-    # The match won: its last round's replay only.
-    buttons = (
-        between_games(messages, table, controls)
-        if not between or view.outcome is None
-        else replay_link(messages, table)
-    )
+    field = (messages.text("assets.results.standings", locale), "\n".join(lines))
     if view.stage not in (Stage.ROUND_OVER, Stage.GAME_OVER):
-        return Draft(words, buttons)
-    png = await draw(results_png, view, names, labels_for(messages, locale))
+        return Results(title, [] if ended_idle else [line], fields=[field])
     scores = "; ".join(standing_line(messages, view, seat, names[seat], locale) for seat in standings)
     alt = messages.text("assets.alt.results", locale, number=view.round_number, lines=scores)
-    return Draft(words, buttons, png, "results.png", alt_text([alt]))
+    picture = Picture(
+        results_png, (view, names, labels_for(messages, locale)), "results.png", alt_text([alt])
+    )
+    return Results(title, [] if ended_idle else [line], picture, [field])
 
 
 # -- the private panel -----------------------------------------------------------------------------
-
-
-def panel_status(
-    messages: Catalog, table: AssetsTable, view: AssetsView, names: Sequence[str], locale: str
-) -> str:
-    """What the panel's player is to do, or that it is not their turn."""
-    text = messages.text
-    if table.phase is Phase.RESULTS:
-        return text("assets.status.round_over", locale, number=view.round_number)
-    if table.phase is not Phase.PLAYING or view.to_act is None:
-        return text("assets.status.over", locale)
-    if view.to_act != view.seat:
-        return text("assets.status.not_your_turn", locale, name=bold(names[view.to_act]))
-    duel = view.duel
-    if duel is None:
-        return text("assets.status.your_turn", locale)
-    shower, card = duel.shown[-1]
-    return text(
-        "assets.status.challenged" if len(duel.shown) == 1 else "assets.status.answer_back",
-        locale,
-        name=bold(names[shower]),
-        asset=card_name(messages, duel.stake.asset, locale),
-        card=card_name(messages, card, locale),
-    )
 
 
 async def panel_draft(request: PanelRequest[AssetsTable]) -> Draft:
@@ -169,19 +122,20 @@ async def panel_draft(request: PanelRequest[AssetsTable]) -> Draft:
     state = table.require_state()
     view = state.view(seat)
     legal = state.legal_actions(seat) if table.phase is Phase.PLAYING else []
-    names = names_of(messages, table, locale)
+    names = request.names()
     cards = hand_text(messages, view.hand or (), locale)
     discard, stack = discard_text(messages, view, locale), stack_text(messages, view, seat, locale)
-    status = panel_status(messages, table, view, names, locale)
-    parts = [status, *noted(request.note), request.text("assets.panel.hand", cards=cards), discard, stack]
-    words = Words(request.text("assets.panel.title", number=view.round_number), "\n".join(parts), COLOUR)
-    controls = request.controls
-    moves = _moves(
-        messages, locale, controls.button, controls.choices, table.panel_stamp(), legal, view, names
-    )
-    png = await draw(hand_png, view, seat, names, labels_for(messages, locale))
+    between, playing = table.phase is Phase.RESULTS, table.phase is Phase.PLAYING
+    status = panel_status(messages, view, names, between, playing, locale)
+    parts = [status, *request.noted(), request.text("assets.panel.hand", cards=cards), discard, stack]
+    moves = _moves(request, table.panel_stamp(), legal, view)
     alt = request.text("assets.alt.hand", cards=cards, discard=discard, stack=stack)
-    return Draft(words, moves, png, "hand.png", alt_text([alt]))
+    picture = Picture(
+        hand_png, (view, seat, names, labels_for(messages, locale)), "hand.png", alt_text([alt])
+    )
+    return await request.draft(
+        request.text("assets.panel.title", number=view.round_number), parts, moves, picture
+    )
 
 
 MOVE_ROWS = (
@@ -196,18 +150,11 @@ its select menu, and its buttons' style. Answers share the first row with Give u
 
 
 def _moves(
-    messages: Catalog,
-    locale: str,
-    button: ButtonFactory,
-    select: ChoiceSelects,
-    stamp: str,
-    legal: Sequence[Action],
-    view: AssetsView,
-    names: Sequence[str],
+    request: PanelRequest[AssetsTable], stamp: str, legal: Sequence[Action], view: AssetsView
 ) -> discord.ui.View:
     """The moves in ``legal`` (``view`` is the seat's) as buttons (a select menu for a kind with
     more than five), then Give up (in a challenge) and Refresh."""
-    text = messages.text
+    text, names, button = request.text, request.names(), request.controls.button
     hand = view.hand or ()
 
     def number(card: Asset, nth: int = 0) -> int:
@@ -215,7 +162,7 @@ def _moves(
         return [index for index, held in enumerate(hand) if held is card][nth] + 1
 
     def name(card: Asset) -> str:
-        return card_name(messages, card, locale)
+        return card_name(request.messages, card, request.locale)
 
     # Each move shows the emoji of the card it plays: a pair's, its asset (the set it makes).
     moves: dict[str, list[Choice]] = {kind: [] for kind, _, _ in MOVE_ROWS}
@@ -224,36 +171,34 @@ def _moves(
             case PairFromHand(asset=asset, partner=partner):
                 numbers = f"{number(asset)}+{number(partner, 1 if partner is asset else 0)}"
                 cards = f"{name(asset)} + {name(partner)}"
-                label = text("assets.panel.pair", locale, numbers=numbers, cards=cards)
+                label = text("assets.panel.pair", numbers=numbers, cards=cards)
                 moves["pair"].append(Choice(label, f"{asset}.{partner}".lower(), CARD_EMOJIS.of(asset)))
             case PairWithDiscard(card=card):
-                label = text("assets.panel.take", locale, number=number(card), card=name(card))
+                label = text("assets.panel.take", number=number(card), card=name(card))
                 moves["take"].append(Choice(label, str(card).lower(), CARD_EMOJIS.of(card)))
             case Challenge(target=target, card=card):
                 # Only a stack's top set can be challenged: the name says which set.
                 label = text(
-                    "assets.panel.challenge", locale, name=names[target], number=number(card), card=name(card)
+                    "assets.panel.challenge", name=names[target], number=number(card), card=name(card)
                 )
                 moves["chal"].append(Choice(label, f"{target}.{card}".lower(), CARD_EMOJIS.of(card)))
             case Discard(card=card):
-                label = text("assets.panel.discard_card", locale, number=number(card), card=name(card))
+                label = text("assets.panel.discard_card", number=number(card), card=name(card))
                 moves["disc"].append(Choice(label, str(card).lower(), CARD_EMOJIS.of(card)))
             case Answer(card=card):
-                label = text("assets.panel.answer", locale, number=number(card), card=name(card))
+                label = text("assets.panel.answer", number=number(card), card=name(card))
                 moves["ans"].append(Choice(label, str(card).lower(), CARD_EMOJIS.of(card)))
     controls = discord.ui.View(timeout=None)
     for row, (kind, placeholder, style) in enumerate(MOVE_ROWS[:4]):
         options = moves[kind]
         if len(options) > PER_ROW:
-            controls.add_item(select(kind, stamp, text(placeholder, locale), options, row))
+            controls.add_item(request.controls.choices(kind, stamp, text(placeholder), options, row))
             continue
         for label, value, emoji in options:
             controls.add_item(button(kind, f"{stamp}.{value}", label, style, row, emoji=emoji))
     for label, value, emoji in moves["ans"]:
         controls.add_item(button("ans", f"{stamp}.{value}", label, MOVE_ROWS[4][2], 0, emoji=emoji))
     if any(isinstance(action, GiveUp) for action in legal):
-        label = text("assets.panel.give_up", locale)
-        controls.add_item(button("give", stamp, label, discord.ButtonStyle.danger, 0))
-    label = text("assets.panel.refresh", locale)
-    controls.add_item(button("refresh", "", label, discord.ButtonStyle.secondary, 4))
+        controls.add_item(button("give", stamp, text("assets.panel.give_up"), discord.ButtonStyle.danger, 0))
+    controls.add_item(button("refresh", "", text("assets.panel.refresh"), discord.ButtonStyle.secondary, 4))
     return controls

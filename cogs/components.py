@@ -14,6 +14,7 @@ action), 5 rows of at most 5 buttons or one select menu, at most 25 options in a
 at most 80 characters and option descriptions of at most 100.
 """
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from typing import Any, NamedTuple, Protocol
 import discord
 
 from cogs.presses import AnsweredOnce
+from engine.errors import IllegalAction, Reason
 
 ROWS = 5
 """Component rows on a message."""
@@ -43,6 +45,15 @@ REPLAY_ID = re.compile(REPLAY_PREFIX + r"(?P<action>[a-z]+):(?P<arg>[0-9a-z.:\-]
 """A replay's button (:mod:`cogs.history`): ``rp:<action>:<argument>``, the argument naming a
 finished game (its id, or on a results card the key it was recorded under) and a step or page.
 It names no table: it works after the table is gone, on any message."""
+
+
+def numbers(arg: str, count: int | None = None) -> list[int]:
+    """A component's argument made of numbers (``3.12.0``; ``count`` of them if given): no panel
+    of ours drew a malformed one, so it is refused as stale."""
+    fields = arg.split(".") if arg else []
+    if not all(field.isdigit() for field in fields) or count not in (None, len(fields)):
+        raise IllegalAction(Reason.STALE, "malformed button")
+    return [int(field) for field in fields]
 
 
 async def _pressed(
@@ -292,6 +303,21 @@ class ChoiceSelects(Protocol):
     ) -> discord.ui.Item[Any]: ...
 
 
+class Button(NamedTuple):
+    """A button before it is placed on a row (:meth:`Controls.laid_out`)."""
+
+    action: str
+    arg: str
+    label: str
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    disabled: bool = False
+    emoji: discord.PartialEmoji | None = None
+
+
+Menu = tuple[str, str, str, Sequence[discord.SelectOption]]
+"""A one-choice select menu before it is placed: its action, argument, placeholder, options."""
+
+
 @dataclass(frozen=True)
 class Controls:
     """The component factories of one table, for its game's drafts."""
@@ -357,3 +383,20 @@ class Controls:
         """A one-choice menu per row, numbered by it (see :class:`ChoiceSelects`)."""
         choices = [discord.SelectOption(label=o.label, value=o.value, emoji=o.emoji) for o in options]
         return self.select(action, arg, row, choices, placeholder=placeholder, row=row)
+
+    def laid_out(
+        self,
+        menus: Sequence[tuple[str, str, str, Sequence[discord.SelectOption]]],
+        buttons: Sequence["Button"],
+    ) -> discord.ui.View:
+        """Components on a message's rows: the one-choice ``menus`` first (action, argument,
+        placeholder, options), one a row, then the ``buttons`` five to a row. A game whose
+        components do not fit its rows has a bug, not a player."""
+        assert len(menus) + math.ceil(len(buttons) / PER_ROW) <= ROWS, "more components than rows"
+        view = discord.ui.View(timeout=None)
+        for row, (action, arg, placeholder, options) in enumerate(menus):
+            view.add_item(self.select(action, arg, row, options, placeholder=placeholder, row=row))
+        for number, button in enumerate(buttons):
+            row = len(menus) + number // PER_ROW
+            view.add_item(self.button(*button[:4], row, disabled=button.disabled, emoji=button.emoji))
+        return view

@@ -18,8 +18,10 @@ import discord
 
 from cogs.client import GameNightBot
 from cogs.components import Controls
+from cogs.layout import Words
 from cogs.lobby import LobbyChoices
 from cogs.tables import Draft, Picture
+from cogs.words import names_of
 from engine.errors import IllegalAction
 from engine.games import game_of
 from locales import Catalog
@@ -40,12 +42,33 @@ class PanelRequest(Generic[T]):
     seat: int
     locale: str
     controls: Controls
+    colour: discord.Colour
     kept: str = ""
     note: str | None = None
 
     def text(self, key: str, /, **values: object) -> str:
         """The catalogue's message ``key`` in the panel's language."""
         return self.messages.text(key, self.locale, **values)
+
+    def names(self) -> list[str]:
+        """What the panel calls each seat (see :func:`cogs.words.names_of`)."""
+        return names_of(self.messages, self.table, self.locale)
+
+    async def draft(
+        self,
+        title: str,
+        lines: Sequence[str],
+        buttons: discord.ui.View | None,
+        picture: Picture,
+        live: str | None = None,
+    ) -> Draft:
+        """The panel: its ``title`` and ``lines``, its ``buttons`` and ``picture``, and a ``live``
+        line while the panel asks its player something between games."""
+        return await picture.draft(Words(title, "\n".join(lines), self.colour, live=live), buttons)
+
+    def noted(self) -> list[str]:
+        """The panel's note (what the player's press did, or why not) as its quoted line, if any."""
+        return [f"> {self.note}"] if self.note else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +109,38 @@ class PanelSpec(Generic[T]):
     refused: Callable[[MoveRequest[T], IllegalAction], str] | None = None
     """A refusal in the game's own words, where the shared ones (``reason.<code>``) would not
     say enough."""
+    keeps: Callable[[T, int, str], None] | None = None
+    """For a panel whose player chooses in several presses (:attr:`Moved.kept`): raises
+    :class:`IllegalAction` once what a seat was choosing no longer holds, and the panel is
+    drawn afresh."""
+
+
+@dataclass(frozen=True, slots=True)
+class Playing:
+    """What a game's public message says while a game is played; the shared pieces add what
+    happened, whom the table waits for, the panel's button and the picture (:attr:`GameKind.picture`)."""
+
+    title: str
+    status: str
+    """Where the game is (whose move, what it waits for)."""
+    players: Sequence[str] = ()
+    """A line per seat, if the game says more of each than its picture does."""
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    """What a game's public message says after a game, while the next one's options are chosen,
+    and at the end; the shared pieces add why the table ended, what every game's results say
+    (:func:`cogs.words.ending_lines`), what happened and the buttons between games."""
+
+    title: str
+    lines: Sequence[str]
+    picture: Picture | None = None
+    """The finished game; None when the table ended before it did."""
+    fields: Sequence[tuple[str, str]] = ()
+    """Named fields (a match's standings), each a name and its lines."""
+    live: str | None = None
+    """Whom the next game waits for, while a player chooses its options on their panel."""
 
 
 @dataclass(frozen=True)
@@ -95,25 +150,24 @@ class GameKind(Generic[T]):
     prefix: str
     """The custom id prefix of the game's components: two letters, never changed once used."""
     table_class: type[T]
-    playing: Callable[[Catalog, T, Controls], Awaitable[Draft]]
+    colour: discord.Colour
+    """The colour of the game's messages."""
+    playing: Callable[[Catalog, T], Playing]
     """The public message while a game is played."""
     picture: Callable[[Catalog, T], Picture]
     """Its picture, as the channel sees the running game (a replay draws it at every step)."""
-    results: Callable[[Catalog, T, Controls], Awaitable[Draft]]
+    results: Callable[[Catalog, T], Results]
     """The public message after a game, while the next one's options are chosen, and at the end."""
     panel: PanelSpec[T]
+    said: Callable[[Catalog, Notice, Sequence[str], str], str]
+    """A notice in words (``notice_text`` in ``words/<game>.py``), given the seats' names and a
+    locale: what happened, on the table message, and in a call's message once its wait is over."""
     _: KW_ONLY
     lobby_choices: Callable[[Catalog, T, Controls, str], LobbyChoices] | None = None
     """The game's own choices in its lobby (its options), in the table's locale."""
-    prepare: Callable[[GameNightBot, discord.Interaction, T], Awaitable[None]] | None = None
-    """Sets up a table just opened by ``/<game> start`` before its lobby is shown (a league's
-    rules for the channel, say; a league's turn timer is set for every turn-based game)."""
     callout: Callable[[Catalog, T, Notice], str] | None = None
     """A callout of the table in words, mentioning its player (games that call players out):
     what the message that calls its player says (see :mod:`tables.attention`)."""
-    said: Callable[[Catalog, Notice, Sequence[str], str], str] | None = None
-    """A notice in words (``notice_text`` in ``words/<game>.py``), given the seats' names and a
-    locale: a call's message, once its wait is over, says what happened last."""
     other: (
         Callable[[GameNightBot, discord.Interaction, T, str, str, Sequence[str] | None], Awaitable[None]]
         | None
@@ -136,6 +190,7 @@ class GameKind(Generic[T]):
         ``CALLOUT_CODES`` in ``words/<game>.py``."""
         name = self.name
         keys = [f"games.{name}", f"rules.{name}.title", f"{name}.table.recent", f"{name}.results.expired"]
+        keys += [f"{name}.table.panel"]
         keys.append(f"{name}.replay.next")
         keys += [
             f"{name}.{key}"

@@ -44,7 +44,15 @@ from cogs.threads import (
     start_thread,
     thread_refusal,
 )
-from cogs.words import move_line
+from cogs.words import (
+    between_games,
+    ending_lines,
+    expired_text,
+    move_line,
+    names_of,
+    notices_field,
+    table_card,
+)
 from data import StoreError
 from engine.errors import IllegalAction, Reason
 from engine.games import registered
@@ -83,8 +91,15 @@ def panel_request(
     kept: str = "",
     note: str | None = None,
 ) -> PanelRequest[T]:
-    """What ``kind``'s panel for ``seat`` at ``table`` is drawn from."""
-    return PanelRequest(messages, table, seat, locale, controls_for(kind, table), kept, note)
+    """What ``kind``'s panel for ``seat`` at ``table`` is drawn from; what its player was choosing
+    (``kept``) while it still holds (:attr:`~cogs.kinds.PanelSpec.keeps`)."""
+    keeps = kind.panel.keeps
+    try:
+        if kept and keeps is not None:
+            keeps(table, seat, kept)
+    except IllegalAction:
+        kept = ""
+    return PanelRequest(messages, table, seat, locale, controls_for(kind, table), kind.colour, kept, note)
 
 
 # -- the public message ------------------------------------------------------------------------------
@@ -119,8 +134,43 @@ async def public_draft(messages: Catalog, kind: GameKind[Any], table: Seated) ->
         return closed_lobby_draft(messages, game=kind.name, minutes=int(LOBBY_IDLE // 60), locale=locale)
     if table.phase is Phase.PLAYING:
         table.mark_shown()  # the channel sees the game as it is now: a step of its replay
-        return await kind.playing(messages, table, controls)
-    return await kind.results(messages, table, controls)
+        return await playing_draft(messages, kind, table, controls)
+    return await results_draft(messages, kind, table, controls)
+
+
+async def playing_draft(messages: Catalog, kind: GameKind[Any], table: Seated, controls: Controls) -> Draft:
+    """A game being played: the game's words (:attr:`GameKind.playing`) and picture, what
+    happened, and the button that opens a panel."""
+    playing = kind.playing(messages, table)
+    words = Words(playing.title, playing.status, kind.colour)
+    names = names_of(messages, table, table.locale)
+    opener = (kind.panel.opener, f"{kind.name}.table.panel")
+    buttons = table_card(messages, table, controls, opener, words, names, kind.said, playing.players)
+    return await kind.picture(messages, table).draft(words, buttons)
+
+
+async def results_draft(messages: Catalog, kind: GameKind[Any], table: Seated, controls: Controls) -> Draft:
+    """After a game, while the next one's options are chosen, and at the end: the game's words
+    (:attr:`GameKind.results`) and picture, why the table ended if it sat idle, what every game's
+    results say, what happened, and the buttons between games; while a person chooses the next
+    game's options on their panel (Toppo's display), the button that opens it, and who it is."""
+    results = kind.results(messages, table)
+    lines = list(results.lines)
+    if table.idle_expired:
+        lines.append(expired_text(messages, table))
+    lines += ending_lines(messages, table, names_of(messages, table, table.locale))
+    words = Words(results.title, "\n".join(lines), kind.colour, live=results.live)
+    for name, value in results.fields:
+        words.add_field(name=name, value=value)
+    notices_field(messages, table, words, kind.said)
+    choosing = table.phase is Phase.CHOOSING
+    buttons = between_games(messages, table, controls, row=1 if choosing else 0)
+    if buttons is not None and choosing and (waited := table.waited()) and not table.seats[waited[0]].is_ai:
+        label = messages.text(f"{kind.name}.table.panel", table.locale)
+        buttons.add_item(controls.button(kind.panel.opener, "", label, discord.ButtonStyle.primary, 0))
+    if results.picture is None:
+        return Draft(words, buttons)
+    return await results.picture.draft(words, buttons)
 
 
 async def publish(bot: GameNightBot, kind: GameKind[Any], table: Table) -> None:
@@ -409,18 +459,19 @@ def end_answer(bot: GameNightBot, table: Seated, interaction: discord.Interactio
 # -- opening a table ------------------------------------------------------------------------------
 
 
-async def apply_time_limits(bot: GameNightBot, table: Seated) -> None:
-    """A turn-based table opened in a league's channel (or a thread of it) gives each move the
-    league's turn timer; a real-time table waits for an absent person as long as its server's
-    moderators chose (``/tables absent_after:``)."""
-    if not isinstance(table, TurnBased):
-        chosen = await bot.store.absent_after(table.guild_id)
-        if chosen is not None:
-            table.turns.set_seconds(chosen)
-        return
+async def apply_settings(bot: GameNightBot, table: Seated) -> None:
+    """A real-time table waits for an absent person as long as its server's moderators chose
+    (``/tables absent_after:``); a table opened in a league's channel (or a thread of it) plays
+    by the league's settings (:meth:`~tables.seated.SeatedTable.follow_league`: a turn-based
+    game's turn timer, Toppo's display)."""
+    if (
+        not isinstance(table, TurnBased)
+        and (chosen := await bot.store.absent_after(table.guild_id)) is not None
+    ):
+        table.turns.set_seconds(chosen)
     league = await bot.store.league_of_channel(table.guild_id, table.channel_id, table.game)
-    if league is not None and league.settings.turn_timer is not None:
-        table.turns.set_seconds(league.settings.turn_timer)
+    if league is not None:
+        table.follow_league(league.settings)
 
 
 async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction) -> None:
@@ -520,9 +571,7 @@ async def new_table(
     elif threads:
         table.no_thread = thread_refusal(interaction)
         threads = table.no_thread is None
-    await apply_time_limits(bot, table)
-    if kind.prepare is not None:
-        await kind.prepare(bot, interaction, table)
+    await apply_settings(bot, table)
     return table, threads
 
 

@@ -7,7 +7,7 @@ buttons do. Every one is a move, whose argument starts with the panel's stamp (s
 """
 
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
-from cogs.spit_messages import lobby_choices, panel_draft, playing_draft, results_draft, table_picture
+from cogs.spit_messages import COLOUR, lobby_choices, panel_draft, playing, results, table_picture
 from cogs.tables import refusal_text
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
@@ -16,7 +16,7 @@ from engine.spit.cards import ALL_CARDS
 from engine.spit.centre import Stage
 from tables.spit import PANEL_OUTDATED, PlayRefused, SlapLost, SpitTable
 from words.common import bold
-from words.spit import card_name, pile_name
+from words.spit import card_name, notice_text, pile_name
 
 SLAP = "slap"
 MOVES = frozenset({"play", "move", "turn", "spit", SLAP, "hand", "flip"})
@@ -94,9 +94,11 @@ def refused(request: MoveRequest[SpitTable], error: IllegalAction) -> str:
 KIND = GameKind(
     "sp",
     SpitTable,
-    playing_draft,
+    COLOUR,
+    playing,
     table_picture,
-    results_draft,
+    results,
     PanelSpec("cards", MOVES, panel_draft, move, refused),
+    notice_text,
     lobby_choices=lobby_choices,
 )

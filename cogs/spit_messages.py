@@ -2,42 +2,35 @@
 each phase, the private panel with one button per move, and the words for cards, piles, what
 happened and why a press was refused.
 
-Every function here reads the table and returns a :class:`~cogs.tables.Draft` or words; none
-changes the table. Pictures come from :mod:`render.spit` (the render branch's) and are drawn off
-the event loop; the words on them come from the catalogue (``spit.picture.*``).
+Every function here reads the table; none changes it. Pictures come from :mod:`render.spit` and
+are drawn off the event loop; the words on them come from the catalogue (``spit.picture.*``).
 """
 
 from collections.abc import Sequence
 
 import discord
 
-from cogs.components import ButtonFactory, Controls
+from cogs.components import Controls
 from cogs.emojis import CARD_EMOJIS
-from cogs.kinds import PanelRequest
-from cogs.layout import Words
+from cogs.kinds import PanelRequest, Playing, Results
 from cogs.lobby import LobbyChoices, cycling_options, option_buttons
-from cogs.tables import Draft, Picture, alt_text, draw
-from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
+from cogs.tables import Draft, Picture, alt_text
+from cogs.words import names_of
 from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
-from engine.spit.centre import CENTRE_PILES, Stage
+from engine.spit.centre import CENTRE_PILES
 from locales import Catalog
 from render.spit import panel_png, results_png, table_png
 from tables.seated import Phase
-from tables.spit import (
-    NO_TARGET,
-    VARIANT_OPTIONS,
-    SpitTable,
-)
+from tables.spit import NO_TARGET, VARIANT_OPTIONS, SpitTable
 from words.spit import (
     PILES,
     card_name,
     centre_words,
     labels_for,
-    notice_text,
     own_words,
-    pile_name,
     player_line,
     results_words,
+    spit_targets,
     status_text,
     variant_name,
 )
@@ -59,27 +52,22 @@ def lobby_choices(messages: Catalog, table: SpitTable, controls: Controls, local
     return option_buttons(messages, cycling_options(table, names, label), controls.button, locale)
 
 
-# -- words for the state of play -------------------------------------------------------------------
-
-
 # -- the public message ----------------------------------------------------------------------------
 
 
-async def playing_draft(messages: Catalog, table: SpitTable, controls: Controls) -> Draft:
+def playing(messages: Catalog, table: SpitTable) -> Playing:
     """A match being played: both sides, the centre, what the game waits for, what happened."""
-    locale = table.locale
-    view = table.require_state().view()
+    locale, view = table.locale, table.require_state().view()
     names = names_of(messages, table, locale)
-    variant, number = variant_name(messages, table.variant, locale), table.match_number
-    title = messages.text("spit.table.title", locale, variant=variant, number=number)
-    words = Words(title, status_text(messages, view, None, names, locale), COLOUR)
-    players = [
-        player_line(messages, view, seat, name, table.wins[seat], locale) for seat, name in enumerate(names)
-    ]
-    buttons = table_card(
-        messages, table, controls, ("cards", "spit.table.my_cards"), words, names, notice_text, players
+    variant = variant_name(messages, table.variant, locale)
+    return Playing(
+        messages.text("spit.table.title", locale, variant=variant, number=table.match_number),
+        status_text(messages, view, None, names, locale),
+        [
+            player_line(messages, view, seat, name, table.wins[seat], locale)
+            for seat, name in enumerate(names)
+        ],
     )
-    return await table_picture(messages, table).draft(words, buttons)
 
 
 def table_picture(messages: Catalog, table: SpitTable) -> Picture:
@@ -97,28 +85,24 @@ def table_picture(messages: Catalog, table: SpitTable) -> Picture:
     return Picture(table_png, (view, names, labels_for(messages, locale)), "spit.png", alt_text([alt]))
 
 
-async def results_draft(messages: Catalog, table: SpitTable, controls: Controls) -> Draft:
-    """After a match, and once the series is over."""
+def results(messages: Catalog, table: SpitTable) -> Results:
+    """After a match, and once the series is over; no picture when the series ended (idle) in
+    the middle of a match."""
     match = table.require_state()
     view, locale = match.view(), table.locale
     names = names_of(messages, table, locale)
-    over = table.series_ended
     title, parts = results_words(
-        messages, view, table.variant, table.match_number, table.wins, names, over, locale
+        messages, view, table.variant, table.match_number, table.wins, names, table.series_ended, locale
     )
-    if over and table.idle_expired:
-        parts.append(expired_text(messages, table))
-    parts += ending_lines(messages, table, names)
-    words = Words(title, "\n".join(parts), COLOUR)
-    notices_field(messages, table, words, notice_text)
-    buttons = between_games(messages, table, controls)
     if view.outcome is None:
-        # The series ended (idle) in the middle of a match: there are no results to draw for it.
-        return Draft(words, buttons)
+        return Results(title, parts)
     deal = table.last_deal if isinstance(match, SpeedState) and match.options.target is not None else None
-    png = await draw(results_png, view, names, labels_for(messages, locale), deal)
     alt = alt_text([messages.text("spit.alt.results", locale, title=title), *parts])
-    return Draft(words, buttons, png, "results.png", alt)
+    return Results(
+        title,
+        parts,
+        Picture(results_png, (view, names, labels_for(messages, locale), deal), "results.png", alt),
+    )
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -131,26 +115,26 @@ async def panel_draft(request: PanelRequest[SpitTable]) -> Draft:
     messages, table, seat, locale = request.messages, request.table, request.seat, request.locale
     view = table.require_state().view(seat)
     stamp = str(table.panel_stamp(seat))
-    names = names_of(messages, table, locale)
+    names = request.names()
     centre, own = centre_words(messages, view, locale), own_words(messages, view, seat, locale)
-    parts = [status_text(messages, view, seat, names, locale), *noted(request.note), centre, own]
+    parts = [status_text(messages, view, seat, names, locale), *request.noted(), centre, own]
     buttons: discord.ui.View | None = None
     if view.outcome is None and table.phase is Phase.PLAYING:
         parts.append(request.text("spit.panel.how"))
-        if isinstance(view, SpeedView):
-            buttons = _speed_buttons(messages, view, locale, request.controls.button, stamp)
-        else:
-            buttons = _spit_buttons(messages, view, seat, locale, request.controls.button, stamp)
-    words = Words(request.text("spit.panel.title", number=table.match_number), "\n".join(parts), COLOUR)
-    png = await draw(panel_png, view, names, labels_for(messages, locale))
+        buttons = (
+            _speed_buttons(request, view, stamp)
+            if isinstance(view, SpeedView)
+            else _spit_buttons(request, view, stamp)
+        )
     alt = request.text("spit.alt.panel", centre=centre, own=own)
-    return Draft(words, buttons, png, "cards.png", alt_text([alt]))
+    picture = Picture(panel_png, (view, names, labels_for(messages, locale)), "cards.png", alt_text([alt]))
+    return await request.draft(
+        request.text("spit.panel.title", number=table.match_number), parts, buttons, picture
+    )
 
 
 def _play_rows(
-    messages: Catalog,
-    locale: str,
-    button: ButtonFactory,
+    request: PanelRequest[SpitTable],
     buttons: discord.ui.View,
     view: SpitView | SpeedView,
     cards: Sequence[Card | None],
@@ -163,90 +147,59 @@ def _play_rows(
     play the rules refuse is no choice to offer."""
     alternate = isinstance(view, SpitView) and view.options.alternate_colours
     for centre in CENTRE_PILES:
-        top = view.centre[centre]
+        top, side = view.centre[centre], PILES[centre]
         for place, card in enumerate(cards):
-            side = PILES[centre]
             playable = card is not None and top is not None and fits(card, top, alternate)
             if card is None:
-                label = messages.text(f"spit.panel.no_play_{side}", locale, number=place + 1)
+                label = request.text(f"spit.panel.no_play_{side}", number=place + 1)
             else:
-                name = card_name(messages, card, locale)
+                name = card_name(request.messages, card, request.locale)
                 word = "play" if playable else "no_fit"
-                label = messages.text(f"spit.panel.{word}_{side}", locale, number=place + 1, card=name)
+                label = request.text(f"spit.panel.{word}_{side}", number=place + 1, card=name)
             style = discord.ButtonStyle.primary if playable else GREY
-            arg = f"{args[place]}.{centre}"
             emoji = None if card is None else CARD_EMOJIS.of(card)
-            buttons.add_item(button(action, arg, label, style, centre, disabled=not playable, emoji=emoji))
+            arg = f"{args[place]}.{centre}"
+            buttons.add_item(
+                request.controls.button(action, arg, label, style, centre, disabled=not playable, emoji=emoji)
+            )
 
 
-def _spit_buttons(
-    messages: Catalog, view: SpitView, seat: int, locale: str, button: ButtonFactory, stamp: str
-) -> discord.ui.View:
+def _spit_buttons(request: PanelRequest[SpitTable], view: SpitView, stamp: str) -> discord.ui.View:
     """Rows 0-1: play each stock pile's top left or right; row 2: turn up or move each pile's top;
     row 3: spit (onto a chosen pile when spitting alone), slap left and right, refresh."""
-    text = messages.text
+    text, button, seat = request.text, request.controls.button, request.seat
     buttons = discord.ui.View(timeout=None)
     layout = view.layouts[seat]
-    _play_rows(
-        messages,
-        locale,
-        button,
-        buttons,
-        view,
-        [pile.top for pile in layout],
-        [f"{stamp}.{n}" for n in range(len(layout))],
-        "play",
-    )
+    piles = [f"{stamp}.{n}" for n in range(len(layout))]
+    _play_rows(request, buttons, view, [pile.top for pile in layout], piles, "play")
     space = next((number for number, pile in enumerate(layout) if not pile.size), None)
     for number, pile in enumerate(layout):
         if pile.top is not None and pile.size > 1 and space is not None:
-            label = text("spit.panel.move", locale, number=number + 1, space=space + 1)
+            label = text("spit.panel.move", number=number + 1, space=space + 1)
             buttons.add_item(button("move", f"{stamp}.{number}.{space}", label, GREY, 2))
         else:
-            label = text("spit.panel.turn", locale, number=number + 1)
             hidden = pile.size > 0 and pile.top is None
+            label = text("spit.panel.turn", number=number + 1)
             buttons.add_item(button("turn", f"{stamp}.{number}", label, GREY, 2, disabled=not hidden))
-    danger = discord.ButtonStyle.danger
-    for target, label in _spit_targets(messages, view, seat, locale):
-        buttons.add_item(
-            button("spit", f"{stamp}.{target}", label, danger, 3, disabled=not view.spit_cards[seat])
-        )
-    choosing = view.options.emptier_chooses
+    danger, spitting = discord.ButtonStyle.danger, bool(view.spit_cards[seat])
+    for target, label in spit_targets(request.messages, view, seat, request.locale):
+        buttons.add_item(button("spit", f"{stamp}.{target}", label, danger, 3, disabled=not spitting))
     for centre in CENTRE_PILES:
-        word = ("choose_" if choosing else "slap_") + PILES[centre]
-        buttons.add_item(button("slap", f"{stamp}.{centre}", text(f"spit.panel.{word}", locale), GREY, 3))
-    buttons.add_item(button("refresh", "", text("spit.panel.refresh", locale), GREY, 3))
+        word = ("choose_" if view.options.emptier_chooses else "slap_") + PILES[centre]
+        buttons.add_item(button("slap", f"{stamp}.{centre}", text(f"spit.panel.{word}"), GREY, 3))
+    buttons.add_item(button("refresh", "", text("spit.panel.refresh"), GREY, 3))
     return buttons
 
 
-def _spit_targets(messages: Catalog, view: SpitView, seat: int, locale: str) -> list[tuple[int, str]]:
-    """The spit button(s): onto the seat's own pile while both have spit cards; spitting alone,
-    onto the pile kept to, or one button per pile while the choice is open."""
-    if view.spit_cards[1 - seat] or view.stage is Stage.START:
-        return [(seat, messages.text("spit.panel.spit", locale))]
-    if view.lone_centre is not None:
-        targets: Sequence[int] = (view.lone_centre,)
-    else:
-        targets = [centre for centre in CENTRE_PILES if view.centre_sizes[centre]] or [seat]
-    return [
-        (target, messages.text("spit.panel.spit_on", locale, pile=pile_name(messages, target, locale)))
-        for target in targets
-    ]
-
-
-def _speed_buttons(
-    messages: Catalog, view: SpeedView, locale: str, button: ButtonFactory, stamp: str
-) -> discord.ui.View:
+def _speed_buttons(request: PanelRequest[SpitTable], view: SpeedView, stamp: str) -> discord.ui.View:
     """Rows 0-1: play each hand card left or right (the card in the button, so a hand refilled
     since cannot play a card its player has not seen); row 2: flip, refresh."""
     buttons = discord.ui.View(timeout=None)
     hand = view.hand or ()
-    _play_rows(
-        messages, locale, button, buttons, view, list(hand), [f"{stamp}.{card.code}" for card in hand], "hand"
-    )
-    text = messages.text
-    buttons.add_item(button("flip", stamp, text("spit.panel.flip", locale), discord.ButtonStyle.danger, 2))
-    buttons.add_item(button("refresh", "", text("spit.panel.refresh", locale), GREY, 2))
+    _play_rows(request, buttons, view, list(hand), [f"{stamp}.{card.code}" for card in hand], "hand")
+    button, text = request.controls.button, request.text
+    buttons.add_item(button("flip", stamp, text("spit.panel.flip"), discord.ButtonStyle.danger, 2))
+    buttons.add_item(button("refresh", "", text("spit.panel.refresh"), GREY, 2))
     return buttons
 
 

@@ -9,20 +9,21 @@ step, ``view`` redraws. A component from an older moment, or pressed out of turn
 panel as it is now with a note saying why nothing happened.
 """
 
-import contextlib
 from collections.abc import Sequence
 
 import discord
 
 from cogs.answers import Acknowledge, acknowledged, in_time, tell_privately
 from cogs.client import GameNightBot
+from cogs.components import numbers
 from cogs.i18n import private_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
-from cogs.topoum_messages import deck_options, over_draft, panel_draft, playing_draft, table_picture
+from cogs.topoum_messages import COLOUR, deck_options, over, panel_draft, playing, table_picture
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
-from tables.topoum import BadDeck, TopoumTable
+from engine.topoum.cards import BadDeck
+from tables.topoum import TopoumTable
 from words.common import bold
 from words.topoum import bad_deck_text, notice_text, steps_text
 
@@ -32,21 +33,20 @@ STEP, PICK, GO, VIEW = "step", "pick", "go", "view"
 def parse_path(arg: str) -> tuple[str, tuple[int, ...]]:
     """A panel component's argument as (stamp, path); ``IllegalAction(STALE)`` if it is not one
     (a disabled ransom's, say)."""
-    stamp, *choices = arg.split(".")
-    if not stamp.isalnum() or not all(choice.isdigit() for choice in choices):
+    stamp, _, choices = arg.partition(".")
+    if not stamp.isalnum():
         raise IllegalAction(Reason.STALE, "malformed component")
-    return stamp, tuple(int(choice) for choice in choices)
+    return stamp, tuple(numbers(choices))
+
+
+def keeps(table: TopoumTable, seat: int, kept: str) -> None:
+    """The choices made so far hold while the turn is where they were made."""
+    table.menu(seat, *parse_path(kept))
 
 
 async def panel(request: PanelRequest[TopoumTable]) -> Draft:
-    """The panel, with the menu choices made so far while the turn is where they were made."""
-    path: tuple[int, ...] = ()
-    if request.kept:
-        with contextlib.suppress(IllegalAction):
-            stamp, chosen = parse_path(request.kept)
-            request.table.menu(request.seat, stamp, chosen)
-            path = chosen
-    return await panel_draft(request, path)
+    """The panel, with the menu choices made so far (kept while they hold)."""
+    return await panel_draft(request, parse_path(request.kept)[1] if request.kept else ())
 
 
 async def move(request: MoveRequest[TopoumTable]) -> Moved:
@@ -105,11 +105,12 @@ async def choose_deck(
 KIND = GameKind(
     "tm",
     TopoumTable,
-    playing_draft,
+    COLOUR,
+    playing,
     table_picture,
-    over_draft,
-    PanelSpec("hand", frozenset({STEP, PICK, GO, VIEW}), panel, move, refused),
+    over,
+    PanelSpec("hand", frozenset({STEP, PICK, GO, VIEW}), panel, move, refused, keeps),
+    notice_text,
     lobby_choices=deck_options,
     other=choose_deck,
-    said=notice_text,
 )

@@ -1,8 +1,8 @@
 """What a Topoum table looks like on Discord: the lobby with its battle deck, the public board
 message, the results, the private panel with its menus, and the words for what happened.
 
-Every function here reads the table and returns a :class:`~cogs.tables.Draft`; none changes the
-table. Pictures come from :mod:`render.topoum` and are drawn off the event loop.
+Every function here reads the table; none changes it. Pictures come from :mod:`render.topoum`
+and are drawn off the event loop.
 
 **The panel's menus** are built from :meth:`tables.topoum.TopoumTable.menu`: the engine's choices
 at the step the player has reached. Choices of a hex (where to enter, which mole, where to step,
@@ -14,26 +14,15 @@ will do and waits for **Confirm**. Stopping Move moles, passing and a ransom are
 themselves, so their buttons play at once.
 """
 
-import math
 from collections.abc import Sequence
 
 import discord
 
-from cogs.components import PER_ROW, PER_SELECT, ROWS, Controls
-from cogs.kinds import PanelRequest
-from cogs.layout import Words
+from cogs.components import PER_SELECT, Button, Controls
+from cogs.kinds import PanelRequest, Playing, Results
 from cogs.lobby import LobbyChoices
-from cogs.tables import Draft, Picture, alt_text, draw
-from cogs.words import (
-    between_games,
-    deadline,
-    ending_lines,
-    expired_text,
-    names_of,
-    noted,
-    notices_field,
-    table_card,
-)
+from cogs.tables import Draft, Picture, alt_text
+from cogs.words import deadline, names_of
 from engine.topoum.actions import (
     ChangeBase,
     ChooseAction,
@@ -58,14 +47,12 @@ from tables.seated import Phase
 from tables.topoum import TopoumTable
 from words.common import bold
 from words.topoum import (
-    HexChoice,
     board_alt,
     card_description,
     deck_text,
     game_lines,
     hex_option_description,
     labels_for,
-    notice_text,
     option_label,
     outcome_lines,
     prompt_text,
@@ -123,16 +110,13 @@ def deck_options(messages: Catalog, table: TopoumTable, controls: Controls, loca
 # -- the public message ----------------------------------------------------------------------------
 
 
-async def playing_draft(messages: Catalog, table: TopoumTable, controls: Controls) -> Draft:
+def playing(messages: Catalog, table: TopoumTable) -> Playing:
     """The game being played: the board, whose turn it is and until when, what happened."""
     state, locale = table.require_state(), table.locale
     names = names_of(messages, table, locale)
-    ai = table.plays_for(state.current)
-    status = status_text(messages, bold(names[state.current]), ai, locale)
+    status = status_text(messages, bold(names[state.current]), table.plays_for(state.current), locale)
     title, lines = game_lines(messages, state, locale)
-    words = Words(title, "\n".join([status, *lines]), COLOUR)
-    view = table_card(messages, table, controls, ("hand", "topoum.table.panel"), words, names, notice_text)
-    return await table_picture(messages, table).draft(words, view)
+    return Playing(title, "\n".join([status, *lines]))
 
 
 def table_picture(messages: Catalog, table: TopoumTable) -> Picture:
@@ -146,24 +130,17 @@ def table_picture(messages: Catalog, table: TopoumTable) -> Picture:
     )
 
 
-async def over_draft(messages: Catalog, table: TopoumTable, controls: Controls) -> Draft:
+def over(messages: Catalog, table: TopoumTable) -> Results:
     """The game's end: the winners and everyone's badges, or (if the table sat idle) that it
     ended unfinished."""
-    locale = table.locale
-    state = table.require_state()
-    names = names_of(messages, table, locale)
-    lines = [] if state.outcome is None else outcome_lines(messages, state.outcome, names, locale)
-    if table.idle_expired:
-        lines.append(expired_text(messages, table))
-    lines += ending_lines(messages, table, names)
-    words = Words(messages.text("topoum.table.over_title", locale), "\n".join(lines), COLOUR)
-    notices_field(messages, table, words, notice_text)
-    buttons = between_games(messages, table, controls)
+    locale, state = table.locale, table.require_state()
+    title = messages.text("topoum.table.over_title", locale)
     if state.outcome is None:
-        return Draft(words, buttons)
-    png = await draw(results_png, state.view(), names, labels_for(messages, locale))
-    alt = alt_text([messages.text("topoum.alt.results", locale, title=words.title), *lines])
-    return Draft(words, buttons, png, "results.png", alt)
+        return Results(title, [])
+    lines = outcome_lines(messages, state.outcome, names_of(messages, table, locale), locale)
+    alt = alt_text([messages.text("topoum.alt.results", locale, title=title), *lines])
+    args = (state.view(), names_of(messages, table, locale), labels_for(messages, locale))
+    return Results(title, lines, Picture(results_png, args, "results.png", alt))
 
 
 # -- the private panel -----------------------------------------------------------------------------
@@ -174,33 +151,8 @@ def path_arg(stamp: str, path: Sequence[int]) -> str:
     return ".".join([stamp, *map(str, path)])
 
 
-Button = tuple[str, str, str, discord.ButtonStyle, bool]
-"""A button before it is placed: (action, arg, label, style, disabled)."""
-
-
-def _card_option(
-    messages: Catalog, option: PlayCard, value: int, hand: Sequence[CardType], locale: str
-) -> discord.SelectOption:
-    description = card_description(messages, option, hand, locale)
-    return discord.SelectOption(
-        label=labels_for(messages, locale).card(option.card), value=str(value), description=description
-    )
-
-
-def _hex_option(
-    messages: Catalog, option: HexChoice, value: int, menu: Menu, names: Sequence[str], locale: str
-) -> discord.SelectOption:
-    description = hex_option_description(messages, option, menu, names, locale)
-    return discord.SelectOption(label=option.hex.label, value=str(value), description=description)
-
-
 def _ransom_buttons(
-    messages: Catalog,
-    stamp: str,
-    prisoners: Sequence[int],
-    names: Sequence[str],
-    locale: str,
-    menu: Menu | None,
+    request: PanelRequest[TopoumTable], stamp: str, prisoners: Sequence[int], menu: Menu | None
 ) -> list[Button]:
     """One button per player holding moles of this one prisoner: it pays the ransom when the
     menu offers it (the start of the turn, with 3 badges), and is shown disabled otherwise."""
@@ -213,45 +165,34 @@ def _ransom_buttons(
     for captor, held in enumerate(prisoners):
         if held:
             index = offered.get(captor)
-            label = messages.text("topoum.panel.ransom", locale, name=names[captor])
+            label = request.text("topoum.panel.ransom", name=request.names()[captor])
             if index is None or menu is None:
-                buttons.append(("go", f"{stamp}-{captor}", label, discord.ButtonStyle.danger, True))
+                buttons.append(Button("go", f"{stamp}-{captor}", label, discord.ButtonStyle.danger, True))
             else:
                 arg = path_arg(stamp, (*menu.path, index))
-                buttons.append(("go", arg, label, discord.ButtonStyle.danger, False))
+                buttons.append(Button("go", arg, label, discord.ButtonStyle.danger, False))
     return buttons
 
 
 def _view(
-    messages: Catalog,
-    locale: str,
+    request: PanelRequest[TopoumTable],
     selects: Sequence[tuple[str, Sequence[discord.SelectOption]]],
     buttons: Sequence[Button],
     arg: str,
-    controls: Controls,
 ) -> discord.ui.View:
     """The components on the message's five rows: select menus (one a row) first, then the
     buttons and Refresh, five to a row."""
-    placed = [*buttons, ("view", "", messages.text("topoum.panel.refresh", locale), GREY, False)]
-    assert len(selects) + math.ceil(len(placed) / PER_ROW) <= ROWS, "more components than rows"
-    view = discord.ui.View(timeout=None)
-    for row, (placeholder, options) in enumerate(selects):
-        view.add_item(controls.select("pick", arg, row, options, placeholder=placeholder, row=row))
-    for number, (action, button_arg, label, style, disabled) in enumerate(placed):
-        row = len(selects) + number // PER_ROW
-        view.add_item(controls.button(action, button_arg, label, style, row, disabled=disabled))
-    return view
+    refresh = Button("view", "", request.text("topoum.panel.refresh"))
+    menus = [("pick", arg, placeholder, options) for placeholder, options in selects]
+    return request.controls.laid_out(menus, [*buttons, refresh])
 
 
 def _menu_view(
-    messages: Catalog,
+    request: PanelRequest[TopoumTable],
     stamp: str,
     menu: Menu,
-    names: Sequence[str],
-    locale: str,
     hand: Sequence[CardType],
     prisoners: Sequence[int],
-    controls: Controls,
 ) -> discord.ui.View:
     """The panel's components for ``menu``: a complete path's Confirm; the cards in one select
     menu and the hexes in menus of 25; the action, changing a base and directions as buttons
@@ -261,39 +202,47 @@ def _menu_view(
     of n hexes has at most 2n + 4 free neighbours, and together they fit in 127 hexes), so four
     menus hold them beside the one row of buttons that comes with them (Back, Refresh and a
     ransom per captor, at most five)."""
-    text = messages.text
-    path = menu.path
+    messages, locale, text, names = request.messages, request.locale, request.text, request.names()
+    labels, path = labels_for(messages, locale), menu.path
     buttons: list[Button] = []
     hexes: list[discord.SelectOption] = []
     cards: list[discord.SelectOption] = []
     if menu.complete:
-        buttons.append(("go", path_arg(stamp, path), text("topoum.panel.confirm", locale), GREEN, False))
+        buttons.append(Button("go", path_arg(stamp, path), text("topoum.panel.confirm"), GREEN, False))
     for index, option in enumerate(menu.options):
         choice = path_arg(stamp, (*path, index))
         if isinstance(option, HEX_CHOICES):
-            hexes.append(_hex_option(messages, option, index, menu, names, locale))
+            description = hex_option_description(messages, option, menu, names, locale)
+            hexes.append(
+                discord.SelectOption(label=option.hex.label, value=str(index), description=description)
+            )
         elif isinstance(option, PlayCard):
-            cards.append(_card_option(messages, option, index, hand, locale))
+            description = card_description(messages, option, hand, locale)
+            cards.append(
+                discord.SelectOption(
+                    label=labels.card(option.card), value=str(index), description=description
+                )
+            )
         elif isinstance(option, STEP_BUTTONS):
             label = option_label(messages, option, menu, locale)
-            buttons.append(("step", choice, label, discord.ButtonStyle.primary, False))
+            buttons.append(Button("step", choice, label, discord.ButtonStyle.primary, False))
         elif isinstance(option, EndMoves | Pass):
-            buttons.append(("go", choice, option_label(messages, option, menu, locale), GREY, False))
-    buttons += _ransom_buttons(messages, stamp, prisoners, names, locale, menu)
+            buttons.append(Button("go", choice, option_label(messages, option, menu, locale), GREY, False))
+    buttons += _ransom_buttons(request, stamp, prisoners, menu)
     if path:
-        buttons.append(("step", path_arg(stamp, path[:-1]), text("topoum.panel.back", locale), GREY, False))
+        buttons.append(Button("step", path_arg(stamp, path[:-1]), text("topoum.panel.back"), GREY, False))
     selects: list[tuple[str, Sequence[discord.SelectOption]]] = []
     if cards:
-        selects.append((text("topoum.menu.card", locale), cards))
+        selects.append((text("topoum.menu.card"), cards))
     for start in range(0, len(hexes), PER_SELECT):
         chunk = hexes[start : start + PER_SELECT]
         placeholder = (
-            text("topoum.menu.hex", locale)
+            text("topoum.menu.hex")
             if len(hexes) <= PER_SELECT
-            else text("topoum.menu.hex_range", locale, first=chunk[0].label, last=chunk[-1].label)
+            else text("topoum.menu.hex_range", first=chunk[0].label, last=chunk[-1].label)
         )
         selects.append((placeholder, chunk))
-    return _view(messages, locale, selects, buttons, path_arg(stamp, path), controls)
+    return _view(request, selects, buttons, path_arg(stamp, path))
 
 
 async def panel_draft(request: PanelRequest[TopoumTable], path: Sequence[int] = ()) -> Draft:
@@ -311,7 +260,7 @@ async def panel_draft(request: PanelRequest[TopoumTable], path: Sequence[int] = 
         request.text,
     )
     state = table.require_state()
-    names = names_of(messages, table, locale)
+    names = request.names()
     seen = state.view(seat)
     prisoners = [held[seat] for held in seen.prisoners]
     menu: Menu | None = None
@@ -329,7 +278,7 @@ async def panel_draft(request: PanelRequest[TopoumTable], path: Sequence[int] = 
             parts.append(text("topoum.panel.time_left", deadline=due))
     else:
         parts = [text("topoum.panel.waiting", name=bold(names[state.current]))]
-    parts += noted(request.note)
+    parts += request.noted()
     parts += [
         text("topoum.panel.prisoners", count=held, name=bold(names[captor]))
         for captor, held in enumerate(prisoners)
@@ -342,15 +291,12 @@ async def panel_draft(request: PanelRequest[TopoumTable], path: Sequence[int] = 
         parts.append(
             text("topoum.panel.confirm_hint") if menu.complete else prompt_text(messages, menu, seat, locale)
         )
-        view = _menu_view(
-            messages, table.stamp(), menu, names, locale, seen.hand or (), prisoners, request.controls
-        )
+        view = _menu_view(request, table.stamp(), menu, seen.hand or (), prisoners)
     elif playing:
-        ransoms = _ransom_buttons(messages, table.stamp(), prisoners, names, locale, None)
-        view = _view(messages, locale, (), ransoms, "", request.controls)
-    words = Words(text("topoum.panel.title"), "\n".join(parts), COLOUR)
-    png = await draw(hand_png, seen, names, labels_for(messages, locale))
-    cards = ", ".join(labels_for(messages, locale).card(card) for card in seen.hand or ()) or text(
-        "topoum.alt.no_cards"
+        view = _view(request, (), _ransom_buttons(request, table.stamp(), prisoners, None), "")
+    labels = labels_for(messages, locale)
+    cards = ", ".join(labels.card(card) for card in seen.hand or ()) or text("topoum.alt.no_cards")
+    picture = Picture(
+        hand_png, (seen, names, labels), "hand.png", alt_text([text("topoum.alt.hand", cards=cards)])
     )
-    return Draft(words, view, png, "hand.png", alt_text([text("topoum.alt.hand", cards=cards)]))
+    return await request.draft(text("topoum.panel.title"), parts, view, picture)

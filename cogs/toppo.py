@@ -7,14 +7,10 @@ picks, ``<stamp>.<line indices>``, while they still mean the same cards); the mo
 table with the panel's stamp. The messages are :mod:`cogs.toppo_messages`'.
 """
 
-import contextlib
-
-import discord
-
-from cogs.client import GameNightBot
+from cogs.components import numbers
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
-from cogs.toppo_messages import SIZE, panel_draft, playing_draft, results_draft, table_picture
+from cogs.toppo_messages import COLOUR, SIZE, panel_draft, playing, results, table_picture
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import CallTop, CallToppo, Match, Renew, SeriesAction, TurnCard, VoteReplace
@@ -62,13 +58,8 @@ def check_picks(table: ToppoTable, seat: int, arg: str) -> None:
 
 
 async def panel(request: PanelRequest[ToppoTable]) -> Draft:
-    """The panel, with the cards picked so far while they still mean the same cards."""
-    picks = ""
-    if request.kept:
-        with contextlib.suppress(IllegalAction):
-            check_picks(request.table, request.seat, request.kept)
-            picks = request.kept.partition(".")[2]
-    return await panel_draft(request, picks)
+    """The panel, with the cards picked so far (kept while they mean the same cards)."""
+    return await panel_draft(request, request.kept.partition(".")[2])
 
 
 async def move(request: MoveRequest[ToppoTable]) -> Moved:
@@ -78,8 +69,11 @@ async def move(request: MoveRequest[ToppoTable]) -> Moved:
     if request.action == PICK:
         check_picks(table, seat, request.arg)
         return Moved(kept=request.arg)
-    if request.action == SIZE:
-        await table.choose(request.user, *parse_size(table, request.arg))
+    if request.action == SIZE:  # a chooser's button: <game number>.<size>
+        number, size = numbers(request.arg, 2)
+        if number != table.game_number():
+            raise IllegalAction(Reason.STALE, "a button of an earlier game")
+        await table.choose(request.user, size)
         return Moved()
     notices = await table.press(request.user, *parse_press(seat, request.action, request.arg))
     messages, locale = request.messages, request.locale
@@ -95,31 +89,13 @@ def refused(request: MoveRequest[ToppoTable], error: IllegalAction) -> str:
     return refusal_text(request.messages, error, request.locale)
 
 
-def parse_size(table: ToppoTable, arg: str) -> tuple[int]:
-    """The display size a chooser's button carries (``<game number>.<size>``), if it is this
-    game's."""
-    number, _, size = arg.partition(".")
-    if not size.isdigit() or not number.isdigit():
-        raise IllegalAction(Reason.STALE, "malformed button")
-    if int(number) != table.game_number():
-        raise IllegalAction(Reason.STALE, "a button of an earlier game")
-    return (int(size),)
-
-
-async def apply_league(bot: GameNightBot, interaction: discord.Interaction, table: ToppoTable) -> None:
-    """A table opened in a Toppo league's channel (or a thread of it) plays with the league's
-    display size."""
-    league = await bot.store.league_of_channel(table.guild_id, table.channel_id, "toppo")
-    table.fixed_display = None if league is None else league.settings.toppo_display
-
-
 KIND = GameKind(
     "tp",
     ToppoTable,
-    playing_draft,
+    COLOUR,
+    playing,
     table_picture,
-    results_draft,
-    PanelSpec("line", MOVES | {PICK, SIZE}, panel, move, refused),
-    prepare=apply_league,
-    said=notice_text,
+    results,
+    PanelSpec("line", MOVES | {PICK, SIZE}, panel, move, refused, check_picks),
+    notice_text,
 )

@@ -117,7 +117,7 @@ def between_games(
         pressed, asked = len(table.again), len(table.again_asked())
         label = messages.text("seats.again", locale, pressed=pressed, asked=asked)
         view.add_item(controls.button("again", "", label, discord.ButtonStyle.primary, row))
-    elif table.phase is not Phase.OVER:
+    elif table.phase is not Phase.OVER and not table.decided:
         if table.phase is Phase.RESULTS:
             label = messages.text(f"{table.game}.results.next", locale)
             view.add_item(controls.button("next", number, label, discord.ButtonStyle.primary, row))
@@ -141,11 +141,6 @@ def replay_link(
 def expired_text(messages: Catalog, table: SeatedTable[Any, Any]) -> str:
     """The table ended because nobody played for a while (``<game>.results.expired``)."""
     return messages.text(f"{table.game}.results.expired", table.locale, minutes=int(TABLE_IDLE // 60))
-
-
-def noted(note: str | None) -> list[str]:
-    """A panel's note (what the player's press did, or why not) as its quoted line, if any."""
-    return [f"> {note}"] if note else []
 
 
 def deadline(table: SeatedTable[Any, Any]) -> str | None:

@@ -72,7 +72,7 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         return super().require_playing()
 
     @property
-    def match_over(self) -> bool:
+    def decided(self) -> bool:
         return self.state is not None and self.state.outcome is not None
 
     # -- playing ---------------------------------------------------------------------------------
@@ -142,14 +142,14 @@ class AssetsTable(TurnBased[Action, AssetsState]):
 
     def deal_next(self) -> list[Notice]:
         state = self.require_state()
-        if self.phase is not Phase.RESULTS or self.match_over:
+        if self.phase is not Phase.RESULTS or self.decided:
             raise IllegalAction(Reason.STALE, "that round is not the last one over")
         return self.apply_action(Deal(state.next_dealer()))
 
     async def after_save(self) -> None:
         """Record a finished round; once the match's last round is recorded, the table ends."""
         await super().after_save()
-        if self.phase is Phase.RESULTS and self.match_over:
+        if self.phase is Phase.RESULTS and self.decided:
             await self.change(self.series_over)
 
     def finished_game(self) -> Finished:
@@ -184,7 +184,7 @@ class AssetsTable(TurnBased[Action, AssetsState]):
             return None
         if self.phase is Phase.PLAYING and not self.seats[seat].is_ai:
             return seat, (PLAY, len(state.log))
-        if self.phase is Phase.RESULTS and not self.match_over:
+        if self.phase is Phase.RESULTS and not self.decided:
             return seat, (DEAL, len(state.log))
         return None
 

@@ -34,7 +34,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 from data import SavedTable, StoreError
-from data.records import GameRecord, KeptLog, SeatResult
+from data.records import GameRecord, KeptLog, LeagueSettings, SeatResult
 from engine.ai import Level
 from engine.errors import IllegalAction, Reason
 from engine.rng import Rng
@@ -372,6 +372,12 @@ class SeatedTable(Table, Generic[A, G]):
         return self.phase in (Phase.OVER, Phase.CLOSED)
 
     @property
+    def decided(self) -> bool:
+        """The game whose results show decided the series (a match won): there is no next game,
+        and the table ends once it is recorded."""
+        return False
+
+    @property
     def series_ended(self) -> bool:
         """The series or match is over (Play again may still be offered)."""
         return self.phase in (Phase.AGAIN, Phase.OVER)
@@ -410,9 +416,15 @@ class SeatedTable(Table, Generic[A, G]):
         return self.require_state()
 
     def require_panel(self) -> G:
-        """The game a player's panel opens on: the running one, while it is played (a game
-        that asks a player something between games opens it then too)."""
+        """The game a player's panel opens on: the running one, while it is played, and while a
+        player chooses the next game's options on theirs (Toppo's display)."""
+        if self.phase is Phase.CHOOSING:
+            return self.require_state()
         return self.require_playing()
+
+    def follow_league(self, settings: LeagueSettings) -> None:
+        """A new table opened in a league's channel (or a thread of it) plays by its settings: a
+        game with settings of its own takes them here."""
 
     def require_member(self, user_id: int) -> None:
         """Seated players, and the host (who may watch a table of AI seats), steer the series."""

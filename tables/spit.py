@@ -32,8 +32,6 @@ from engine.errors import IllegalAction, Reason
 from engine.spit import (
     Action,
     Card,
-    PlayCard,
-    PlayHand,
     Slap,
     SpeedOptions,
     SpeedState,
@@ -48,9 +46,9 @@ from engine.spit import (
     new_speed_game,
     notation,
 )
-from engine.spit.ai import Choice
+from engine.spit.ai import Choice, looks_at
 from engine.spit.cards import ALL_CARDS
-from engine.spit.centre import CENTRE_PILES, Stage
+from engine.spit.centre import NoFit, Stage
 from engine.spit.events import DealWon, Event, PileSlapped
 from tables.registry import TableRegistry
 from tables.seated import Finished, Phase, SeatedTable
@@ -228,8 +226,11 @@ class SpitTable(SeatedTable[Action, Game]):
         shown = self._shown_at(seat, stamp, action)
         try:
             return self.apply_action(action)
-        except IllegalAction as error:
-            raise _explained(self.require_state(), action, shown, error) from error
+        except NoFit as misfit:
+            if misfit.top is None:
+                raise
+            late = shown.tops[misfit.centre] is not misfit.top
+            raise PlayRefused(misfit.card, misfit.centre, misfit.top, late) from misfit
 
     def apply_action(self, action: Action) -> list[Notice]:
         match = self.require_state()
@@ -304,18 +305,7 @@ class SpitTable(SeatedTable[Action, Game]):
     # -- AI seats --------------------------------------------------------------------------------
 
     def ai_inputs(self, seat: int) -> Hashable:
-        match = self.require_state()
-        tops = tuple(pile.top if pile else None for pile in match.centre)
-        common = (self.phase, self.match_number, match.stage, tops, match.stalemate)
-        if isinstance(match, SpeedState):
-            return (*common, match.deal_number, tuple(match.hands[seat]), frozenset(match.calls))
-        return (
-            *common,
-            match.layouts_dealt,
-            tuple(match.layouts[seat]),
-            tuple(sorted(match.calls.items())),
-            match.lone_centre,
-        )
+        return self.phase, self.match_number, looks_at(self.require_state(), seat)
 
     def ai_choice(self, seat: int) -> Choice | None:
         return choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
@@ -344,21 +334,3 @@ class SpitTable(SeatedTable[Action, Game]):
         """The deal (Speed's, or Spit's layout): a replay's "next deal" skips to the next one."""
         match = self.require_state()
         return match.deal_number if isinstance(match, SpeedState) else match.layouts_dealt
-
-
-def _explained(match: Game, action: Action, shown: Stamp, error: IllegalAction) -> IllegalAction:
-    """A refused play in the player's terms: which card, which pile, and whether the pile changed
-    under them (:class:`PlayRefused`); any other refusal as the engine gave it."""
-    if match.stage is not Stage.PLAY or not isinstance(action, PlayCard | PlayHand):
-        return error
-    if isinstance(action, PlayHand):
-        card: Card | None = action.card
-    else:
-        assert isinstance(match, SpitState)
-        card = match.layouts[action.seat][action.pile].top
-    if card is None or action.centre not in CENTRE_PILES or not match.centre[action.centre]:
-        return error
-    if match.fits_centre(card, action.centre):
-        return error
-    top = match.centre[action.centre].top
-    return PlayRefused(card, action.centre, top, late=shown.tops[action.centre] is not top)

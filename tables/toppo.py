@@ -17,6 +17,7 @@ import secrets
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Final
 
+from data.records import LeagueSettings
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import (
     CallTop,
@@ -30,11 +31,11 @@ from engine.toppo.actions import (
     action_from_json,
     action_to_json,
 )
-from engine.toppo.ai import PROFILES, Choice, choose_in_series
+from engine.toppo.ai import Choice, choose_in_series, looks_at
 from engine.toppo.cards import notation
 from engine.toppo.events import GameStarted, TotalsUpdated
 from engine.toppo.series import Series
-from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS, TOPPO_LIMIT
+from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS
 from tables.seated import Finished, Phase, SeatedTable, ranked
 from tables.stamps import digest
 from words.common import Notice
@@ -59,6 +60,9 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
 
     fixed_display: int | None = None
     """The display size of every game (a league's setting), or None for the rules' way."""
+
+    def follow_league(self, settings: LeagueSettings) -> None:
+        self.fixed_display = settings.toppo_display
 
     def deal(self) -> None:
         self.begin(Series(len(self.seats), secrets.randbits(63), fixed_display=self.fixed_display))
@@ -131,12 +135,6 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
 
         return await self.change(apply)
 
-    def require_panel(self) -> Series:
-        """While the next display is chosen too: the chooser picks its size on their panel."""
-        if self.phase is Phase.CHOOSING:
-            return self.require_state()
-        return self.require_playing()
-
     def waited(self) -> tuple[int, Hashable] | None:
         """The start player who must pick the next display size; in a game, the player who
         must restart play after an interrupt (everyone else waits for them)."""
@@ -166,22 +164,7 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
     # -- AI seats --------------------------------------------------------------------------------
 
     def ai_inputs(self, seat: int) -> Hashable:
-        series = self.require_state()
-        if self.phase is Phase.CHOOSING:
-            return (self.phase, series.game_number, series.chooser())
-        game = series.game
-        patience = PROFILES[self.ai_level(seat)].patience * game.players
-        return (
-            self.phase,
-            series.game_number,
-            tuple(game.display),
-            tuple(game.lines[seat]),
-            game.matching[seat],
-            game.restarter,
-            game.cards_left(seat) < TOPPO_LIMIT,
-            seat in game.votes,
-            game.display_age >= patience,
-        )
+        return self.phase, looks_at(self.require_state(), seat, self.ai_level(seat))
 
     def ai_choice(self, seat: int) -> Choice | None:
         return choose_in_series(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))

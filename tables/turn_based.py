@@ -15,6 +15,7 @@ import abc
 from collections.abc import Hashable
 from typing import TypeVar
 
+from data.records import LeagueSettings
 from tables.registry import TableRegistry
 from tables.seated import Move, Phase, SeatedTable
 from tables.stand_ins import TIMED_OUT_IN_A_ROW, Why
@@ -28,6 +29,11 @@ class TurnBased(SeatedTable[A, G]):
     """A seated table with turn timers; see the module's note."""
 
     races = False
+
+    def follow_league(self, settings: LeagueSettings) -> None:
+        """Each move gets the league's turn timer."""
+        if settings.turn_timer is not None:
+            self.turns.set_seconds(settings.turn_timer)
 
     @abc.abstractmethod
     def waiting_for(self) -> tuple[int, Hashable] | None:

@@ -214,3 +214,28 @@ def standing_line(messages: Catalog, view: AssetsView, seat: int, name: str, loc
         score = money_text(messages, view.round_scores[-1][seat], locale)
         return messages.text("assets.results.line", locale, rank=rank, name=name, score=score, total=total)
     return messages.text("assets.results.total_line", locale, rank=rank, name=name, total=total)
+
+
+def panel_status(
+    messages: Catalog, view: AssetsView, names: Sequence[str], between: bool, playing: bool, locale: str
+) -> str:
+    """What a panel's player is to do (``view`` is theirs), or that it is not their turn;
+    ``between`` rounds, that the round is over; once nobody plays, that the match is."""
+    text = messages.text
+    if between:
+        return text("assets.status.round_over", locale, number=view.round_number)
+    if not playing or view.to_act is None:
+        return text("assets.status.over", locale)
+    if view.to_act != view.seat:
+        return text("assets.status.not_your_turn", locale, name=bold(names[view.to_act]))
+    duel = view.duel
+    if duel is None:
+        return text("assets.status.your_turn", locale)
+    shower, card = duel.shown[-1]
+    return text(
+        "assets.status.challenged" if len(duel.shown) == 1 else "assets.status.answer_back",
+        locale,
+        name=bold(names[shower]),
+        asset=card_name(messages, duel.stake.asset, locale),
+        card=card_name(messages, card, locale),
+    )

@@ -7,7 +7,7 @@ from typing import Final
 from discord.utils import escape_markdown
 
 from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView
-from engine.spit.centre import PLAYERS, Stage
+from engine.spit.centre import CENTRE_PILES, PLAYERS, Stage
 from engine.spit.events import (
     CentreTaken,
     DealStarted,
@@ -237,3 +237,19 @@ def results_words(
         line = text("spit.results.winner", locale, name=bold(names[view.outcome.winner]))
         title = text("spit.results.title", locale, variant=named, number=number)
     return title, [line, standings_text(messages, wins, names, locale)]
+
+
+def spit_targets(messages: Catalog, view: SpitView, seat: int, locale: str) -> list[tuple[int, str]]:
+    """The spit button(s) of ``seat``'s panel, each a centre pile and its label: onto the seat's
+    own pile while both have spit cards; spitting alone, onto the pile kept to, or one button
+    per pile while the choice is open."""
+    if view.spit_cards[1 - seat] or view.stage is Stage.START:
+        return [(seat, messages.text("spit.panel.spit", locale))]
+    if view.lone_centre is not None:
+        targets: Sequence[int] = (view.lone_centre,)
+    else:
+        targets = [centre for centre in CENTRE_PILES if view.centre_sizes[centre]] or [seat]
+    return [
+        (target, messages.text("spit.panel.spit_on", locale, pile=pile_name(messages, target, locale)))
+        for target in targets
+    ]

@@ -20,7 +20,7 @@ moving one into an empty space come after any play noticed; calling spit or a fl
 as the game allows it, after the level's call delay.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
@@ -113,6 +113,16 @@ def choose(state: SpitState | SpeedState, seat: int, level: Level, rng: Rng) -> 
     if isinstance(state, SpeedState):
         return _choose_speed(state, seat, PROFILES[level], rng)
     return _choose_spit(state, seat, PROFILES[level], rng)
+
+
+def looks_at(state: SpitState | SpeedState, seat: int) -> Hashable:
+    """What :func:`choose` reads of the game for ``seat``: while this stays the same, so does its
+    choice (the caller asks again only when it changes)."""
+    common = (state.stage, tops(state.centre), state.stalemate)
+    if isinstance(state, SpeedState):
+        return (*common, state.deal_number, tuple(state.hands[seat]), frozenset(state.calls))
+    calls = tuple(sorted(state.calls.items()))
+    return (*common, state.layouts_dealt, tuple(state.layouts[seat]), calls, state.lone_centre)
 
 
 def _first_glance(

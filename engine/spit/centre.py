@@ -31,6 +31,17 @@ class Stage(StrEnum):
     OVER = "over"
 
 
+class NoFit(IllegalAction):
+    """A card played onto centre pile ``centre`` whose ``top`` it does not fit (any more: the
+    other player may have just played there); the card stays where it was."""
+
+    def __init__(self, card: Card, centre: int, top: Card | None) -> None:
+        super().__init__(Reason.STALE, "that pile changed")
+        self.card = card
+        self.centre = centre
+        self.top = top
+
+
 def check_players(players: int, game: str) -> None:
     if players != PLAYERS:
         raise IllegalAction(Reason.BAD_OPTION, f"{game} is for 2 players, not {players}")

@@ -16,7 +16,7 @@ soon as it holds fewer than 10 cards: for an AI seat the AI calls it, the bot ne
 human.
 """
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from engine.ai import Level, delay
@@ -183,6 +183,25 @@ def choose_in_series(series: Series, seat: int, level: Level, rng: Rng) -> Choic
         return None
     size = rng.choice(series.display_sizes())
     return Choice(ChooseDisplaySize(seat, size), delay(PROFILES[level].think_delay, rng))
+
+
+def looks_at(series: Series, seat: int, level: Level) -> Hashable:
+    """What :func:`choose_in_series` reads of the table for ``seat``: while this stays the same,
+    so does its choice (the caller asks again only when it changes)."""
+    if (chooser := series.chooser()) is not None:
+        return series.game_number, chooser
+    game = series.game
+    patience = PROFILES[level].patience * game.players
+    return (
+        series.game_number,
+        tuple(game.display),
+        tuple(game.lines[seat]),
+        game.matching[seat],
+        game.restarter,
+        game.cards_left(seat) < TOPPO_LIMIT,
+        seat in game.votes,
+        game.display_age >= patience,
+    )
 
 
 def _blunder(state: ToppoState, seat: int, rng: Rng) -> SeriesAction:

@@ -135,7 +135,7 @@ async def test_the_public_message_shows_the_table_then_the_round_then_the_winner
 
     playing = await public(assets)
     within_discords_limits(playing)
-    assert labels(playing) == [text("assets.table.my_hand", locale), text("seats.button", locale)]
+    assert labels(playing) == [text("assets.table.panel", locale), text("seats.button", locale)]
     assert playing.png is not None and playing.words.title == text("assets.table.title", locale, number=1)
 
     state.apply(pair(0, "PB PB"))

@@ -92,7 +92,7 @@ async def table_message(world: World, number: int = 1) -> SeenMessage:
 
 
 async def open_hand(actor: Actor, table: SeenMessage) -> Panel:
-    reply = await actor.press(table, label=text("assets.table.my_hand", table_locale()))
+    reply = await actor.press(table, label=text("assets.table.panel", table_locale()))
     assert reply.message.ephemeral
     return Panel.read(actor, reply.message)
 

@@ -73,7 +73,7 @@ class Panel:
 
 async def open_panel(actor: Actor, table: SeenMessage) -> Panel:
     """Press "My cards" on the table message (written in the server's English)."""
-    reply = await actor.press(table, label=text("spit.table.my_cards"))
+    reply = await actor.press(table, label=text("spit.table.panel"))
     assert reply.message.ephemeral
     return Panel.read(actor, reply.message)
 

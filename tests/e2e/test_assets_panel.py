@@ -32,7 +32,7 @@ async def test_a_lobby_starts_a_match_with_a_hand_for_each_player(world: World, 
     alice, bruno = await open_hand(world.alice, table), await open_hand(world.bruno, table)
     assert len(alice.hand) == len(bruno.hand) == 5, "three players hold five cards each"
     assert bruno.message.card["title"] == text("assets.panel.title", "es-ES", number=1)
-    stranger = await world.carla.press(table, label=text("assets.table.my_hand"))
+    stranger = await world.carla.press(table, label=text("assets.table.panel"))
     assert stranger.message.ephemeral and stranger.message.content == text("reason.not_seated", "es-419")
 
 

@@ -166,11 +166,11 @@ async def test_the_panels_show_each_cards_emoji_beside_its_label(world: World, d
 
     async with running(BotProcess(world.fake, database)) as bot:
         await loaded(bot, ALL)
-        spit_panel = await panel(world, spit, text("spit.table.my_cards"))
-        toppo_panel = await panel(world, toppo, text("toppo.table.my_line"))
+        spit_panel = await panel(world, spit, text("spit.table.panel"))
+        toppo_panel = await panel(world, toppo, text("toppo.table.panel"))
         for _ in range(3):  # her line as long as the display: its cards can be picked
             toppo_panel = (await world.alice.press(toppo_panel, label=text("toppo.panel.turn"))).message
-        assets_panel = await panel(world, assets, text("assets.table.my_hand"))
+        assets_panel = await panel(world, assets, text("assets.table.panel"))
 
     assert shown(world, spit_panel, "play") == [
         (text("spit.panel.play_left", number=1, card="7♥"), "spit_7h"),
@@ -212,7 +212,7 @@ async def test_when_discord_refuses_the_uploads_the_buttons_show_their_labels_al
     async with running(BotProcess(fake, database)) as bot:
         await loaded(bot, 0)
         refused = fake.take_problems()
-        spit_panel = await panel(world, spit, text("spit.table.my_cards"))
+        spit_panel = await panel(world, spit, text("spit.table.panel"))
         played = await world.alice.press(spit_panel, label=text("spit.panel.play_left", number=1, card="7♥"))
 
     assert [json.loads(p.split(" -> 400 ", 1)[1])["code"] for p in refused] == [30008]

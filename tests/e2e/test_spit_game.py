@@ -91,7 +91,7 @@ async def test_the_host_chooses_speed_and_its_options_in_the_lobby_then_flips_ag
     await world.alice.press(lobby, label="Start")
 
     table = await wait_public(world, lambda m: m.title == "Speed, match 1" and bool(m.attachments))
-    stranger = await world.carla.press(table, label=text("spit.table.my_cards"))
+    stranger = await world.carla.press(table, label=text("spit.table.panel"))
     assert stranger.message.ephemeral and stranger.message.content == text("reason.not_seated", "es-419")
     alice = await open_panel(world.alice, table)
     assert alice.says("spit.status.start_speed") and len(alice.message.buttons()) == 13, (

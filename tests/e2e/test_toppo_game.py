@@ -58,7 +58,7 @@ async def test_two_humans_and_an_ai_play_a_game_to_its_saved_result(
         assert not any(b.get("label") == "4 cards" for b in choosing.buttons()), "sizes are on the panel"
         chooser = (world.alice, world.bruno)[highest]
         locale = chooser.locale
-        panel = (await chooser.press(choosing, label=text("toppo.table.my_line", locale))).message
+        panel = (await chooser.press(choosing, label=text("toppo.table.panel", locale))).message
         assert panel.ephemeral and text("toppo.panel.choose", locale) in panel.text
         await chooser.press(panel, label=text("toppo.results.size", locale, size=4))
     game2 = await wait_public(world, lambda m: m.title == "Toppo, game 2")

@@ -182,7 +182,7 @@ async def test_a_stale_top_after_the_display_changed_is_refused_not_penalised(
 async def test_someone_not_seated_is_refused_privately(world: World, seeded: BotProcess) -> None:
     table = await wait_public(world, lambda m: m.title == "Toppo, game 1")
 
-    reply = await world.carla.press(table, label=text("toppo.table.my_line"))
+    reply = await world.carla.press(table, label=text("toppo.table.panel"))
 
     assert reply.message.ephemeral
     assert reply.message.content == text("reason.not_seated", "es-419")

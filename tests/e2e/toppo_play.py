@@ -236,7 +236,7 @@ def lobby_locale(world: World) -> str:
 
 
 async def open_panel(actor: Actor, table: SeenMessage) -> Panel:
-    reply = await actor.press(table, label=text("toppo.table.my_line"))
+    reply = await actor.press(table, label=text("toppo.table.panel"))
     assert reply.message.ephemeral
     return Panel.read(actor, reply.message)
 

@@ -6,11 +6,10 @@ is the shared pieces'. The menu's custom id carries the panel's stamp; choosing 
 
 import discord
 
-from cogs.components import Choice, Controls
-from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
-from cogs.layout import Words
+from cogs.components import Choice
+from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec, Playing, Results
 from cogs.tables import Draft, Picture, alt_text
-from cogs.words import between_games, ending_lines, expired_text, names_of, noted, notices_field, table_card
+from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
 from tables.seated import Phase
@@ -33,36 +32,24 @@ def table_picture(messages: Catalog, table: TallyTable, locale: str | None = Non
     return Picture(table_png, (state.total, current, names, labels_for(messages, locale)), "tally.png", alt)
 
 
-async def playing_draft(messages: Catalog, table: TallyTable, controls: Controls) -> Draft:
-    locale = table.locale
-    names = names_of(messages, table, locale)
-    title = messages.text("tally.table.title", locale, number=table.game_number())
-    words = Words(title, status_text(messages, table.require_state(), names, locale), COLOUR)
-    view = table_card(messages, table, controls, ("hand", "tally.table.panel"), words, names, notice_text)
-    return await table_picture(messages, table).draft(words, view)
+def playing(messages: Catalog, table: TallyTable) -> Playing:
+    names = names_of(messages, table, table.locale)
+    title = messages.text("tally.table.title", table.locale, number=table.game_number())
+    return Playing(title, status_text(messages, table.require_state(), names, table.locale))
 
 
-async def results_draft(messages: Catalog, table: TallyTable, controls: Controls) -> Draft:
-    locale = table.locale
-    names = names_of(messages, table, locale)
-    lines = [status_text(messages, table.require_state(), names, locale)]
-    if table.idle_expired:
-        lines.append(expired_text(messages, table))
-    lines += ending_lines(messages, table, names)
-    words = Words(
-        messages.text("tally.results.title", locale, number=table.game_number()), "\n".join(lines), COLOUR
-    )
-    notices_field(messages, table, words, notice_text)
-    buttons = between_games(messages, table, controls)
-    return await table_picture(messages, table).draft(words, buttons)
+def results(messages: Catalog, table: TallyTable) -> Results:
+    names = names_of(messages, table, table.locale)
+    title = messages.text("tally.results.title", table.locale, number=table.game_number())
+    lines = [status_text(messages, table.require_state(), names, table.locale)]
+    return Results(title, lines, table_picture(messages, table))
 
 
 async def panel(request: PanelRequest[TallyTable]) -> Draft:
     """The total, whose turn, and on the player's own turn one menu of the amounts they may add."""
     table, seat = request.table, request.seat
     state = table.require_state()
-    names = names_of(request.messages, table, request.locale)
-    parts = [status_text(request.messages, state, names, request.locale), *noted(request.note)]
+    parts = [status_text(request.messages, state, request.names(), request.locale), *request.noted()]
     view = discord.ui.View(timeout=None)
     legal = state.legal_actions(seat) if table.phase is Phase.PLAYING else []
     if legal:
@@ -77,8 +64,8 @@ async def panel(request: PanelRequest[TallyTable]) -> Draft:
             "refresh", "", request.text("tally.panel.refresh"), discord.ButtonStyle.secondary, 1
         )
     )
-    words = Words(request.text("tally.panel.title"), "\n".join(parts), COLOUR)
-    return await table_picture(request.messages, table, request.locale).draft(words, view)
+    picture = table_picture(request.messages, table, request.locale)
+    return await request.draft(request.text("tally.panel.title"), parts, view, picture)
 
 
 async def move(request: MoveRequest[TallyTable]) -> Moved:
@@ -93,9 +80,10 @@ async def move(request: MoveRequest[TallyTable]) -> Moved:
 KIND = GameKind(
     "ty",
     TallyTable,
-    playing_draft,
+    COLOUR,
+    playing,
     table_picture,
-    results_draft,
+    results,
     PanelSpec("hand", frozenset({ADD}), panel, move),
-    said=notice_text,
+    notice_text,
 )
