@@ -60,13 +60,6 @@ SLOW_THINK = 23.0
 GRACE = 20.0
 """The bot's default grace period (tables.attention.GRACE)."""
 GOALS = {"public_p50": 0.8, "public_p90": 1.5, "ghost_pings": 0, "channel_messages": 1}
-GAMES = ("toppo", "spit", "assets", "topoum")
-OPENERS = {
-    "toppo": "toppo.table.panel",
-    "spit": "spit.table.panel",
-    "assets": "assets.table.panel",
-    "topoum": "topoum.table.panel",
-}
 MOVE = re.compile(r"^-# \D*(\d+)", re.MULTILINE)
 
 
@@ -259,7 +252,7 @@ async def play(game: str, threads: bool, seconds: float, seed: int) -> dict[str,
         panel: Any = None
         turns = 0
         was_mine = False
-        label = text(OPENERS[game], "en-US")
+        label = text(f"{game}.table.panel", "en-US")
         while time.monotonic() < deadline:
             table = table_message()
             if table is None or not any(b.get("label") == label for b in table.buttons()):
@@ -400,10 +393,12 @@ async def main(args: argparse.Namespace) -> int:
 
 
 def parse_args() -> argparse.Namespace:
+    from engine.games import names  # the project's root is on the path once this module runs
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play per game and mode")
     parser.add_argument("--seed", type=int, default=1, help="seeds the thinking times")
-    parser.add_argument("--games", default=",".join(GAMES), help="the games to play, comma-separated")
+    parser.add_argument("--games", default=",".join(names()), help="the games to play, comma-separated")
     return parser.parse_args()
 
 
