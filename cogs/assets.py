@@ -9,7 +9,6 @@ more than five choices is a select menu, whose chosen value is added to its argu
 
 from cogs.assets_messages import COLOUR, callout_text, panel_draft, playing, results, table_picture
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
-from cogs.words import names_of
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.errors import IllegalAction, Reason
@@ -50,10 +49,7 @@ def parse_move(seat: int, action: str, arg: str) -> tuple[str, Action]:
 async def move(request: MoveRequest[AssetsTable]) -> Moved:
     """Make the move; the panel's note says what happened (a set stolen, a forced give-up)."""
     stamp, chosen = parse_move(request.seat, request.action, request.arg)
-    notices = await request.table.press(request.user, stamp, chosen)
-    messages, locale = request.messages, request.locale
-    names = names_of(messages, request.table, locale)
-    return Moved(" ".join(notice_text(messages, notice, names, locale) for notice in notices) or None)
+    return request.told(await request.table.press(request.user, stamp, chosen), notice_text)
 
 
 KIND = GameKind(

@@ -10,7 +10,7 @@ game's own table class.
 """
 
 import importlib
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import KW_ONLY, dataclass
 from typing import Any, Generic, TypeVar
 
@@ -82,6 +82,14 @@ class MoveRequest(Generic[T]):
     action: str
     arg: str
     locale: str
+
+    def told(
+        self, notices: Iterable[Notice], said: Callable[[Catalog, Notice, Sequence[str], str], str]
+    ) -> "Moved":
+        """The press came to ``notices``, told on its panel in the player's language (``said``
+        words one); none: no note."""
+        names = names_of(self.messages, self.table, self.locale)
+        return Moved(" ".join(said(self.messages, notice, names, self.locale) for notice in notices) or None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,11 +7,12 @@ picks, ``<stamp>.<line indices>``, while they still mean the same cards); the mo
 table with the panel's stamp. The messages are :mod:`cogs.toppo_messages`'.
 """
 
+from collections.abc import Callable
+
 from cogs.components import numbers
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
 from cogs.toppo_messages import COLOUR, SIZE, panel_draft, playing, results, table_picture
-from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import CallTop, CallToppo, Match, Renew, SeriesAction, TurnCard, VoteReplace
 from tables.toppo import DISPLAY_CHANGED, ToppoTable
@@ -20,7 +21,11 @@ from words.toppo import notice_text
 PENALTIES = frozenset({"wrong_top", "wrong_match", "false_toppo", "false_start"})
 """Notices a player is also told privately, in their own language, when they cause them."""
 PICK = "pick"
-MOVES = frozenset({"turn", "renew", "top", "match", "toppo", "vote"})
+PLAIN: dict[str, Callable[[int], SeriesAction]] = dict(
+    turn=TurnCard, renew=Renew, toppo=CallToppo, vote=VoteReplace
+)
+"""The custom id actions of a panel's moves that name no card, and the moves they make."""
+MOVES = frozenset({*PLAIN, "top", "match"})
 """The custom id actions of a panel's moves."""
 
 
@@ -31,19 +36,10 @@ def parse_press(seat: int, action: str, arg: str) -> tuple[str, SeriesAction]:
     stamp, _, digits = arg.partition(".")
     if digits.isdigit() or not digits:
         numbers = tuple(int(digit) for digit in digits)
-        match action, numbers:
-            case "turn", ():
-                return stamp, TurnCard(seat)
-            case "renew", ():
-                return stamp, Renew(seat)
-            case "top", _:
-                return stamp, CallTop(seat, numbers)
-            case "match", (card, slot):
-                return stamp, Match(seat, card, slot)
-            case "toppo", ():
-                return stamp, CallToppo(seat)
-            case "vote", ():
-                return stamp, VoteReplace(seat)
+        if action in PLAIN and not numbers:
+            return stamp, PLAIN[action](seat)
+        if action == "top" or (action == "match" and len(numbers) == 2):
+            return stamp, CallTop(seat, numbers) if action == "top" else Match(seat, *numbers)
     raise IllegalAction(Reason.STALE, "malformed button")
 
 
@@ -76,10 +72,7 @@ async def move(request: MoveRequest[ToppoTable]) -> Moved:
         await table.choose(request.user, size)
         return Moved()
     notices = await table.press(request.user, *parse_press(seat, request.action, request.arg))
-    messages, locale = request.messages, request.locale
-    names = names_of(messages, table, locale)
-    own = [notice for notice in notices if notice.player == seat and notice.code in PENALTIES]
-    return Moved(" ".join(notice_text(messages, notice, names, locale) for notice in own) or None)
+    return request.told((n for n in notices if n.player == seat and n.code in PENALTIES), notice_text)
 
 
 def refused(request: MoveRequest[ToppoTable], error: IllegalAction) -> str:
