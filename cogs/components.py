@@ -31,6 +31,8 @@ PER_ROW = 5
 """Buttons on a row (a row holds them, or one select menu)."""
 PER_SELECT = 25
 """Options in a select menu."""
+GREY = discord.ButtonStyle.secondary
+"""The style of a button that is one choice among others (the default)."""
 
 BUTTON_ID = re.compile(
     r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*)"
@@ -309,7 +311,7 @@ class Button(NamedTuple):
     action: str
     arg: str
     label: str
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    style: discord.ButtonStyle = GREY
     disabled: bool = False
     emoji: discord.PartialEmoji | None = None
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.components import Controls
+from cogs.components import GREY, Controls
 from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest, Playing, Results
 from cogs.lobby import LobbyChoices, cycling_options, option_buttons
@@ -36,7 +36,6 @@ from words.spit import (
 )
 
 COLOUR = discord.Colour.from_rgb(46, 139, 87)
-GREY = discord.ButtonStyle.secondary
 
 
 # -- the lobby -------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.components import PER_SELECT, Button, Controls
+from cogs.components import GREY, PER_SELECT, Button, Controls
 from cogs.kinds import PanelRequest, Playing, Results
 from cogs.lobby import LobbyChoices
 from cogs.tables import Draft, Picture, alt_text
@@ -61,7 +61,7 @@ from words.topoum import (
 )
 
 COLOUR = discord.Colour.from_rgb(141, 110, 72)
-GREY, GREEN = discord.ButtonStyle.secondary, discord.ButtonStyle.success
+GREEN = discord.ButtonStyle.success
 SETUP_STAGES = frozenset({Stage.SETUP_BASE, Stage.SETUP_MOLE})
 HEX_CHOICES = (Place, Reclaim, SelectMole, MoveTo, Target, KeepPart)
 """Choices of a hex, offered in select menus (:data:`~words.topoum.HexChoice`)."""

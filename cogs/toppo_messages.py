@@ -9,6 +9,7 @@ are drawn off the event loop (:class:`~cogs.tables.Picture`).
 import discord
 from discord.utils import escape_markdown
 
+from cogs.components import GREY
 from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest, Playing, Results
 from cogs.tables import Draft, Picture, alt_text
@@ -33,7 +34,6 @@ from words.toppo import (
 )
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
-GREY = discord.ButtonStyle.secondary
 SIZE = "size"
 """The chooser's panel buttons: the next game's display size, ``<game number>.<size>``."""
 
