@@ -179,11 +179,17 @@ class SpitTable(SeatedTable[Action, Game]):
     # -- dealing ---------------------------------------------------------------------------------
 
     def deal(self) -> None:
+        speed = self.option("variant") == "speed"
+        self._deal(speed_options(self.option) if speed else spit_options(self.option))
+
+    def _deal(self, options: SpitOptions | SpeedOptions) -> None:
+        """A match of the variant ``options`` are for, dealt afresh."""
         seed = secrets.randbits(63)
-        if self.option("variant") == "speed":
-            self.begin(new_speed_game(SEATS, speed_options(self.option), seed))
-        else:
-            self.begin(new_game(SEATS, spit_options(self.option), seed))
+        self.begin(
+            new_speed_game(SEATS, options, seed)
+            if isinstance(options, SpeedOptions)
+            else new_game(SEATS, options, seed)
+        )
 
     def begin(self, match: Game) -> None:
         """Play ``match`` (dealt, not yet played) at this table from now on."""
@@ -276,12 +282,7 @@ class SpitTable(SeatedTable[Action, Game]):
 
     def deal_next(self) -> list[Notice]:
         """The next match, with the same options."""
-        match = self.require_state()
-        seed = secrets.randbits(63)
-        if isinstance(match, SpeedState):
-            self.begin(new_speed_game(SEATS, match.options, seed))
-        else:
-            self.begin(new_game(SEATS, match.options, seed))
+        self._deal(self.require_state().options)
         return []
 
     def finished_game(self) -> Finished:

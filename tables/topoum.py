@@ -27,10 +27,7 @@ from engine.errors import IllegalAction, Reason
 from engine.topoum.actions import Action, action_from_json, action_to_json
 from engine.topoum.ai import TopoumAI, think
 from engine.topoum.cards import BATTLE_TYPES, CardType, check_deck
-from engine.topoum.cards import BadDeck as BadDeck  # cogs/topoum.py imports it from here
-from engine.topoum.events import (
-    Event,
-)
+from engine.topoum.events import Event
 from engine.topoum.state import MAX_PLAYERS, MIN_PLAYERS, TopoumOptions, TopoumState, new_game
 from engine.topoum.steps import Menu, menu_after
 from engine.topoum.turns import TurnSummary, last_turn
