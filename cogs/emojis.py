@@ -5,7 +5,9 @@ Application emojis (Discord's, since 2024) belong to the application, not to a s
 shows them on its components in every server without a permission or a server's emoji slot. The
 process that syncs the commands (:meth:`cogs.client.GameNightBot.setup_hook`) lists them,
 uploads the glyphs the application lacks and replaces those drawn differently since; every
-other process only lists them. A second start with the same glyphs uploads nothing. Nothing here
+other process only lists them, at its start and again now and then (:data:`RELIST_AFTER`): the
+syncing process may still be uploading when another starts, and a glyph it redraws gets an
+emoji of its own. A second start with the same glyphs uploads nothing. Nothing here
 holds up a start or a table: it runs beside them, and what Discord refuses (a rate limit past
 discord.py's retries, the 2,000 emojis reached) or a database that is away is logged once; a
 card without an emoji keeps its button's label alone, as before.
@@ -21,9 +23,13 @@ deleted (it keeps working where it is shown), the new drawing is uploaded under 
 and the renamed emoji is deleted at the next start of this process.
 """
 
+import asyncio
 import json
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain, repeat
+from typing import Final
 
 import aiohttp
 import discord
@@ -38,6 +44,11 @@ RECORD_KEY = "emojis:{application_id}"
 """The store's record of the uploads (:class:`Record`), per application."""
 RETIRED = "old_{fingerprint}"
 """The name a replaced emoji keeps until the next start (2 to 32 characters, as Discord takes)."""
+RELIST_AFTER: Final = (30.0, 60.0, 120.0, 300.0, 600.0)
+"""Seconds a process that does not upload waits before it lists the emojis again, one pause
+after the other, the last one over and over: soon after its start, while the syncing process may
+still be uploading, then every ten minutes, so that it takes a redrawn glyph's new emoji before
+the syncing process's next start deletes the old one."""
 FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError)
 """What Discord or the network may answer instead (refusals, 429s past discord.py's retries, a
 lost connection or a timeout)."""
@@ -61,6 +72,10 @@ class CardEmojis:
 
     def __len__(self) -> int:
         return len(self._by_name)
+
+    def known(self) -> dict[str, discord.PartialEmoji]:
+        """The emojis known now, by name (a copy)."""
+        return dict(self._by_name)
 
 
 CARD_EMOJIS = CardEmojis()
@@ -86,20 +101,38 @@ class Record:
         return json.dumps({"uploaded": self.uploaded, "retired": self.retired}, sort_keys=True)
 
 
-async def load_card_emojis(client: discord.Client, store: Store, *, uploads: bool) -> None:
+async def load_card_emojis(
+    client: discord.Client, store: Store, *, uploads: bool, pauses: Sequence[float] = RELIST_AFTER
+) -> None:
     """Fill :data:`CARD_EMOJIS` from the application's emojis; with ``uploads`` (the process that
-    syncs commands), upload the glyphs missing or drawn differently first."""
+    syncs commands), upload the glyphs missing or drawn differently first. Without, list them
+    again after each of ``pauses``, the last one over and over, for as long as the process runs."""
+    listed = await _listed(client)
+    if listed is not None:
+        if uploads:
+            assert client.application_id is not None  # set by login
+            await _sync(client, store, RECORD_KEY.format(application_id=client.application_id), listed)
+        log.info("%d card emojis of %d", len(CARD_EMOJIS), len(BY_NAME))
+    if uploads:
+        return
+    for pause in chain(pauses, repeat(pauses[-1])):
+        await asyncio.sleep(pause)
+        known = CARD_EMOJIS.known()
+        if await _listed(client) is not None and CARD_EMOJIS.known() != known:
+            log.info("%d card emojis of %d, listed again", len(CARD_EMOJIS), len(BY_NAME))
+
+
+async def _listed(client: discord.Client) -> dict[str, discord.Emoji] | None:
+    """The application's emojis by name, the cards' taken into :data:`CARD_EMOJIS`; None (said
+    in the log) if Discord did not answer."""
     try:
         listed = {emoji.name: emoji for emoji in await client.fetch_application_emojis()}
     except FAILURES as exc:
         log.warning("card emojis not listed (%s): buttons show their labels alone", exc)
-        return
+        return None
     for name in BY_NAME.keys() & listed.keys():
         CARD_EMOJIS.show(listed[name])
-    if uploads:
-        assert client.application_id is not None  # set by login
-        await _sync(client, store, RECORD_KEY.format(application_id=client.application_id), listed)
-    log.info("%d card emojis of %d", len(CARD_EMOJIS), len(BY_NAME))
+    return listed
 
 
 async def _sync(client: discord.Client, store: Store, key: str, listed: dict[str, discord.Emoji]) -> None:

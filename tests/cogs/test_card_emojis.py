@@ -5,12 +5,14 @@ Assets panels, within Discord's limits."""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from typing import Any, cast
 
 import discord
 import pytest
 
 from cogs import assets_messages, spit_messages, toppo_messages
+from cogs import emojis as emojis_module
 from cogs.assets import KIND as ASSETS
 from cogs.emojis import CardEmojis
 from cogs.seated import panel_request
@@ -157,3 +159,65 @@ async def test_an_assets_panel_shows_the_card_of_each_move_on_buttons_and_menu_o
     named = [name for name in emoji_names(draft) if name is not None]
     assert len(named) == 6 + 2 + 10 + 5
     assert set(named) <= {glyph_name(asset) for asset in Asset}
+
+
+class Application:
+    """An application whose emojis are listed as they are at each call."""
+
+    application_id = 1
+
+    def __init__(self) -> None:
+        self.emojis: list[discord.PartialEmoji] = []
+        self.lists = 0
+
+    async def fetch_application_emojis(self) -> list[discord.PartialEmoji]:
+        self.lists += 1
+        return list(self.emojis)
+
+
+async def test_a_process_that_does_not_upload_lists_again_and_takes_new_and_redrawn_emojis(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A shard's process started before the syncing process uploaded (or redrew) a card's glyph
+    takes its emoji at its next list, without a restart; until then the button shows its label
+    alone."""
+    known = CardEmojis()
+    monkeypatch.setattr(emojis_module, "CARD_EMOJIS", known)
+    name = next(iter(BY_NAME))
+    app = Application()
+
+    async def listed(times: int) -> None:
+        for _ in range(500):
+            if app.lists >= times:
+                return
+            await asyncio.sleep(0.002)
+        raise AssertionError(f"listed {app.lists} times, not {times}")
+
+    follower = asyncio.create_task(
+        emojis_module.load_card_emojis(cast(Any, app), cast(Any, None), uploads=False, pauses=(0.01, 0.02))
+    )
+    try:
+        await listed(1)
+        assert known.of(BY_NAME[name]) is None, "nothing uploaded yet: the label alone"
+        app.emojis = [discord.PartialEmoji(name=name, id=11)]
+        await listed(3)
+        assert known.of(BY_NAME[name]) == discord.PartialEmoji(name=name, id=11)
+        app.emojis = [discord.PartialEmoji(name="old_1a2b", id=11), discord.PartialEmoji(name=name, id=12)]
+        await listed(5)  # the last pause over and over
+        assert known.of(BY_NAME[name]) == discord.PartialEmoji(name=name, id=12), "the redrawn glyph's"
+    finally:
+        follower.cancel()
+    assert len(known) == 1, "a retired emoji names no card"
+
+
+async def test_the_process_that_uploads_lists_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The syncing process knows what it uploaded: it does not list again."""
+    monkeypatch.setattr(emojis_module, "CARD_EMOJIS", CardEmojis())
+    monkeypatch.setattr(emojis_module, "_sync", _no_sync)
+    app = Application()
+    await emojis_module.load_card_emojis(cast(Any, app), cast(Any, None), uploads=True, pauses=(0.001,))
+    assert app.lists == 1
+
+
+async def _no_sync(*_: object) -> None:
+    """Uploads are :mod:`tests.e2e.test_card_emojis`' (through the real bot and the stand-in)."""
