@@ -241,7 +241,7 @@ async def play(game: str, threads: bool, seconds: float, seed: int) -> dict[str,
         return int(found.group(1)) if found else None
 
     def results_message() -> Any:
-        shown = [m for m in fake.public_messages(place) if enabled(m, "next", "end", "size")]
+        shown = [m for m in fake.public_messages(place) if enabled(m, "next", "end")]
         return shown[-1] if shown else None
 
     await fake.wait_for(lambda: table_message() is not None, timeout=30, what="the table")
@@ -257,8 +257,11 @@ async def play(game: str, threads: bool, seconds: float, seed: int) -> dict[str,
             table = table_message()
             if table is None or not any(b.get("label") == label for b in table.buttons()):
                 results = results_message()
-                if results is not None and (sizes := enabled(results, "size")):  # Toppo's chooser
-                    await actor.press_anyway(results, custom_id=str(sizes[0]["custom_id"]))
+                if results is not None and any(b.get("label") == label for b in results.buttons()):
+                    # The next game's option is chosen (Toppo's display): its chooser picks on their panel.
+                    choosing = (await actor.press(results, label=label)).message
+                    if choices := enabled(actor.current(choosing), "choose"):
+                        await actor.press_anyway(choosing, custom_id=str(choices[0]["custom_id"]))
                 elif actor is world.alice and results is not None and (nexts := enabled(results, "next")):
                     await actor.press_anyway(results, custom_id=str(nexts[0]["custom_id"]))
                 await asyncio.sleep(0.3)

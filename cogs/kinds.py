@@ -17,18 +17,21 @@ from typing import Any, Generic, TypeVar
 import discord
 
 from cogs.client import GameNightBot
-from cogs.components import Controls
+from cogs.components import GREY, Controls, numbers
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices
 from cogs.tables import Draft, Picture
 from cogs.words import names_of
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Reason
 from engine.games import game_of
 from locales import Catalog
 from tables.seated import SeatedTable
 from words.common import Notice
 
 T = TypeVar("T", bound=SeatedTable[Any, Any])
+
+CHOOSE = "choose"
+"""A chooser's panel button between games: the next game's option, ``<game number>.<value>``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +69,21 @@ class PanelRequest(Generic[T]):
         line while the panel asks its player something between games."""
         return await picture.draft(Words(title, "\n".join(lines), self.colour, live=live), buttons)
 
+    def choosing(self) -> discord.ui.View:
+        """A panel's buttons while the next game's option is chosen: the values on its chooser's
+        (``<game>.results.choice``), who picks there, not on the public message, where every
+        other press would only be refused; Refresh on everyone's."""
+        table, button = self.table, self.controls.button
+        view = discord.ui.View(timeout=None)
+        if (choice := table.next_choice()) is not None and choice.seat == self.seat:
+            for value in choice.values:
+                label = self.text(f"{table.game}.results.choice", value=value)
+                view.add_item(
+                    button(CHOOSE, f"{table.game_number()}.{value}", label, discord.ButtonStyle.primary, 0)
+                )
+        view.add_item(button("refresh", "", self.text(f"{table.game}.panel.refresh"), GREY, 1))
+        return view
+
     def noted(self) -> list[str]:
         """The panel's note (what the player's press did, or why not) as its quoted line, if any."""
         return [f"> {self.note}"] if self.note else []
@@ -90,6 +108,16 @@ class MoveRequest(Generic[T]):
         words one); none: no note."""
         names = names_of(self.messages, self.table, self.locale)
         return Moved(" ".join(said(self.messages, notice, names, self.locale) for notice in notices) or None)
+
+
+async def chosen(request: MoveRequest[Any]) -> "Moved":
+    """The next game's option chosen on its chooser's panel (:data:`CHOOSE`), if the button is
+    of the game whose results show."""
+    number, value = numbers(request.arg, 2)
+    if number != request.table.game_number():
+        raise IllegalAction(Reason.STALE, "a button of an earlier game")
+    await request.table.choose(request.user, value)
+    return Moved()
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +226,7 @@ class GameKind(Generic[T]):
         ``CALLOUT_CODES`` in ``words/<game>.py``."""
         name = self.name
         keys = [f"games.{name}", f"rules.{name}.title", f"{name}.table.recent", f"{name}.results.expired"]
-        keys += [f"{name}.table.panel"]
+        keys += [f"{name}.table.panel", f"{name}.panel.refresh"]
         keys.append(f"{name}.replay.next")
         keys += [
             f"{name}.{key}"
@@ -209,6 +237,13 @@ class GameKind(Generic[T]):
         keys += [f"{name}.call.{code}" for code in sorted(getattr(said, "CALLOUT_CODES", ()))]
         if self.table_class.plays_series:
             keys += [f"{name}.results.next", f"{name}.results.end"]
+        for option, values in self.table_class.lobby_choices.items():
+            keys += [
+                f"{name}.option.{option}",
+                *(f"{name}.option_value.{option}.{value}" for value in values),
+            ]
+        if self.table_class.next_choice is not SeatedTable.next_choice:
+            keys.append(f"{name}.results.choice")
         game = game_of(name)
         for recorded in game.recorded_as:
             keys += [

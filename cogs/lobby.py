@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import discord
 
 from cogs.answers import Acknowledge, acknowledged, in_time
-from cogs.components import PER_ROW, ButtonFactory
+from cogs.components import PER_ROW, ButtonFactory, Controls
 from cogs.layout import Words
 from cogs.tables import Draft
 from cogs.threads import add_to_thread
@@ -109,6 +109,22 @@ def option_buttons(
         for index, option in enumerate(options)
     ]
     return LobbyChoices(fields=[field], items=items)
+
+
+def option_choices(
+    messages: Catalog, table: SeatedTable[Any, Any], controls: Controls, locale: str
+) -> LobbyChoices:
+    """A game's options (its table's ``lobby_choices``, those ``shown_options`` shows now) as
+    buttons that move through their values, each saying ``<game>.option.<name>`` with its value
+    in words (``<game>.option_value.<name>.<value>``)."""
+
+    def label(name: str, value: str) -> str:
+        words = messages.text(f"{table.game}.option_value.{name}.{value}", locale)
+        return messages.text(f"{table.game}.option.{name}", locale, value=words)
+
+    return option_buttons(
+        messages, cycling_options(table, table.shown_options(), label), controls.button, locale
+    )
 
 
 def lobby_draft(

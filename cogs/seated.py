@@ -29,10 +29,17 @@ from cogs.answers import Acknowledge, acknowledged, answer_publicly, in_time, on
 from cogs.client import GameNightBot
 from cogs.components import Controls, TableButton, TableSelect, TableUserSelect
 from cogs.i18n import command_text, private_locale, public_locale
-from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, T
+from cogs.kinds import CHOOSE, GameKind, Moved, MoveRequest, PanelRequest, T, chosen
 from cogs.layout import Words
 from cogs.live_panels import LiveDraft
-from cogs.lobby import LOBBY_ACTIONS, LOBBY_COLOUR, LobbyChoices, closed_lobby_draft, lobby_draft, press_lobby
+from cogs.lobby import (
+    LOBBY_ACTIONS,
+    LOBBY_COLOUR,
+    closed_lobby_draft,
+    lobby_draft,
+    option_choices,
+    press_lobby,
+)
 from cogs.presses import BUDGET, RecentPresses
 from cogs.tables import Draft, refusal_text, remove_buttons, retried_if_passing, show_publicly
 from cogs.threads import (
@@ -109,11 +116,7 @@ async def public_draft(messages: Catalog, kind: GameKind[Any], table: Seated) ->
     """The table's public message for its phase, in the table's locale."""
     locale, controls = table.locale, controls_for(kind, table)
     if table.phase is Phase.LOBBY:
-        choices = (
-            LobbyChoices()
-            if kind.lobby_choices is None
-            else kind.lobby_choices(messages, table, controls, locale)
-        )
+        choices = (kind.lobby_choices or option_choices)(messages, table, controls, locale)
         if table.card_id is not None:
             where: str | None = messages.text("lobby.thread", locale, thread=f"<#{table.thread_id}>")
         elif table.no_thread is not None:
@@ -306,7 +309,7 @@ async def _route(
     elif action == panel.opener and values is None:
         await back_to_panel(table, interaction.user.id)
         await open_panel(bot, kind, interaction, table)
-    elif action == REFRESH or action in panel.actions:
+    elif action in (REFRESH, CHOOSE) or action in panel.actions:
         await back_to_panel(table, interaction.user.id)
         # Choosing ``value`` in a panel's menu is pressing ``<action>`` with ``<arg>.<value>``.
         chosen = arg if values is None else f"{arg}.{values[0] if values else ''}"
@@ -411,7 +414,8 @@ async def press_panel(
     if action != REFRESH:
         request = MoveRequest(bot.messages, table, interaction.user.id, seat, action, arg, locale)
         try:
-            moved = await in_time(interaction, kind.panel.move(request), on_panel(interaction))
+            work = chosen(request) if action == CHOOSE else kind.panel.move(request)
+            moved = await in_time(interaction, work, on_panel(interaction))
         except IllegalAction as error:
             refused = kind.panel.refused
             moved = Moved(

@@ -7,7 +7,7 @@ buttons do. Every one is a move, whose argument starts with the panel's stamp (s
 """
 
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
-from cogs.spit_messages import COLOUR, lobby_choices, panel_draft, playing, results, table_picture
+from cogs.spit_messages import COLOUR, panel_draft, playing, results, table_picture
 from cogs.tables import refusal_text
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
@@ -100,5 +100,4 @@ KIND = GameKind(
     results,
     PanelSpec("cards", MOVES, panel_draft, move, refused),
     notice_text,
-    lobby_choices=lobby_choices,
 )

@@ -10,10 +10,9 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.components import GREY, Controls
+from cogs.components import GREY
 from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest, Playing, Results
-from cogs.lobby import LobbyChoices, cycling_options, option_buttons
 from cogs.tables import Draft, Picture, alt_text
 from cogs.words import names_of
 from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
@@ -21,7 +20,7 @@ from engine.spit.centre import CENTRE_PILES
 from locales import Catalog
 from render.spit import panel_png, results_png, table_png
 from tables.seated import Phase
-from tables.spit import NO_TARGET, VARIANT_OPTIONS, SpitTable
+from tables.spit import SpitTable
 from words.spit import (
     PILES,
     card_name,
@@ -36,19 +35,6 @@ from words.spit import (
 )
 
 COLOUR = discord.Colour.from_rgb(46, 139, 87)
-
-
-# -- the lobby -------------------------------------------------------------------------------------
-
-
-def lobby_choices(messages: Catalog, table: SpitTable, controls: Controls, locale: str) -> LobbyChoices:
-    """The variant and its options, each a button that says its value and moves to the next."""
-
-    def label(name: str, value: str) -> str:
-        return messages.text(f"spit.option.{name}", locale, value=option_value(messages, name, value, locale))
-
-    names = ("variant", *VARIANT_OPTIONS[table.option("variant")])
-    return option_buttons(messages, cycling_options(table, names, label), controls.button, locale)
 
 
 # -- the public message ----------------------------------------------------------------------------
@@ -200,16 +186,3 @@ def _speed_buttons(request: PanelRequest[SpitTable], view: SpeedView, stamp: str
     buttons.add_item(button("flip", stamp, text("spit.panel.flip"), discord.ButtonStyle.danger, 2))
     buttons.add_item(button("refresh", "", text("spit.panel.refresh"), GREY, 2))
     return buttons
-
-
-def option_value(messages: Catalog, name: str, value: str, locale: str) -> str:
-    """An option's value in words: the variant's name, yes or no, a number of points..."""
-    if name == "variant":
-        return variant_name(messages, value, locale)
-    if value in ("yes", "no", NO_TARGET):
-        return messages.text(f"spit.option_value.{value}", locale)
-    if name == "target":
-        return messages.text("spit.option_value.points", locale, points=int(value))
-    if name == "side":
-        return messages.text("spit.option_value.cards", locale, cards=int(value))
-    return value

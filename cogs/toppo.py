@@ -9,10 +9,9 @@ table with the panel's stamp. The messages are :mod:`cogs.toppo_messages`'.
 
 from collections.abc import Callable
 
-from cogs.components import numbers
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
-from cogs.toppo_messages import COLOUR, SIZE, panel_draft, playing, results, table_picture
+from cogs.toppo_messages import COLOUR, panel_draft, playing, results, table_picture
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import CallTop, CallToppo, Match, Renew, SeriesAction, TurnCard, VoteReplace
 from tables.toppo import DISPLAY_CHANGED, ToppoTable
@@ -65,12 +64,6 @@ async def move(request: MoveRequest[ToppoTable]) -> Moved:
     if request.action == PICK:
         check_picks(table, seat, request.arg)
         return Moved(kept=request.arg)
-    if request.action == SIZE:  # a chooser's button: <game number>.<size>
-        number, size = numbers(request.arg, 2)
-        if number != table.game_number():
-            raise IllegalAction(Reason.STALE, "a button of an earlier game")
-        await table.choose(request.user, size)
-        return Moved()
     notices = await table.press(request.user, *parse_press(seat, request.action, request.arg))
     return request.told((n for n in notices if n.player == seat and n.code in PENALTIES), notice_text)
 
@@ -89,6 +82,6 @@ KIND = GameKind(
     playing,
     table_picture,
     results,
-    PanelSpec("line", MOVES | {PICK, SIZE}, panel, move, refused, check_picks),
+    PanelSpec("line", MOVES | {PICK}, panel, move, refused, check_picks),
     notice_text,
 )

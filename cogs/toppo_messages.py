@@ -14,7 +14,6 @@ from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest, Playing, Results
 from cogs.tables import Draft, Picture, alt_text
 from cogs.words import names_of
-from engine.toppo.series import Series
 from engine.toppo.state import ToppoView
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, line_png, results_png, table_png
@@ -34,8 +33,6 @@ from words.toppo import (
 )
 
 COLOUR = discord.Colour.from_rgb(230, 126, 34)
-SIZE = "size"
-"""The chooser's panel buttons: the next game's display size, ``<game number>.<size>``."""
 
 
 # -- the public message ----------------------------------------------------------------------------
@@ -110,7 +107,7 @@ async def panel_draft(request: PanelRequest[ToppoTable], picks: str = "") -> Dra
     view: discord.ui.View | None = None
     live = None
     if table.phase is Phase.CHOOSING:
-        view = _choosing(request, series)
+        view = request.choosing()
         choose = request.text("toppo.panel.choose") if series.chooser() == seat else None
         live = choose or choosing_text(messages, series, names, locale)
     elif seen.outcome is None:
@@ -122,20 +119,6 @@ async def panel_draft(request: PanelRequest[ToppoTable], picks: str = "") -> Dra
     args = (seen, names, series.game_number, labels_for(messages, locale))
     title = request.text("toppo.panel.title", number=series.game_number)
     return await request.draft(title, parts, view, Picture(line_png, args, "line.png", alt_text([alt])), live)
-
-
-def _choosing(request: PanelRequest[ToppoTable], series: Series) -> discord.ui.View:
-    """Between games, the chooser's panel offers the next display's sizes (everyone's has
-    Refresh): the chooser picks there, not on the public message, where every other press would
-    only be refused."""
-    view = discord.ui.View(timeout=None)
-    button, number = request.controls.button, request.table.game_number()
-    if series.chooser() == request.seat:
-        for size in series.display_sizes():
-            label = request.text("toppo.results.size", size=size)
-            view.add_item(button(SIZE, f"{number}.{size}", label, discord.ButtonStyle.primary, 0))
-    view.add_item(button("refresh", "", request.text("toppo.panel.refresh"), GREY, 1))
-    return view
 
 
 def _panel_buttons(

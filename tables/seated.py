@@ -105,6 +105,16 @@ class AiChoice(Protocol[A_co]):
 
 
 @dataclass(frozen=True, slots=True)
+class NextChoice:
+    """What one player chooses of the next game before it is dealt (Toppo's display size):
+    ``seat`` chooses one of ``values``, and ``take`` deals the game with it (inside a change)."""
+
+    seat: int
+    values: Sequence[int]
+    take: Callable[[int], list[Notice]]
+
+
+@dataclass(frozen=True, slots=True)
 class Finished:
     """A game that just ended, as its table ranks it for the store: per seat its ``scores`` (the
     game's own measure, see engine/games.py) and ``ranks`` (1 is first, ties share a rank), the
@@ -134,7 +144,9 @@ class SeatedTable(Table, Generic[A, G]):
     """How many seats the game takes: the fewest and the most."""
     lobby_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The game's own options the host chooses in the lobby, each with its values (the default
-    first); a game without options leaves this empty."""
+    first); a game without options leaves this empty. The lobby shows them as buttons that move
+    through their values (:meth:`shown_options`; words ``<game>.option.<name>`` and
+    ``<game>.option_value.<name>.<value>``), unless the game lays out its own."""
     races: ClassVar[bool] = True
     """Everyone may play at any moment (a real-time game): a person who does not press their
     panel for the absence limit is waited for (:meth:`watched`). Turn-based games wait for one
@@ -422,6 +434,10 @@ class SeatedTable(Table, Generic[A, G]):
             return self.require_state()
         return self.require_playing()
 
+    def shown_options(self) -> Sequence[str]:
+        """The lobby options shown now (a game's may depend on another's value): all of them."""
+        return tuple(self.lobby_choices)
+
     def follow_league(self, settings: LeagueSettings) -> None:
         """A new table opened in a league's channel (or a thread of it) plays by its settings: a
         game with settings of its own takes them here."""
@@ -504,8 +520,32 @@ class SeatedTable(Table, Generic[A, G]):
     def waited(self) -> tuple[int, Hashable] | None:
         """The one seat the table waits for now (a turn, a choice only it can make, a call both
         must make that one has not) and a key of the moment (a new moment is a new wait); None
-        when it waits for nobody in particular. Games that wait say whom."""
+        when it waits for nobody in particular. Here: the player choosing the next game's option
+        (:meth:`next_choice`); games that wait for more say whom."""
+        choice = self.next_choice() if self.phase is Phase.CHOOSING else None
+        return None if choice is None else (choice.seat, f"choose {self.game_number()}")
+
+    def next_choice(self) -> NextChoice | None:
+        """What a player chooses of the next game before it is dealt, while the table is
+        ``choosing`` (a game's :meth:`deal_next` goes there); None for a game dealt at once."""
         return None
+
+    async def choose(self, user_id: int, value: int) -> list[Notice]:
+        """Between games, the player :meth:`next_choice` names chooses ``value`` for the next
+        game, which deals it."""
+
+        def apply() -> list[Notice]:
+            seat = self.require_seat(user_id)
+            choice = self.next_choice() if self.phase is Phase.CHOOSING else None
+            if choice is None:
+                raise IllegalAction(Reason.STALE, "nothing to choose now")
+            if seat != choice.seat:
+                raise IllegalAction(Reason.NOT_YOUR_TURN, "another player chooses")
+            if value not in choice.values:
+                raise IllegalAction(Reason.BAD_OPTION, f"{value} is not a choice")
+            return choice.take(value)
+
+        return await self.change(apply)
 
     def awaited(self) -> tuple[int, str] | None:
         """The one person the table waits for now and the moment it waits at (see

@@ -23,6 +23,7 @@ sooner than a panel does: they only say, when a play does not fit, whether the p
 under the player (too late) or never fitted (a misplay).
 """
 
+import re
 import secrets
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -77,6 +78,8 @@ VARIANT_OPTIONS: Final[Mapping[str, tuple[str, ...]]] = {
 }
 """Which of the options each variant has."""
 
+STAMP: Final = re.compile(rf"(\d+)-([0-9a-z]*)-((?:\d\d|xx){{{SEATS}}})")
+"""A panel's stamp as :class:`Stamp` writes it: the layout, the digest, two digits a centre top."""
 PANEL_OUTDATED: Final = "the panel is out of date"
 """The detail of a press from a panel whose own cards are no longer the table's."""
 
@@ -98,19 +101,13 @@ class Stamp:
     @classmethod
     def parse(cls, text: str) -> "Stamp":
         """The inverse of ``str``; a malformed stamp is refused as stale (it cannot be ours)."""
-        parts = text.split("-")
-        if len(parts) != 3 or not parts[0].isdigit() or len(parts[2]) != 2 * SEATS:
+        found = STAMP.fullmatch(text)
+        codes = [] if found is None else [found[3][at : at + 2] for at in range(0, 2 * SEATS, 2)]
+        if found is None or any(code != "xx" and int(code) >= len(ALL_CARDS) for code in codes):
             raise IllegalAction(Reason.STALE, "not a panel stamp")
-        tops: list[Card | None] = []
-        for index in range(SEATS):
-            code = parts[2][2 * index : 2 * index + 2]
-            if code == "xx":
-                tops.append(None)
-            elif code.isdigit() and int(code) < len(ALL_CARDS):
-                tops.append(ALL_CARDS[int(code)])
-            else:
-                raise IllegalAction(Reason.STALE, "not a panel stamp")
-        return cls(int(parts[0]), parts[1], tuple(tops))
+        return cls(
+            int(found[1]), found[2], tuple(None if code == "xx" else ALL_CARDS[int(code)] for code in codes)
+        )
 
 
 class PlayRefused(IllegalAction):
@@ -168,6 +165,10 @@ class SpitTable(SeatedTable[Action, Game]):
         self._slaps: dict[int, PileSlapped] = {}
         """The slap that ended each layout of the running match that was slapped for, by layout
         number: a slap that arrives second is told who won the race."""
+
+    def shown_options(self) -> Sequence[str]:
+        """The variant, then its own options."""
+        return ("variant", *VARIANT_OPTIONS[self.option("variant")])
 
     @property
     def variant(self) -> str:

@@ -36,7 +36,7 @@ from engine.toppo.cards import notation
 from engine.toppo.events import GameStarted, TotalsUpdated
 from engine.toppo.series import Series
 from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS
-from tables.seated import Finished, Phase, SeatedTable, ranked
+from tables.seated import Finished, NextChoice, Phase, SeatedTable, ranked
 from tables.stamps import digest
 from words.common import Notice
 from words.toppo import notices_for
@@ -124,26 +124,20 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
         self.phase = Phase.CHOOSING
         return []
 
-    async def choose(self, user_id: int, size: int) -> list[Notice]:
-        """The start player the rules name picks the next display size, which deals the game."""
-
-        def apply() -> list[Notice]:
-            seat = self.require_seat(user_id)
-            if self.phase is not Phase.CHOOSING:
-                raise IllegalAction(Reason.STALE, "not choosing a display now")
-            return self.apply_action(ChooseDisplaySize(seat, size))
-
-        return await self.change(apply)
+    def next_choice(self) -> NextChoice | None:
+        series = self.require_state()
+        if (chooser := series.chooser()) is None:
+            return None
+        return NextChoice(
+            chooser, series.display_sizes(), lambda size: self.apply_action(ChooseDisplaySize(chooser, size))
+        )
 
     def waited(self) -> tuple[int, Hashable] | None:
         """The start player who must pick the next display size; in a game, the player who
         must restart play after an interrupt (everyone else waits for them)."""
-        if self.state is None:
-            return None
+        if self.state is None or self.phase is Phase.CHOOSING:
+            return super().waited()
         series = self.require_state()
-        if self.phase is Phase.CHOOSING:
-            chooser = series.chooser()
-            return None if chooser is None else (chooser, f"choose {self.game_number()}")
         game = series.game
         if self.phase is not Phase.PLAYING or game.restarter is None or game.outcome is not None:
             return None

@@ -174,9 +174,10 @@ class LocalPage:
         self.until(self.threads, "the table's thread in the channel list")
         return lobby_id
 
-    def run_command(self, typed: str, command: str) -> None:
+    def run_command(self, typed: str, command: str, picked: dict[str, str] | None = None) -> None:
         """Type ``typed`` ("/toppo") in the composer, choose ``command`` ("toppo start") from the
-        list and send it."""
+        list, pick each option's value in ``picked`` by its text in the option's list, and send
+        it."""
         box = self.driver.find_element(By.ID, "composer-input")
         box.send_keys(typed)
         self.until(
@@ -186,6 +187,8 @@ class LocalPage:
         self.until(
             lambda: self.driver.find_element(By.ID, "command-form").is_displayed(), "the command's form"
         )
+        for name, shown in (picked or {}).items():
+            Select(self.driver.find_element(By.ID, f"option-{name}")).select_by_visible_text(shown)
         self.driver.find_element(By.ID, "send").click()
 
         # Sent and answered: the composer empties itself, or says what was wrong.

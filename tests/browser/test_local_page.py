@@ -199,3 +199,18 @@ def test_a_panel_menu_is_chosen_from_in_the_page(browser: WebDriver, local: Loca
     hex_ = page.pick(menu)
     page.until(lambda: f"base on {hex_}" in page.text(panel_id), "the panel to show the choice")
     assert page.enabled(panel_id, "Confirm")
+
+
+def test_a_role_option_is_picked_from_the_servers_roles(browser: WebDriver, local: Local) -> None:
+    """Ana (Manage Server) makes Moderator the league moderators' role by picking it from the
+    option's list, as Discord offers a role option; the answer names the role."""
+    page = LocalPage(browser, local.url)
+    page.open()
+    page.act_as("Ana")
+
+    page.run_command("/league", "league moderators", {"role": "@Moderator"})
+
+    answered = page.until(
+        lambda: page.message_with("can now run this server's leagues", ephemeral=True), "the private answer"
+    )
+    assert "@Moderator" in page.text(answered)

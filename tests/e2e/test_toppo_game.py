@@ -60,7 +60,7 @@ async def test_two_humans_and_an_ai_play_a_game_to_its_saved_result(
         locale = chooser.locale
         panel = (await chooser.press(choosing, label=text("toppo.table.panel", locale))).message
         assert panel.ephemeral and text("toppo.panel.choose", locale) in panel.text
-        await chooser.press(panel, label=text("toppo.results.size", locale, size=4))
+        await chooser.press(panel, label=text("toppo.results.choice", locale, value=4))
     game2 = await wait_public(world, lambda m: m.title == "Toppo, game 2")
     assert game2.id != table.id
     await wait_public(world, lambda m: m.id == table.id and not game_buttons(m))

@@ -19,6 +19,7 @@ async def test_the_world_lists_the_seeded_server_and_the_bots_commands_in_both_l
         ("Carla", "es-ES", False),
         ("Dani", "es-ES", False),
     ]
+    assert [role["name"] for role in world["roles"]] == ["Moderator", "@everyone"], "the bot's is its own"
     assert [(c["name"], c["kind"], c["parent_id"], c["archived"]) for c in world["channels"]] == [
         ("game-night", "text", None, False),
         ("partidas", "text", None, False),
