@@ -14,7 +14,9 @@ The contract the page's front end (``static/``) keeps to:
 
 ``GET /api/world``
     ``{"guild": {"id", "name"}, "members": [{"id", "name", "locale", "moderator": bool}],
-    "channels": [CHANNEL], "commands": [...], "open_to_network": bool, "problems": [str]}``.
+    "roles": [{"id", "name"}], "channels": [CHANNEL], "commands": [...], "open_to_network":
+    bool, "problems": [str]}``. ``roles``: those a member may pick in a command's option, the
+    highest first, @everyone last (a bot's own role is not one).
     A CHANNEL is ``{"id", "name", "kind": "text" | "thread", "parent_id": str | null,
     "archived": bool}`` (text channels in their order, then threads, oldest first).
     ``commands`` are the application's commands as Discord holds them (global ones, then the
@@ -297,6 +299,11 @@ class Page:
                         "moderator": moderates(m),
                     }
                     for m in people(self.fake, self.guild)
+                ],
+                "roles": [
+                    {"id": str(role.id), "name": role.name}
+                    for role in sorted(self.guild.roles.values(), key=lambda role: -role.position)
+                    if not role.managed
                 ],
                 "channels": channels_json(self.guild),
                 "commands": [

@@ -46,6 +46,10 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+function roleName(id) {
+  const role = state.world?.roles.find((r) => r.id === id);
+  return role ? role.name.replace(/^@/, "") : "deleted-role";
+}
 function member(id) {
   return state.world?.members.find((m) => m.id === id);
 }
@@ -937,7 +941,7 @@ function inline(text) {
     .replace(/\|\|(.+?)\|\|/g, '<span class="spoiler" tabindex="0">$1</span>')
     .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention" data-user="${id}"></span>`)
     .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<a class="mention channel-mention" href="#" data-channel="${id}"></a>`)
-    .replace(/&lt;@&amp;(\d+)&gt;/g, '<span class="mention">@role</span>')
+    .replace(/&lt;@&amp;(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHTML(roleName(id))}</span>`)
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time class="stamp" data-unix="${unix}" data-style="${style || "f"}"></time>`)
     .replace(/&lt;(a?):(\w+):(\d+)&gt;/g, (_, animated, name, id) => `<img class="emoji" src="/emojis/${id}.png" alt=":${name}:" title=":${name}:">`);
   return text.replace(/\u0000C(\d+)\u0000/g, (_, i) => spans[Number(i)]);
@@ -1168,13 +1172,11 @@ function optionField(option, previous) {
     show();
     wrap.append(input, state_);
     value = () => (touched ? [true, input.checked] : [false]);
-  } else if (option.type === 6 || option.type === 9) {
-    input = el(
-      "select",
-      { id },
-      el("option", { value: "" }, "—"),
-      state.world.members.map((m) => el("option", { value: m.id }, `@${m.name}`)),
-    );
+  } else if (option.type === 6 || option.type === 8 || option.type === 9) {
+    // A user, a role, or either (mentionable): picked from the server's, as Discord offers them.
+    const members = option.type === 8 ? [] : state.world.members.map((m) => el("option", { value: m.id }, `@${m.name}`));
+    const roles = option.type === 6 ? [] : state.world.roles.map((r) => el("option", { value: r.id }, r.name.startsWith("@") ? r.name : `@${r.name}`));
+    input = el("select", { id }, el("option", { value: "" }, "—"), members, roles);
     if (previous !== undefined) input.value = previous;
     value = () => (input.value ? [true, input.value] : [false]);
   } else if (option.type === 7) {
@@ -1199,7 +1201,7 @@ function optionField(option, previous) {
     if (previous !== undefined) input.value = String(previous);
     value = () => (input.value === "" ? [false] : [true, Number(input.value)]);
   } else {
-    // Strings (and roles, which this page has no list of: typed as an id).
+    // Strings.
     input = el("input", {
       id,
       type: "text",
