@@ -11,25 +11,14 @@ from cogs.spit_messages import COLOUR, panel_draft, playing, results, table_pict
 from cogs.tables import refusal_text
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
-from engine.spit import Action, Flip, MoveCard, PlayCard, PlayHand, Slap, SpeedState, Spit, SpitState, TurnUp
+from engine.spit import Action, Flip, MoveCard, PlayCard, PlayHand, Slap, Spit, TurnUp
 from engine.spit.cards import ALL_CARDS
-from engine.spit.centre import Stage
-from tables.spit import PANEL_OUTDATED, PlayRefused, SlapLost, SpitTable
-from words.common import bold
-from words.spit import card_name, notice_text, pile_name
+from tables.spit import PANEL_OUTDATED, SpitTable
+from words.spit import notice_text, refusal_words
 
 SLAP = "slap"
 MOVES = frozenset({"play", "move", "turn", "spit", SLAP, "hand", "flip"})
 """The custom id actions of a panel's moves."""
-REFUSALS = {
-    ("spit", Reason.NOT_ALLOWED): "not_stalemate",
-    ("flip", Reason.NOT_ALLOWED): "not_stuck",
-    ("spit", Reason.STALE): "called",
-    ("flip", Reason.STALE): "called",
-    (SLAP, Reason.STALE): "no_slap",
-    (SLAP, Reason.NOT_ALLOWED): "chooser_only",
-}
-"""``spit.note.<key>``: what a refused spit, flip or slap means, by the engine's reason."""
 
 
 def parse_press(seat: int, action: str, arg: str) -> tuple[str, Action]:
@@ -64,31 +53,14 @@ async def move(request: MoveRequest[SpitTable]) -> Moved:
 
 
 def refused(request: MoveRequest[SpitTable], error: IllegalAction) -> str:
-    """Why a press was refused, in the player's terms."""
-    messages, table, locale, action = request.messages, request.table, request.locale, request.action
-    text = messages.text
-    game = table.state
-    if isinstance(error, PlayRefused):
-        card, top = card_name(messages, error.card, locale), card_name(messages, error.top, locale)
-        if error.late:
-            pile = pile_name(messages, error.centre, locale)
-            return text("spit.note.too_late", locale, pile=pile, top=top, card=card)
-        colours = isinstance(game, SpitState) and game.options.alternate_colours
-        return text("spit.note.no_fit_colours" if colours else "spit.note.no_fit", locale, card=card, top=top)
-    if isinstance(error, SlapLost):
-        player = bold(names_of(messages, table, locale)[error.seat])
-        return text(
-            "spit.note.slap_lost", locale, player=player, pile=pile_name(messages, error.centre, locale)
-        )
+    """Why a press was refused, in the player's terms (:func:`words.spit.refusal_words`), or
+    that the panel was out of date."""
+    messages, table, locale = request.messages, request.table, request.locale
     if error.reason is Reason.STALE and error.detail == PANEL_OUTDATED:
-        return text("spit.note.outdated", locale)
-    if error.reason is Reason.NOT_STARTED and game is not None:
-        speed = isinstance(game, SpeedState)
-        return text("spit.note.not_started_speed" if speed else "spit.note.not_started", locale)
-    if game is not None and game.stage is Stage.SLAP and action != SLAP:
-        return text("spit.note.layout_over", locale)
-    key = REFUSALS.get((action, error.reason))
-    return refusal_text(messages, error, locale) if key is None else text(f"spit.note.{key}", locale)
+        return messages.text("spit.note.outdated", locale)
+    names = names_of(messages, table, locale)
+    said = refusal_words(messages, error, request.action, table.state, names, locale)
+    return refusal_text(messages, error, locale) if said is None else said
 
 
 KIND = GameKind(

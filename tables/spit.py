@@ -49,7 +49,7 @@ from engine.spit import (
 )
 from engine.spit.ai import Choice, looks_at
 from engine.spit.cards import ALL_CARDS
-from engine.spit.centre import NoFit, Stage
+from engine.spit.centre import PlayRefused, SlapLost, Stage
 from engine.spit.events import DealWon, Event, PileSlapped
 from tables.registry import TableRegistry
 from tables.seated import Finished, Phase, SeatedTable
@@ -108,28 +108,6 @@ class Stamp:
         return cls(
             int(found[1]), found[2], tuple(None if code == "xx" else ALL_CARDS[int(code)] for code in codes)
         )
-
-
-class PlayRefused(IllegalAction):
-    """A play that does not fit the centre pile it was aimed at; the card stays where it was.
-    ``late``: the pile changed after the player's panel showed it (the other player got there
-    first), else the card never fitted the top the panel showed."""
-
-    def __init__(self, card: Card, centre: int, top: Card, late: bool) -> None:
-        super().__init__(Reason.STALE if late else Reason.NOT_ALLOWED, "the card does not fit that pile")
-        self.card = card
-        self.centre = centre
-        self.top = top
-        self.late = late
-
-
-class SlapLost(IllegalAction):
-    """A slap that came second: ``seat`` slapped ``centre`` first and the new layouts are dealt."""
-
-    def __init__(self, seat: int, centre: int) -> None:
-        super().__init__(Reason.STALE, "the other player slapped first")
-        self.seat = seat
-        self.centre = centre
 
 
 def spit_options(choose: Callable[[str], str]) -> SpitOptions:
@@ -233,7 +211,7 @@ class SpitTable(SeatedTable[Action, Game]):
         shown = self._shown_at(seat, stamp, action)
         try:
             return self.apply_action(action)
-        except NoFit as misfit:
+        except PlayRefused as misfit:
             if misfit.top is None:
                 raise
             late = shown.tops[misfit.centre] is not misfit.top

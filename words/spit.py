@@ -6,8 +6,9 @@ from typing import Final
 
 from discord.utils import escape_markdown
 
+from engine.errors import IllegalAction, Reason
 from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView
-from engine.spit.centre import CENTRE_PILES, PLAYERS, Stage
+from engine.spit.centre import CENTRE_PILES, PLAYERS, PlayRefused, SlapLost, Stage
 from engine.spit.events import (
     CentreTaken,
     DealStarted,
@@ -253,3 +254,46 @@ def spit_targets(messages: Catalog, view: SpitView, seat: int, locale: str) -> l
         (target, messages.text("spit.panel.spit_on", locale, pile=pile_name(messages, target, locale)))
         for target in targets
     ]
+
+
+REFUSALS: Final = {
+    ("spit", Reason.NOT_ALLOWED): "not_stalemate",
+    ("flip", Reason.NOT_ALLOWED): "not_stuck",
+    ("spit", Reason.STALE): "called",
+    ("flip", Reason.STALE): "called",
+    ("slap", Reason.STALE): "no_slap",
+    ("slap", Reason.NOT_ALLOWED): "chooser_only",
+}
+"""``spit.note.<key>``: what a refused spit, flip or slap means, by the engine's reason."""
+
+
+def refusal_words(
+    messages: Catalog,
+    error: IllegalAction,
+    action: str,
+    game: SpitState | SpeedState | None,
+    names: Sequence[str],
+    locale: str,
+) -> str | None:
+    """Why a press of a panel's ``action`` (its custom id's) was refused, in the player's terms:
+    which card did not fit which pile and whether the other player got there first, who won a
+    race to slap, a game not started or a layout over, what a refused spit, flip or slap means;
+    None where the shared words (``reason.<code>``) say it."""
+    text = messages.text
+    if isinstance(error, PlayRefused) and error.top is not None:
+        card, top = card_name(messages, error.card, locale), card_name(messages, error.top, locale)
+        if error.late:
+            pile = pile_name(messages, error.centre, locale)
+            return text("spit.note.too_late", locale, pile=pile, top=top, card=card)
+        colours = isinstance(game, SpitState) and game.options.alternate_colours
+        return text("spit.note.no_fit_colours" if colours else "spit.note.no_fit", locale, card=card, top=top)
+    if isinstance(error, SlapLost):
+        pile = pile_name(messages, error.centre, locale)
+        return text("spit.note.slap_lost", locale, player=bold(names[error.seat]), pile=pile)
+    if error.reason is Reason.NOT_STARTED and game is not None:
+        speed = isinstance(game, SpeedState)
+        return text("spit.note.not_started_speed" if speed else "spit.note.not_started", locale)
+    if game is not None and game.stage is Stage.SLAP and action != "slap":
+        return text("spit.note.layout_over", locale)
+    key = REFUSALS.get((action, error.reason))
+    return None if key is None else text(f"spit.note.{key}", locale)

@@ -31,15 +31,28 @@ class Stage(StrEnum):
     OVER = "over"
 
 
-class NoFit(IllegalAction):
-    """A card played onto centre pile ``centre`` whose ``top`` it does not fit (any more: the
-    other player may have just played there); the card stays where it was."""
+class PlayRefused(IllegalAction):
+    """A card played onto centre pile ``centre`` whose ``top`` it does not fit; the card stays
+    where it was. ``late``: the pile changed after the player's panel showed it (the other
+    player got there first); False: it never fitted the top the panel showed; None: not known
+    here (the engine sees no panel: the table that does says which)."""
 
-    def __init__(self, card: Card, centre: int, top: Card | None) -> None:
-        super().__init__(Reason.STALE, "that pile changed")
+    def __init__(self, card: Card, centre: int, top: Card | None, late: bool | None = None) -> None:
+        super().__init__(Reason.NOT_ALLOWED if late is False else Reason.STALE, "that pile changed")
         self.card = card
         self.centre = centre
         self.top = top
+        self.late = late
+
+
+class SlapLost(IllegalAction):
+    """A slap that came second: ``seat`` slapped ``centre`` first and the new layouts are dealt
+    (the table, which takes the presses one by one, knows which came first)."""
+
+    def __init__(self, seat: int, centre: int) -> None:
+        super().__init__(Reason.STALE, "the other player slapped first")
+        self.seat = seat
+        self.centre = centre
 
 
 def check_players(players: int, game: str) -> None:

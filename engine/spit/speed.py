@@ -36,7 +36,7 @@ from engine.spit.cards import Card, fits, make_deck, notation, parse_cards
 from engine.spit.centre import (
     CENTRE_PILES,
     SEATS,
-    NoFit,
+    PlayRefused,
     Stage,
     check_centre,
     check_players,
@@ -263,7 +263,7 @@ class SpeedState:
         if card not in hand:
             raise IllegalAction(Reason.NO_SUCH_CARD, f"{card} is not in your hand")
         if not self.fits_centre(card, centre):
-            raise NoFit(card, centre, self.centre[centre].top)
+            raise PlayRefused(card, centre, self.centre[centre].top)
         hand.remove(card)
         self.centre[centre].put_top([card])
         events: list[SpeedEvent] = [HandCardPlayed(seat, card, centre)]

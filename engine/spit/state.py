@@ -54,7 +54,7 @@ from engine.spit.cards import Card, fits, make_deck, notation, parse_cards
 from engine.spit.centre import (
     CENTRE_PILES,
     SEATS,
-    NoFit,
+    PlayRefused,
     Stage,
     check_centre,
     check_players,
@@ -338,7 +338,7 @@ class SpitState:
         if not self.centre[action.centre]:
             raise IllegalAction(Reason.BAD_TARGET, "there is no spit pile there")
         if not self.fits_centre(card, action.centre):
-            raise NoFit(card, action.centre, self.centre[action.centre].top)
+            raise PlayRefused(card, action.centre, self.centre[action.centre].top)
         self.layouts[seat][action.pile] = self.layouts[seat][action.pile].without_top()
         self.centre[action.centre].put_top([card])
         return self._settle([CardPlayed(seat, action.pile, action.centre, card)])

@@ -27,12 +27,12 @@ from engine.spit import (
     SpitState,
     TurnUp,
 )
-from engine.spit.centre import Stage
+from engine.spit.centre import PlayRefused, SlapLost, Stage
 from tables.errors import Refused
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.seated import Phase
-from tables.spit import PANEL_OUTDATED, PlayRefused, SlapLost, SpitTable
+from tables.spit import PANEL_OUTDATED, SpitTable
 from tests.engine.spit import centre, layout, speed_table, spit_table
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import nothing_to_publish, stacked_spit_table
