@@ -7,13 +7,18 @@ target seat first (``12.2.si``: at stamp 12, challenge seat 2 with a Silver). A 
 more than five choices is a select menu, whose chosen value is added to its argument.
 """
 
-from cogs.assets_messages import COLOUR, callout_text, panel_draft, playing, results, table_picture
+import discord
+
+from cogs.assets_messages import callout_text, panel_draft, playing, results, table_picture
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.errors import IllegalAction, Reason
 from tables.assets import AssetsTable
 from words.assets import notice_text
+
+COLOUR = discord.Colour.from_rgb(46, 139, 87)
+"""The colour of the game's messages."""
 
 MOVES = frozenset({"pair", "take", "chal", "disc", "ans", "give"})
 """The custom id actions of a panel's moves."""

@@ -44,9 +44,6 @@ from words.assets import (
 )
 from words.common import Notice
 
-COLOUR = discord.Colour.from_rgb(46, 139, 87)
-
-
 # -- words -----------------------------------------------------------------------------------------
 
 

@@ -6,8 +6,10 @@ buttons do. Every one is a move, whose argument starts with the panel's stamp (s
 :mod:`tables.spit`); the messages are :mod:`cogs.spit_messages`'.
 """
 
+import discord
+
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
-from cogs.spit_messages import COLOUR, panel_draft, playing, results, table_picture
+from cogs.spit_messages import panel_draft, playing, results, table_picture
 from cogs.tables import refusal_text
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
@@ -15,6 +17,9 @@ from engine.spit import Action, Flip, MoveCard, PlayCard, PlayHand, Slap, Spit, 
 from engine.spit.cards import ALL_CARDS
 from tables.spit import PANEL_OUTDATED, SpitTable
 from words.spit import notice_text, refusal_words
+
+COLOUR = discord.Colour.from_rgb(46, 139, 87)
+"""The colour of the game's messages."""
 
 SLAP = "slap"
 MOVES = frozenset({"play", "move", "turn", "spit", SLAP, "hand", "flip"})

@@ -34,9 +34,6 @@ from words.spit import (
     variant_name,
 )
 
-COLOUR = discord.Colour.from_rgb(46, 139, 87)
-
-
 # -- the public message ----------------------------------------------------------------------------
 
 

@@ -19,13 +19,16 @@ from cogs.components import numbers
 from cogs.i18n import private_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
-from cogs.topoum_messages import COLOUR, deck_options, over, panel_draft, playing, table_picture
+from cogs.topoum_messages import deck_options, over, panel_draft, playing, table_picture
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from engine.topoum.cards import BadDeck
 from tables.topoum import TopoumTable
 from words.common import bold
 from words.topoum import bad_deck_text, notice_text, steps_text
+
+COLOUR = discord.Colour.from_rgb(141, 110, 72)
+"""The colour of the game's messages."""
 
 STEP, PICK, GO, VIEW = "step", "pick", "go", "view"
 

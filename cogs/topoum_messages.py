@@ -60,7 +60,6 @@ from words.topoum import (
     steps_text,
 )
 
-COLOUR = discord.Colour.from_rgb(141, 110, 72)
 GREEN = discord.ButtonStyle.success
 SETUP_STAGES = frozenset({Stage.SETUP_BASE, Stage.SETUP_MOLE})
 HEX_CHOICES = (Place, Reclaim, SelectMole, MoveTo, Target, KeepPart)

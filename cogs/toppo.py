@@ -9,13 +9,18 @@ table with the panel's stamp. The messages are :mod:`cogs.toppo_messages`'.
 
 from collections.abc import Callable
 
+import discord
+
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.tables import Draft, refusal_text
-from cogs.toppo_messages import COLOUR, panel_draft, playing, results, table_picture
+from cogs.toppo_messages import panel_draft, playing, results, table_picture
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import CallTop, CallToppo, Match, Renew, SeriesAction, TurnCard, VoteReplace
 from tables.toppo import DISPLAY_CHANGED, ToppoTable
 from words.toppo import notice_text
+
+COLOUR = discord.Colour.from_rgb(230, 126, 34)
+"""The colour of the game's messages."""
 
 PENALTIES = frozenset({"wrong_top", "wrong_match", "false_toppo", "false_start"})
 """Notices a player is also told privately, in their own language, when they cause them."""

@@ -32,9 +32,6 @@ from words.toppo import (
     status_text,
 )
 
-COLOUR = discord.Colour.from_rgb(230, 126, 34)
-
-
 # -- the public message ----------------------------------------------------------------------------
 
 

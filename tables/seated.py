@@ -308,10 +308,11 @@ class SeatedTable(Table, Generic[A, G]):
         """Deal the next game of the series or match (under the lock, between games), or move
         on to choosing its options; :class:`IllegalAction` if there is no next game."""
 
-    @abc.abstractmethod
     def game_number(self) -> int:
         """Which game of the table the results show: the buttons between games carry it, so a
-        button left on an older game's message is stale."""
+        button left on an older game's message is stale. A table of one game (Topoum's) has
+        only the first; a game of several counts them."""
+        return 1
 
     @abc.abstractmethod
     def finished_game(self) -> Finished:

@@ -150,9 +150,6 @@ class TopoumTable(TurnBased[Action, TopoumState]):
             self.series_over()
         return notices
 
-    def game_number(self) -> int:
-        return 1
-
     def deal_next(self) -> list[Notice]:
         raise IllegalAction(Reason.GAME_OVER, "a table plays one game of Topoum")
 
