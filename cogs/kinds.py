@@ -70,9 +70,9 @@ class PanelRequest(Generic[T]):
         return await picture.draft(Words(title, "\n".join(lines), self.colour, live=live), buttons)
 
     def choosing(self) -> discord.ui.View:
-        """A panel's buttons while the next game's option is chosen: the values on its chooser's
-        (``<game>.results.choice``), who picks there, not on the public message, where every
-        other press would only be refused; Refresh on everyone's."""
+        """A panel's buttons while the next game's option is chosen: on its chooser's panel the
+        values (``<game>.results.choice``; the chooser picks there, not on the public message,
+        where everyone else's press would only be refused), on everyone's Refresh."""
         table, button = self.table, self.controls.button
         view = discord.ui.View(timeout=None)
         if (choice := table.next_choice()) is not None and choice.seat == self.seat:
