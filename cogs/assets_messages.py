@@ -122,8 +122,8 @@ async def panel_draft(request: PanelRequest[AssetsTable]) -> Draft:
     names = request.names()
     cards = hand_text(messages, view.hand or (), locale)
     discard, stack = discard_text(messages, view, locale), stack_text(messages, view, seat, locale)
-    between, playing = table.phase is Phase.RESULTS, table.phase is Phase.PLAYING
-    status = panel_status(messages, view, names, between, playing, locale)
+    between, in_play = table.phase is Phase.RESULTS, table.phase is Phase.PLAYING
+    status = panel_status(messages, view, names, between, in_play, locale)
     parts = [status, *request.noted(), request.text("assets.panel.hand", cards=cards), discard, stack]
     moves = _moves(request, table.panel_stamp(), legal, view)
     alt = request.text("assets.alt.hand", cards=cards, discard=discard, stack=stack)

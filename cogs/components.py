@@ -388,11 +388,11 @@ class Controls:
 
     def laid_out(
         self,
-        menus: Sequence[tuple[str, str, str, Sequence[discord.SelectOption]]],
-        buttons: Sequence["Button"],
+        menus: Sequence[Menu],
+        buttons: Sequence[Button],
     ) -> discord.ui.View:
-        """Components on a message's rows: the one-choice ``menus`` first (action, argument,
-        placeholder, options), one a row, then the ``buttons`` five to a row. A game whose
+        """Components on a message's rows: the one-choice ``menus`` first, one a row, then the
+        ``buttons`` five to a row. A game whose
         components do not fit its rows has a bug, not a player."""
         assert len(menus) + math.ceil(len(buttons) / PER_ROW) <= ROWS, "more components than rows"
         view = discord.ui.View(timeout=None)

@@ -168,7 +168,8 @@ async def results_draft(messages: Catalog, kind: GameKind[Any], table: Seated, c
     notices_field(messages, table, words, kind.said)
     choosing = table.phase is Phase.CHOOSING
     buttons = between_games(messages, table, controls, row=1 if choosing else 0)
-    if buttons is not None and choosing and (waited := table.waited()) and not table.seats[waited[0]].is_ai:
+    choice = table.next_choice() if choosing else None
+    if buttons is not None and choice is not None and not table.seats[choice.seat].is_ai:
         label = messages.text(f"{kind.name}.table.panel", table.locale)
         buttons.add_item(controls.button(kind.panel.opener, "", label, discord.ButtonStyle.primary, 0))
     if results.picture is None:

@@ -136,9 +136,10 @@ def over(messages: Catalog, table: TopoumTable) -> Results:
     title = messages.text("topoum.table.over_title", locale)
     if state.outcome is None:
         return Results(title, [])
-    lines = outcome_lines(messages, state.outcome, names_of(messages, table, locale), locale)
+    names = names_of(messages, table, locale)
+    lines = outcome_lines(messages, state.outcome, names, locale)
     alt = alt_text([messages.text("topoum.alt.results", locale, title=title), *lines])
-    args = (state.view(), names_of(messages, table, locale), labels_for(messages, locale))
+    args = (state.view(), names, labels_for(messages, locale))
     return Results(title, lines, Picture(results_png, args, "results.png", alt))
 
 

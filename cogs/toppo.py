@@ -42,8 +42,10 @@ def parse_press(seat: int, action: str, arg: str) -> tuple[str, SeriesAction]:
         numbers = tuple(int(digit) for digit in digits)
         if action in PLAIN and not numbers:
             return stamp, PLAIN[action](seat)
-        if action == "top" or (action == "match" and len(numbers) == 2):
-            return stamp, CallTop(seat, numbers) if action == "top" else Match(seat, *numbers)
+        if action == "top":
+            return stamp, CallTop(seat, numbers)
+        if action == "match" and len(numbers) == 2:
+            return stamp, Match(seat, *numbers)
     raise IllegalAction(Reason.STALE, "malformed button")
 
 

@@ -39,14 +39,9 @@ def playing(messages: Catalog, table: ToppoTable) -> Playing:
     """A game being played: the display, every line, the totals and what happened."""
     locale, series = table.locale, table.require_state()
     names = names_of(messages, table, locale)
-    return Playing(
-        messages.text("toppo.table.title", locale, number=series.game_number),
-        status_text(messages, series.game, None, names, locale),
-        [
-            player_line(messages, series, seat, escape_markdown(name), locale)
-            for seat, name in enumerate(names)
-        ],
-    )
+    title = messages.text("toppo.table.title", locale, number=series.game_number)
+    lines = [player_line(messages, series, seat, escape_markdown(n), locale) for seat, n in enumerate(names)]
+    return Playing(title, status_text(messages, series.game, None, names, locale), lines)
 
 
 def table_picture(messages: Catalog, table: ToppoTable) -> Picture:

@@ -102,12 +102,13 @@ class Stamp:
     def parse(cls, text: str) -> "Stamp":
         """The inverse of ``str``; a malformed stamp is refused as stale (it cannot be ours)."""
         found = STAMP.fullmatch(text)
-        codes = [] if found is None else [found[3][at : at + 2] for at in range(0, 2 * SEATS, 2)]
-        if found is None or any(code != "xx" and int(code) >= len(ALL_CARDS) for code in codes):
+        if found is None:
             raise IllegalAction(Reason.STALE, "not a panel stamp")
-        return cls(
-            int(found[1]), found[2], tuple(None if code == "xx" else ALL_CARDS[int(code)] for code in codes)
-        )
+        codes = [found[3][at : at + 2] for at in range(0, 2 * SEATS, 2)]
+        if any(code != "xx" and int(code) >= len(ALL_CARDS) for code in codes):
+            raise IllegalAction(Reason.STALE, "not a panel stamp")
+        tops = tuple(None if code == "xx" else ALL_CARDS[int(code)] for code in codes)
+        return cls(int(found[1]), found[2], tops)
 
 
 def spit_options(choose: Callable[[str], str]) -> SpitOptions:

@@ -26,7 +26,7 @@ from typing import Any, Final
 from engine.errors import IllegalAction, Reason
 from engine.topoum.actions import Action, action_from_json, action_to_json
 from engine.topoum.ai import TopoumAI, think
-from engine.topoum.cards import BATTLE_TYPES, CardType, check_deck
+from engine.topoum.cards import BATTLE_TYPES, CardType, check_card_types
 from engine.topoum.events import Event
 from engine.topoum.state import MAX_PLAYERS, MIN_PLAYERS, TopoumOptions, TopoumState, new_game
 from engine.topoum.steps import Menu, menu_after
@@ -84,7 +84,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
                 raise IllegalAction(Reason.BAD_OPTION, str(error)) from error
             if CardType.PEACE in cards:
                 raise IllegalAction(Reason.BAD_OPTION, "Peace is not a battle card")
-            check_deck(cards)
+            check_card_types(cards)
             self.card_types = tuple(card for card in BATTLE_TYPES if card in cards)
 
         await self.change(apply)

@@ -97,20 +97,10 @@ def copies_per_type(players: int) -> int:
     return players + 3
 
 
-def check_card_types(types: Sequence[CardType]) -> None:
-    """``ValueError`` unless ``types`` are 7 different battle types covering every category."""
-    if len(types) != TYPES_PER_GAME or len(set(types)) != TYPES_PER_GAME:
-        raise ValueError(f"a deck needs {TYPES_PER_GAME} different card types")
-    if CardType.PEACE in types:
-        raise ValueError("Peace is not a battle card type")
-    missing = set(Category) - {CATEGORY[card] for card in types}
-    if missing:
-        raise ValueError(f"no card type of category {sorted(missing)}")
-
-
-class BadDeck(Exception):
-    """A battle deck picked in the lobby breaks the rule (docs/rules.md §4): ``picked`` different
-    types where 7 are needed, or no type of the ``missing`` categories."""
+class BadDeck(ValueError):
+    """A battle deck that breaks the rule (docs/rules.md §4): ``picked`` different types where 7
+    are needed, or no type of the ``missing`` categories (what a host's pick in the lobby lacks,
+    for the lobby to say)."""
 
     def __init__(self, picked: int, missing: tuple[Category, ...]) -> None:
         super().__init__(f"{picked} types picked; missing {[str(category) for category in missing]}")
@@ -118,9 +108,11 @@ class BadDeck(Exception):
         self.missing = missing
 
 
-def check_deck(types: Sequence[CardType]) -> None:
-    """:class:`BadDeck` unless ``types`` are 7 different battle types with every category: the
-    rule of :func:`check_card_types`, saying what a host's pick lacks so the lobby can tell them."""
+def check_card_types(types: Sequence[CardType]) -> None:
+    """:class:`BadDeck` unless ``types`` are 7 different battle types covering every category;
+    ``ValueError`` if Peace is among them."""
+    if CardType.PEACE in types:
+        raise ValueError("Peace is not a battle card type")
     picked = len(set(types))
     missing = tuple(category for category in Category if category not in {CATEGORY[card] for card in types})
     if picked != TYPES_PER_GAME or len(types) != picked or missing:
