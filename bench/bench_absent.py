@@ -42,8 +42,8 @@ from unittest import mock
 
 from data import Store
 from engine.games import registered
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import Phase
 from tests.tables.manual_clock import ManualClock
 from tests.tables.scripted import LIMIT, STEP, Person, Seated, seated
 
@@ -67,7 +67,7 @@ async def play(cls: type[Seated], seed: int, stop_at: float | None, args: argpar
             registry = TableRegistry(store, clock, turn_seconds=args.turn, absent_seconds=args.absent)
             table = await seated(cls, registry, len(PEOPLE), int(cls.seats_allowed[1] > len(PEOPLE)))
             people = [Person(table, seat, clock) for seat in range(len(PEOPLE))]
-            table.followers.extend(person.driver.changed for person in people)
+            table.listeners.extend(person.driver.changed for person in people)
             absent = people[0]
             while table.phase is Phase.PLAYING and clock.now() < LIMIT:
                 if stop_at is not None and absent.present and clock.now() >= stop_at:
@@ -76,7 +76,7 @@ async def play(cls: type[Seated], seed: int, stop_at: float | None, args: argpar
                     person.driver.changed()  # a thought that came off the event loop
                 await clock.advance(STEP, table.settle)
             seconds = clock.now()
-            finished = table.phase is not Phase.PLAYING and not table.idle_expired
+            finished = table.phase is not Phase.PLAYING and not table.message.idle_expired
             recorded = False
             if table.phase in (Phase.RESULTS, Phase.AGAIN):
                 seat = table.result_record().seats[absent.seat]

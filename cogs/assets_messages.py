@@ -28,7 +28,7 @@ from engine.assets.state import AssetsView, Stage
 from locales import Catalog
 from render.assets import hand_png, results_png, table_png
 from tables.assets import AssetsTable
-from tables.seated import Phase
+from tables.phases import Phase
 from words.assets import (
     card_name,
     discard_text,
@@ -65,7 +65,7 @@ def playing(messages: Catalog, table: AssetsTable) -> Playing:
     """A round being played: stacks, discard pile, whose move it is, what happened."""
     locale, view = table.locale, table.require_state().view()
     names = names_of(messages, table, locale)
-    timer = messages.text("assets.status.timer", locale, seconds=round(table.turns.limits.act_after))
+    timer = messages.text("assets.status.timer", locale, seconds=round(table.waits.timer.limits.act_after))
     return Playing(
         messages.text("assets.table.title", locale, number=view.round_number),
         f"{public_status(messages, view, names, locale)}\n{timer}",
@@ -90,8 +90,10 @@ def results(messages: Catalog, table: AssetsTable) -> Results:
     view = state.view()
     names = names_of(messages, table, locale)
     between = table.phase is Phase.RESULTS
-    title, line = results_words(messages, state, names, between, round(table.turns.limits.act_after), locale)
-    ended_idle = not between and view.outcome is None and table.idle_expired  # said alone
+    title, line = results_words(
+        messages, state, names, between, round(table.waits.timer.limits.act_after), locale
+    )
+    ended_idle = not between and view.outcome is None and table.message.idle_expired  # said alone
     standings = sorted(range(view.players), key=lambda seat: (-view.totals[seat], seat))
     lines = [standing_line(messages, view, seat, escape_markdown(names[seat]), locale) for seat in standings]
     field = (messages.text("assets.results.standings", locale), "\n".join(lines))

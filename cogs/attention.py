@@ -78,7 +78,7 @@ class Attention:
                 self._check_at(table_id, time.time() + RETRY_AFTER)
             except Exception:
                 log.exception("settling the call at table %s failed", table_id)
-            if table.finished and table.call is None and not self._closing.get(table_id):
+            if table.finished and table.message.call is None and not self._closing.get(table_id):
                 self._forget(table_id)
 
     def _forget(self, table_id: str) -> None:
@@ -136,9 +136,9 @@ class Attention:
             if step.post or step.edit:
                 call = await self._call(kind, table, step)
                 if table.finished:
-                    table.call = call
+                    table.message.call = call
                 else:
-                    await table.set_call(call)  # saved: a restart must know its message
+                    await table.message.set_call(call)  # saved: a restart must know its message
         if not closing:
             self._closing.pop(table.table_id, None)
 
@@ -146,9 +146,9 @@ class Attention:
         """The next step for ``table``'s call, as the table is now. The call it plans for (a
         new wait, what a callout made it say) is the table's from then on; a call whose wait
         is over is put aside until its message is edited."""
-        wait = None if table.finished else table.awaited()
+        wait = None if table.finished else table.waits.called()
         says = None
-        for notice in table.take_callouts():
+        for notice in table.message.take_callouts():
             player = None if notice.player is None else table.seats[notice.player].user_id
             if kind.callout is not None and wait is not None and player == wait[0]:
                 says = kind.callout(self.bot.messages, table, notice)
@@ -156,11 +156,11 @@ class Attention:
         if wait is not None:
             wanted, chosen = await self.bot.store.ping_settings(wait[0])
             grace = float(GRACE if chosen is None else chosen)
-            warned = table.warned_after()
+            warned = table.waits.warned_after()
             if warned is not None:
                 grace = min(grace, warned)
-        step = plan(table.call, wait, says, time.time(), grace, wanted)
-        table.call = step.call
+        step = plan(table.message.call, wait, says, time.time(), grace, wanted)
+        table.message.call = step.call
         if step.close is not None:
             self._closing.setdefault(table.table_id, []).append(step.close)
         return step

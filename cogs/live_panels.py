@@ -241,7 +241,7 @@ class LivePanels:
         followed = self._followed.get(table_id)
         if followed is None or followed[0] is not table:
             follower = functools.partial(self._changed, table_id)
-            table.followers.append(follower)
+            table.listeners.append(follower)
             self._followed[table_id] = (table, follower)
         panels = self._panels.setdefault(table_id, {})
         panel = panels.get(user)
@@ -294,8 +294,8 @@ class LivePanels:
         if not panels:
             self._panels.pop(table_id, None)
             followed = self._followed.pop(table_id, None)
-            if followed is not None and followed[1] in followed[0].followers:
-                followed[0].followers.remove(followed[1])
+            if followed is not None and followed[1] in followed[0].listeners:
+                followed[0].listeners.remove(followed[1])
 
     async def _redraw(self, table_id: str, user: int) -> None:
         """Draw the panel as the table is now and edit it in place (the publisher calls this)."""

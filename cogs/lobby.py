@@ -11,9 +11,9 @@ fit (Topoum's battle deck, seven card types of many) brings its own menu, which 
 answers.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Concatenate, ParamSpec, Protocol
 
 import discord
 
@@ -26,6 +26,8 @@ from locales import Catalog
 from tables.lobby import Lobby
 from tables.seated import SeatedTable
 from words.common import seat_names
+
+P = ParamSpec("P")
 
 LOBBY_ACTIONS = frozenset({"join", "leave", "ai", "unai", "start", "opt"})
 LOBBY_COLOUR = discord.Colour.blurple()
@@ -54,17 +56,14 @@ class LobbyTable(Protocol):
         """The thread its games will be played in, if any."""
         ...
 
-    async def join(self, user_id: int, name: str) -> None: ...
+    @property
+    def lobby_choices(self) -> Mapping[str, Sequence[str]]: ...
 
-    async def leave(self, user_id: int) -> None: ...
-
-    async def add_ai(self, user_id: int, level: str) -> None: ...
-
-    async def remove_ai(self, user_id: int) -> None: ...
+    async def in_lobby(
+        self, request: Callable[Concatenate[Lobby, P], None], *args: P.args, **kwargs: P.kwargs
+    ) -> None: ...
 
     async def start(self, user_id: int) -> None: ...
-
-    async def set_option(self, user_id: int, name: str, value: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -193,20 +192,16 @@ async def press_lobby(interaction: discord.Interaction, table: LobbyTable, actio
     Refusals (``IllegalAction``, ``Refused``) propagate to the game's cog, which words them.
     """
     user = interaction.user
-    if action == "join":
-        work = table.join(user.id, user.display_name)
-    elif action == "leave":
-        work = table.leave(user.id)
-    elif action == "ai":
-        work = table.add_ai(user.id, arg)
-    elif action == "unai":
-        work = table.remove_ai(user.id)
-    elif action == "opt":
-        name, _, value = arg.partition(".")
-        work = table.set_option(user.id, name, value)
-    else:
-        work = table.start(user.id)
-    await in_time(interaction, work, Acknowledge.KEEP)
+    name, _, value = arg.partition(".")
+    requests: dict[str, Callable[[], Coroutine[Any, Any, None]]] = {
+        "join": lambda: table.in_lobby(Lobby.join, user.id, user.display_name),
+        "leave": lambda: table.in_lobby(Lobby.leave, user.id),
+        "ai": lambda: table.in_lobby(Lobby.add_ai, user.id, arg),
+        "unai": lambda: table.in_lobby(Lobby.remove_ai, user.id),
+        "opt": lambda: table.in_lobby(Lobby.choose, user.id, name, value, table.lobby_choices),
+        "start": lambda: table.start(user.id),
+    }
+    await in_time(interaction, requests[action](), Acknowledge.KEEP)
     await acknowledged(interaction)
     if action == "join" and table.thread_id is not None:  # the thread shows in their list
         await add_to_thread(interaction.client, table.thread_id, [user.id])

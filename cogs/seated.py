@@ -65,8 +65,11 @@ from engine.errors import IllegalAction, Reason
 from engine.games import registered
 from locales import Catalog
 from tables.errors import Refused
+from tables.loading import load_table, open_table
+from tables.lobby import LEVELS
+from tables.phases import Phase
 from tables.registry import ChannelTaken
-from tables.seated import LEVELS, LOBBY_IDLE, Phase, SeatedTable
+from tables.seated import LOBBY_IDLE, SeatedTable
 from tables.table import Table
 from tables.turn_based import TurnBased
 from words.common import seat_names
@@ -117,10 +120,10 @@ async def public_draft(messages: Catalog, kind: GameKind[Any], table: Seated) ->
     locale, controls = table.locale, controls_for(kind, table)
     if table.phase is Phase.LOBBY:
         choices = (kind.lobby_choices or option_choices)(messages, table, controls, locale)
-        if table.card_id is not None:
+        if table.message.card_id is not None:
             where: str | None = messages.text("lobby.thread", locale, thread=f"<#{table.thread_id}>")
-        elif table.no_thread is not None:
-            where = messages.text(f"lobby.no_thread_{table.no_thread}", locale)
+        elif table.message.no_thread is not None:
+            where = messages.text(f"lobby.no_thread_{table.message.no_thread}", locale)
         else:
             where = None
         return lobby_draft(
@@ -159,7 +162,7 @@ async def results_draft(messages: Catalog, kind: GameKind[Any], table: Seated, c
     game's options on their panel (Toppo's display), the button that opens it, and who it is."""
     results = kind.results(messages, table)
     lines = list(results.lines)
-    if table.idle_expired:
+    if table.message.idle_expired:
         lines.append(expired_text(messages, table))
     lines += ending_lines(messages, table, names_of(messages, table, table.locale))
     words = Words(results.title, "\n".join(lines), kind.colour, live=results.live)
@@ -186,16 +189,16 @@ async def publish(bot: GameNightBot, kind: GameKind[Any], table: Table) -> None:
         assert isinstance(table, kind.table_class)
         draft = await public_draft(bot.messages, kind, table)
         await show_publicly(bot, table, draft)
-        if table.retired_message_id is not None:
+        if table.message.retired_message_id is not None:
             await table.registry.pacing.wait(table.place_id)
-            retired = table.retired_message_id
+            retired = table.message.retired_message_id
             await reopened(
                 bot, table.thread_id, lambda: remove_buttons(bot, table.place_id, table.guild_id, retired)
             )
-            await table.forget_retired_message()
+            await table.message.forget_retired_message()
         if table.finished:  # its call's last edit comes before the thread is archived
             await bot.attention.settle(kind, table)
-        if table.card_id is not None:
+        if table.message.card_id is not None:
             await show_card(bot, table, draft)
     if not table.finished:
         bot.attention.follow(kind, table)
@@ -206,15 +209,15 @@ async def show_card(bot: GameNightBot, table: Seated, shown: Draft) -> None:
     and a link to the thread; once the table ended, its last message (``shown``, the results)
     without buttons, with the link; then the thread is archived. A lobby that closed unused is
     its own card (:meth:`~tables.seated.SeatedTable.shown_in`)."""
-    assert table.card_id is not None and table.thread_id is not None
+    assert table.message.card_id is not None and table.thread_id is not None
     wanted = (
         "" if table.phase in (Phase.LOBBY, Phase.CLOSED) else "final" if table.series_ended else "playing"
     )
-    if wanted and wanted != table.card_shows:
+    if wanted and wanted != table.message.card_shows:
         text = bot.messages.text
         link = f"<#{table.thread_id}>"
         if wanted == "playing":
-            await add_to_thread(bot, table.thread_id, sorted(table.people()))
+            await add_to_thread(bot, table.thread_id, sorted(table.seating.people()))
             names = seat_names(bot.messages, table.seats, table.locale)
             players = ", ".join(escape_markdown(name) for name in names)
             card = Draft(
@@ -233,9 +236,9 @@ async def show_card(bot: GameNightBot, table: Seated, shown: Draft) -> None:
         await table.registry.pacing.wait(table.channel_id)
         channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         with contextlib.suppress(discord.NotFound):  # someone deleted the card
-            await channel.get_partial_message(table.card_id).edit(**card.edit())
+            await channel.get_partial_message(table.message.card_id).edit(**card.edit())
         if not table.finished:
-            await table.set_card(wanted)
+            await table.message.set_card(wanted)
     if table.finished:
         await set_archived(bot, table.thread_id, True)
 
@@ -297,7 +300,9 @@ async def _route(
     if action == END and values is None:
         await confirm_end(bot, kind, interaction, table, arg)
     elif action == END_CONFIRMED:
-        await in_time(interaction, table.end_series(interaction.user.id, game_number(arg)), Acknowledge.KEEP)
+        await in_time(
+            interaction, table.book.end_series(interaction.user.id, game_number(arg)), Acknowledge.KEEP
+        )
         await acknowledged(interaction)
         await interaction.edit_original_response(content=end_answer(bot, table, interaction), view=None)
     elif action == END_CANCELLED:
@@ -316,7 +321,9 @@ async def _route(
         chosen = arg if values is None else f"{arg}.{values[0] if values else ''}"
         await press_panel(bot, kind, interaction, table, action, chosen)
     elif action == NEXT and values is None:
-        await in_time(interaction, table.next_game(interaction.user.id, game_number(arg)), Acknowledge.KEEP)
+        await in_time(
+            interaction, table.book.next_game(interaction.user.id, game_number(arg)), Acknowledge.KEEP
+        )
         await acknowledged(interaction)
     elif kind.other is not None:
         await kind.other(bot, interaction, table, action, arg, values)
@@ -327,8 +334,8 @@ async def _route(
 async def back_to_panel(table: Seated, user: int) -> None:
     """A press on a person's panel: they are there (an absent person's seat is theirs again
     before their press is done)."""
-    if table.pressed_by(user):
-        await table.back(user)
+    if table.seating.pressed_by(user):
+        await table.seating.back(user)
 
 
 def game_number(arg: str) -> int:
@@ -368,7 +375,7 @@ def live_panel(
     cards."""
 
     async def draw(note: str | None) -> Draft:
-        seat = table.seat_of(user)
+        seat = table.seating.seat_of(user)
         if seat is None:
             return Draft(Words(description=bot.messages.text("seats.no_seat", locale)))
         drawn = await kind.panel.draw(panel_request(bot.messages, kind, table, seat, locale, kept, note))
@@ -392,7 +399,7 @@ async def open_panel(
 ) -> None:
     """The table message's panel button ("My line"): the player's private panel, as a reply only
     they see."""
-    table.require_seat(interaction.user.id)
+    table.seating.require_seat(interaction.user.id)
     table.require_panel()
     locale = private_locale(interaction)
     live = live_panel(bot, kind, table, interaction.user.id, locale)
@@ -410,7 +417,7 @@ async def press_panel(
     """A button or menu of a private panel: do what it says, then redraw the panel with what came
     of it. A refusal is said on the panel itself, and changed nothing."""
     locale = private_locale(interaction)
-    seat = table.require_seat(interaction.user.id)
+    seat = table.seating.require_seat(interaction.user.id)
     moved = Moved()
     if action != REFRESH:
         request = MoveRequest(bot.messages, table, interaction.user.id, seat, action, arg, locale)
@@ -434,14 +441,17 @@ async def confirm_end(
 ) -> None:
     """Ask the presser, privately, whether to stop playing for everyone: the host stops the table
     at once; anyone else counts towards a majority of the people seated."""
-    table.require_member(interaction.user.id)
+    table.seating.require_member(interaction.user.id)
     locale = private_locale(interaction)
     text = bot.messages.text
     if interaction.user.id == table.host_id:
         question = text("end.confirm_host", locale)
     else:
         question = text(
-            "end.confirm_vote", locale, needed=table.end_votes_needed(), people=len(table.people())
+            "end.confirm_vote",
+            locale,
+            needed=table.book.end_votes_needed(),
+            people=len(table.seating.people()),
         )
     controls = controls_for(kind, table)
     view = discord.ui.View(timeout=None)
@@ -457,8 +467,8 @@ def end_answer(bot: GameNightBot, table: Seated, interaction: discord.Interactio
     locale = private_locale(interaction)
     if table.series_ended:
         return bot.messages.text("end.ended", locale)
-    votes = len(table.end_votes & table.people())
-    return bot.messages.text("end.voted", locale, votes=votes, needed=table.end_votes_needed())
+    votes = len(table.book.end_votes & table.seating.people())
+    return bot.messages.text("end.voted", locale, votes=votes, needed=table.book.end_votes_needed())
 
 
 # -- opening a table ------------------------------------------------------------------------------
@@ -473,10 +483,10 @@ async def apply_settings(bot: GameNightBot, table: Seated) -> None:
         not isinstance(table, TurnBased)
         and (chosen := await bot.store.absent_after(table.guild_id)) is not None
     ):
-        table.turns.set_seconds(chosen)
+        table.waits.timer.set_seconds(chosen)
     league = await bot.store.league_of_channel(table.guild_id, table.channel_id, table.game)
     if league is not None:
-        table.follow_league(league.settings)
+        table.adopt_league(league.settings)
 
 
 async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discord.Interaction) -> None:
@@ -492,7 +502,7 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
         bot.tables.check_room(interaction.guild_id, interaction.user.id)
         before = bot.tables.playing_in(opened.place_id)
         if not threads and isinstance(before, SeatedTable) and before.phase is Phase.AGAIN:
-            await before.close_play_again()  # a new table is what people chose instead
+            await before.book.close_play_again()  # a new table is what people chose instead
         bot.tables.add(opened, new_thread=threads)
         table = opened
         message_id = await answer_publicly(interaction, await public_draft(bot.messages, kind, opened))
@@ -519,10 +529,12 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
     thread_id = None
     try:
         # Known before the thread is started, so a press meanwhile edits this lobby.
-        await table.set_message(message_id, no_thread=table.no_thread)
+        await table.message.set_message(message_id, no_thread=table.message.no_thread)
         if threads:
             thread_id = await thread_for(bot, kind, table, message_id)
-            await table.set_message(message_id, thread_id=thread_id, no_thread=table.no_thread)
+            await table.message.set_message(
+                message_id, thread_id=thread_id, no_thread=table.message.no_thread
+            )
     except Refused as error:  # the lobby could not be saved, and is gone: say so in its place
         text = refusal_text(bot.messages, error, private_locale(interaction))
         await interaction.edit_original_response(**Draft(Words(description=text)).edit())
@@ -546,7 +558,7 @@ async def thread_for(bot: GameNightBot, kind: GameKind[Any], table: Seated, mess
         await add_to_thread(bot, thread_id, [table.host_id])
     except discord.HTTPException as error:
         log.warning("table %s plays in channel %s: no thread (%s)", table.table_id, table.channel_id, error)
-        table.no_thread = "permissions"
+        table.message.no_thread = "permissions"
         table.publisher.notify()
         return None
     return thread_id
@@ -561,7 +573,8 @@ async def new_table(
     plays in the channel and its lobby says why."""
     assert interaction.guild_id is not None and interaction.channel_id is not None
     inside = in_a_thread(interaction)
-    table: Seated = kind.table_class.open(
+    table: Seated = open_table(
+        kind.table_class,
         bot.tables,
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id if inside is None else inside[0],
@@ -574,8 +587,8 @@ async def new_table(
     if inside is not None:
         table.thread_id = inside[1]
     elif threads:
-        table.no_thread = thread_refusal(interaction)
-        threads = table.no_thread is None
+        table.message.no_thread = thread_refusal(interaction)
+        threads = table.message.no_thread is None
     await apply_settings(bot, table)
     return table, threads
 
@@ -588,7 +601,9 @@ def install(bot: GameNightBot, kind: GameKind[Any]) -> None:
     bot.add_dynamic_items(TableButton, TableSelect, TableUserSelect)
     bot.tables.register_loader(
         kind.name,
-        lambda saved: kind.table_class.load(bot.tables, saved, lambda table: publish(bot, kind, table)),
+        lambda saved: load_table(
+            kind.table_class, bot.tables, saved, lambda table: publish(bot, kind, table)
+        ),
     )
     bot.panels.drawers[kind.name] = lambda table, user, locale: reopened_panel(bot, kind, table, user, locale)
     group = app_commands.Group(

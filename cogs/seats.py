@@ -20,7 +20,8 @@ from cogs.i18n import private_locale
 from cogs.kinds import GameKind
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
-from tables.seated import Phase, SeatedTable
+from tables.phases import Phase
+from tables.seated import SeatedTable
 from words.common import bold
 
 Seated = SeatedTable[Any, Any]
@@ -77,7 +78,7 @@ async def route(
     text, locale, user = bot.messages.text, private_locale(interaction), interaction.user.id
     controls = Controls(kind.prefix, table.table_id)
     if action == QUIT:
-        table.require_seat(user)
+        table.seating.require_seat(user)
         view = discord.ui.View(timeout=None)
         view.add_item(
             controls.button(
@@ -93,7 +94,7 @@ async def route(
             text("seats.leave_confirm", locale), view=view, ephemeral=True
         )
     elif action == QUIT_CONFIRMED:
-        await in_time(interaction, table.leave_game(user), Acknowledge.KEEP)
+        await in_time(interaction, table.seating.leave_game(user), Acknowledge.KEEP)
         await _replace(interaction, text("seats.left", locale))
     elif action == QUIT_CANCELLED:
         await interaction.response.edit_message(content=text("seats.stayed", locale), view=None)
@@ -102,7 +103,7 @@ async def route(
     elif action == HAND:
         table.lobby.check_host(user)
         seat = seat_number(arg, table)
-        if seat not in table.handable():
+        if seat not in table.seating.handable():
             raise IllegalAction(Reason.STALE, "that seat is played by a person")
         name = bold(names_of(bot.messages, table, locale)[seat])
         view = discord.ui.View(timeout=None)
@@ -113,10 +114,10 @@ async def route(
     elif action == ACCEPT:
         await _accept(bot, kind, interaction, table, arg)
     elif action == ABORT:
-        await in_time(interaction, table.abort(user), Acknowledge.KEEP)
+        await in_time(interaction, table.book.abort(user), Acknowledge.KEEP)
         await _replace(interaction, text("seats.aborted", locale))
     elif action == AGAIN:
-        await in_time(interaction, table.play_again(user), Acknowledge.KEEP)
+        await in_time(interaction, table.book.play_again(user), Acknowledge.KEEP)
         await acknowledged(interaction)
     else:
         raise IllegalAction(Reason.STALE, f"unknown action {action!r}")
@@ -138,7 +139,7 @@ async def _host_menu(
     table.lobby.check_host(interaction.user.id)
     text, locale = bot.messages.text, private_locale(interaction)
     names = names_of(bot.messages, table, locale)
-    seats = table.handable()[: PER_ROW * (ROWS - 1)]
+    seats = table.seating.handable()[: PER_ROW * (ROWS - 1)]
     view = discord.ui.View(timeout=None)
     for index, seat in enumerate(seats):
         label = text("seats.hand", locale, name=names[seat])[:80]
@@ -146,7 +147,7 @@ async def _host_menu(
             controls.button(HAND, str(seat), label, discord.ButtonStyle.secondary, index // PER_ROW)
         )
     lines = [text("seats.menu" if seats else "seats.menu_none", locale)]
-    if table.may_abort():
+    if table.book.may_abort():
         row = (len(seats) + PER_ROW - 1) // PER_ROW
         view.add_item(
             controls.button(ABORT, "", text("seats.abort", locale), discord.ButtonStyle.danger, row)
@@ -173,7 +174,9 @@ async def _offer(
     if member.get("bot"):
         await tell_privately(interaction, text("seats.not_a_bot", locale))
         return
-    await in_time(interaction, table.offer_seat(interaction.user.id, seat, int(chosen)), Acknowledge.KEEP)
+    await in_time(
+        interaction, table.seating.offer_seat(interaction.user.id, seat, int(chosen)), Acknowledge.KEEP
+    )
     names = names_of(bot.messages, table, table.locale)
     host = interaction.user.display_name
     says = text(
@@ -210,7 +213,7 @@ async def _accept(
         return
     seat = seat_number(seat_text, table)
     before = names_of(bot.messages, table, table.locale)[seat]
-    await in_time(interaction, table.take_seat(user.id, user.display_name, seat), Acknowledge.PRIVATE)
+    await in_time(interaction, table.seating.take_seat(user.id, user.display_name, seat), Acknowledge.PRIVATE)
     if table.phase is Phase.PLAYING:
         live = live_panel(bot, kind, table, user.id, locale)
         await bot.panels.show(interaction, table, live(None), live, locale)

@@ -19,7 +19,7 @@ from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
 from engine.spit.centre import CENTRE_PILES
 from locales import Catalog
 from render.spit import panel_png, results_png, table_png
-from tables.seated import Phase
+from tables.phases import Phase
 from tables.spit import SpitTable
 from words.spit import (
     PILES,

@@ -23,6 +23,7 @@ from engine.errors import IllegalAction
 from locales import Catalog
 from tables.errors import Refused
 from tables.publisher import TryAgain
+from tables.table_message import TableMessage
 
 P = ParamSpec("P")
 
@@ -115,9 +116,9 @@ class PublicTable(Protocol):
     def guild_id(self) -> int: ...
 
     @property
-    def message_id(self) -> int | None: ...
-
-    async def set_message(self, message_id: int) -> None: ...
+    def message(self) -> TableMessage:
+        """Its messages: the public one's id, remembered once posted."""
+        ...
 
 
 async def show_publicly(client: discord.Client, table: PublicTable, draft: Draft) -> None:
@@ -125,8 +126,8 @@ async def show_publicly(client: discord.Client, table: PublicTable, draft: Draft
     archived it meanwhile), or post it if there is none (a new game) or it was deleted by
     someone; remember a posted message for the next edits."""
     channel = client.get_partial_messageable(table.shown_in(), guild_id=table.guild_id)
-    if table.message_id is not None:
-        shown = channel.get_partial_message(table.message_id)
+    if table.message.message_id is not None:
+        shown = channel.get_partial_message(table.message.message_id)
 
         async def edit() -> None:
             await shown.edit(**draft.edit())
@@ -137,7 +138,7 @@ async def show_publicly(client: discord.Client, table: PublicTable, draft: Draft
         except discord.NotFound:
             pass
     message = await channel.send(files=draft.files(), view=draft.layout())
-    await table.set_message(message.id)
+    await table.message.set_message(message.id)
 
 
 @contextlib.contextmanager

@@ -43,7 +43,7 @@ from engine.topoum.state import Stage
 from engine.topoum.steps import Menu
 from locales import Catalog
 from render.topoum import board_png, hand_png, results_png
-from tables.seated import Phase
+from tables.phases import Phase
 from tables.topoum import TopoumTable
 from words.common import bold
 from words.topoum import (
@@ -113,7 +113,7 @@ def playing(messages: Catalog, table: TopoumTable) -> Playing:
     """The game being played: the board, whose turn it is and until when, what happened."""
     state, locale = table.require_state(), table.locale
     names = names_of(messages, table, locale)
-    status = status_text(messages, bold(names[state.current]), table.plays_for(state.current), locale)
+    status = status_text(messages, bold(names[state.current]), table.seating.plays_for(state.current), locale)
     title, lines = game_lines(messages, state, locale)
     return Playing(title, "\n".join([status, *lines]))
 

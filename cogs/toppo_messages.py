@@ -17,7 +17,7 @@ from cogs.words import names_of
 from engine.toppo.state import ToppoView
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, line_png, results_png, table_png
-from tables.seated import Phase
+from tables.phases import Phase
 from tables.toppo import ToppoTable
 from words.toppo import (
     card_name,

@@ -16,7 +16,8 @@ import discord
 from cogs.components import Controls, ReplayButton
 from cogs.layout import Words
 from locales import Catalog
-from tables.seated import TABLE_IDLE, Phase, SeatedTable
+from tables.phases import Phase
+from tables.seated import TABLE_IDLE, SeatedTable
 from tables.turn_based import TurnBased
 from words.common import Notice, bold, seat_names
 
@@ -32,7 +33,7 @@ def names_of(messages: Catalog, table: SeatedTable[Any, Any], locale: str) -> li
     picture keeps the mark), in words and pictures alike."""
     names = seat_names(messages, table.seats, locale)
     return [
-        messages.text("seats.played_for", locale, name=name) if seat in table.stand_ins else name
+        messages.text("seats.played_for", locale, name=name) if seat in table.seating.stand_ins else name
         for seat, name in enumerate(names)
     ]
 
@@ -97,7 +98,7 @@ def table_card(
 def limit_line(messages: Catalog, table: SeatedTable[Any, Any], names: Sequence[str]) -> str | None:
     """Whom the table waits for alone and when it plays for them (a Discord timestamp counting
     down on the reader's clock); None when it waits for nobody in particular."""
-    watched, when = table.watched(), deadline(table)
+    watched, when = table.waits.timed(), deadline(table)
     if watched is None or when is None:
         return None
     key = "seats.limit_turn" if isinstance(table, TurnBased) else "seats.limit_absent"
@@ -114,7 +115,7 @@ def between_games(
     locale, number = table.locale, str(table.game_number())
     view = discord.ui.View(timeout=None)
     if table.phase is Phase.AGAIN:
-        pressed, asked = len(table.again), len(table.again_asked())
+        pressed, asked = len(table.book.again), len(table.book.again_asked())
         label = messages.text("seats.again", locale, pressed=pressed, asked=asked)
         view.add_item(controls.button("again", "", label, discord.ButtonStyle.primary, row))
     elif table.phase is not Phase.OVER and not table.decided:
@@ -132,9 +133,9 @@ def replay_link(
     """``view`` (a new one if None) with the link to the replay of the game whose results show,
     last on ``row``: a results card's button that stays when the others go."""
     view = view or discord.ui.View(timeout=None)
-    if table.last_result is not None:
+    if table.book.last_result is not None:
         label = messages.text("replay.open", table.locale)
-        view.add_item(ReplayButton("key", table.last_result, label=label, row=row))
+        view.add_item(ReplayButton("key", table.book.last_result, label=label, row=row))
     return view if view.children else None
 
 
@@ -147,7 +148,7 @@ def deadline(table: SeatedTable[Any, Any]) -> str | None:
     """When the person a table waits for alone is acted for (a turn timer's timeout, an AI
     taking their seat), as a Discord timestamp that counts down on the reader's own clock ("in
     40 seconds"); None when nobody is timed."""
-    due = table.turns.deadline
+    due = table.waits.deadline
     if due is None:
         return None
     return f"<t:{math.ceil(time.time() + due - table.registry.clock.now())}:R>"
@@ -158,9 +159,9 @@ def ending_lines(messages: Catalog, table: SeatedTable[Any, Any], names: Sequenc
     and how that counts, how the game moved each person's rating, why the table ended if nobody
     was left, and until when Play again waits for whom."""
     locale, lines = table.locale, []
-    for seat, moves in sorted(table.stood_in.items()):
+    for seat, moves in sorted(table.seating.stood_in.items()):
         if moves and not table.seats[seat].is_ai:
-            key = "seats.result_absent" if seat in table.stand_ins else "seats.result_stood_in"
+            key = "seats.result_absent" if seat in table.seating.stand_ins else "seats.result_stood_in"
             lines.append(messages.text(key, locale, name=bold(table.seats[seat].name), moves=moves))
     changes = [
         messages.text(
@@ -171,16 +172,16 @@ def ending_lines(messages: Catalog, table: SeatedTable[Any, Any], names: Sequenc
             after=after,
             delta=messages.change(after - before, locale),
         )
-        for seat, (before, after) in sorted(table.rating_changes.items())
+        for seat, (before, after) in sorted(table.book.rating_changes.items())
         if not table.seats[seat].is_ai
     ]
     if changes:
         lines.append(messages.text("rating.changes", locale, changes=", ".join(changes)))
-    if table.nobody_left:
+    if table.message.nobody_left:
         lines.append(messages.text("seats.nobody_left", locale))
-    if table.phase is Phase.AGAIN and table.again_until is not None:
-        waiting = [seat for seat in table.again_asked() if seat not in table.again]
+    if table.phase is Phase.AGAIN and table.book.again_until is not None:
+        waiting = [seat for seat in table.book.again_asked() if seat not in table.book.again]
         who = ", ".join(f"<@{user}>" for user in waiting)
-        when = f"<t:{math.ceil(table.again_until)}:R>"
+        when = f"<t:{math.ceil(table.book.again_until)}:R>"
         lines.append(messages.text("seats.again_line", locale, who=who, when=when))
     return lines

@@ -31,14 +31,15 @@ it is. Nothing changes either way.
 
 import secrets
 from collections.abc import Hashable, Mapping
-from typing import Any, Final
+from typing import Any, Final, final
 
 from engine.assets.actions import Action, Deal, GiveUp, action_from_json, action_to_json
 from engine.assets.ai import Choice, choose
 from engine.assets.events import RoundDealt, RoundScored
 from engine.assets.state import MAX_PLAYERS, MIN_PLAYERS, AssetsState, Stage, new_game
 from engine.errors import IllegalAction, Reason
-from tables.seated import Finished, Phase, ranked
+from tables.game_hooks import Finished, Wait, ranked
+from tables.phases import Phase
 from tables.turn_based import TurnBased
 from words.assets import notices_for
 from words.common import Notice
@@ -48,6 +49,7 @@ DEAL: Final = "deal"
 """The two kinds of moment a turn timer watches: a move in a round, the deal between rounds."""
 
 
+@final
 class AssetsTable(TurnBased[Action, AssetsState]):
     """One channel's Cover Your Assets: lobby, a match of rounds, AI seats, turn timers."""
 
@@ -133,7 +135,9 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         if not self.seats[seat].is_ai:
             shower, card = duel.shown[-1]
             asset = duel.stake.asset.code
-            self.callouts.append(Notice("answer", seat, {"other": shower, "card": card.code, "asset": asset}))
+            self.message.callouts.append(
+                Notice("answer", seat, {"other": shower, "card": card.code, "asset": asset})
+            )
 
     # -- between rounds --------------------------------------------------------------------------
 
@@ -150,7 +154,7 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         """Record a finished round; once the match's last round is recorded, the table ends."""
         await super().after_save()
         if self.phase is Phase.RESULTS and self.decided:
-            await self.change(self.series_over)
+            await self.change(self.book.series_over)
 
     def finished_game(self) -> Finished:
         """The round that just ended: each seat's money from it as the score, ranked by the
@@ -172,7 +176,7 @@ class AssetsTable(TurnBased[Action, AssetsState]):
 
     # -- turn timers -----------------------------------------------------------------------------
 
-    def waiting_for(self) -> tuple[int, Hashable] | None:
+    def waits_for(self) -> Wait | None:
         """The seat a turn timer watches now and the moment it waits at: the human the round
         waits for, or between rounds the next dealer (whoever it is: the next round comes by
         itself); None when nobody is timed (an AI's move, the match over)."""
@@ -183,9 +187,9 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         if seat is None:
             return None
         if self.phase is Phase.PLAYING and not self.seats[seat].is_ai:
-            return seat, (PLAY, len(state.log))
+            return Wait(seat, (PLAY, len(state.log)))
         if self.phase is Phase.RESULTS and not self.decided:
-            return seat, (DEAL, len(state.log))
+            return Wait(seat, (DEAL, len(state.log)))
         return None
 
     def warn(self, seat: int) -> None:
@@ -193,7 +197,7 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         if self.phase is not Phase.PLAYING:
             raise IllegalAction(Reason.STALE, "the next round comes by itself")
         code = "warn_answer" if self.require_state().stage is Stage.CHALLENGE else "warn_turn"
-        self.callouts.append(Notice(code, seat, {"seconds": self.seconds_left_at_warning()}))
+        self.message.callouts.append(Notice(code, seat, {"seconds": self.waits.seconds_left_at_warning()}))
 
     def time_out(self, seat: int) -> None:
         """The time is up: the engine's timeout move for the player, or the next round's deal."""
@@ -211,14 +215,14 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         return (self.phase, len(self.require_state().log))
 
     def ai_choice(self, seat: int) -> Choice | None:
-        return choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
+        return choose(self.require_state(), seat, self.ai.level(seat), self.ai.rng(seat))
 
     # -- saving ----------------------------------------------------------------------------------
 
     def load_dealt(self, dealt: Mapping[str, Any]) -> AssetsState:
         return AssetsState.from_json({**dealt, "log": []})
 
-    def follow(self, move: Mapping[str, Any]) -> None:
+    def replay_move(self, move: Mapping[str, Any]) -> None:
         self.require_state().apply(action_from_json(move))
 
     def replay_turn(self) -> Hashable:

@@ -9,11 +9,14 @@ closes it when it has been idle too long.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engine.ai import Level
 from engine.errors import IllegalAction, Reason
 from tables.errors import Refusal, Refused
+
+LEVELS: Final = tuple(level.value for level in Level)
+"""The AI levels a lobby offers, easiest first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,9 @@ class Lobby:
         del self.seats[number]
 
     def add_ai(self, user_id: int, level: str) -> None:
+        """An AI seat at ``level`` (one of :data:`LEVELS`), added by the host."""
+        if level not in LEVELS:
+            raise IllegalAction(Reason.BAD_OPTION, f"no AI level {level!r}")
         self.check_host(user_id)
         self._check_room()
         self.seats.append(Seat(None, "", level))

@@ -2,8 +2,8 @@
 
 A kept game (:class:`data.KeptGame`) holds the table as it was saved when the game ended and the
 game's moves since its deal; its steps are the numbers of moves at which the channel saw the
-table. The table is rebuilt here by the game's own code (:meth:`SeatedTable.from_saved`, then
-:meth:`SeatedTable.restore` with the moves up to a step), so a replay shows what the engine says
+table. The table is rebuilt here by the game's own code (:func:`tables.loading.load_table` with
+the moves up to a step), so a replay shows what the engine says
 the game was, and its public picture is drawn by the game's own ``picture`` as on the day. The
 rebuilt table is never registered, saved or driven: nothing it does reaches Discord.
 
@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from data import KeptGame, SavedTable
 from render.animation import spread
+from tables.loading import load_table
 from tables.registry import TableRegistry
 from tables.seated import SeatedTable
 from tables.stand_ins import StandIn, Why, stand_in_level
@@ -94,14 +95,14 @@ class Replay:
         """Move ``table`` on from move ``start`` to move ``end`` of the log, with the seats an AI
         played for their person then (as at the end, where the channel's drawings said nothing)."""
         for move in self.kept.log.moves[start:end]:
-            table.follow(move)
+            table.replay_move(move)
             table.moves.append(dict(move))
         changes = [seats for moves, seats in self._stood if moves <= end]
         if not changes:
-            table.stand_ins = dict(self._end)
+            table.seating.stand_ins = dict(self._end)
             return
         level = stand_in_level([seat.ai_level for seat in table.seats if seat.ai_level is not None])
-        table.stand_ins = {
+        table.seating.stand_ins = {
             seat: self._end.get(seat, StandIn(Why.LEFT, level))
             for seat in range(len(table.seats))
             if changes[-1] >> seat & 1
@@ -140,10 +141,8 @@ class Replay:
             moves=tuple(moves),
             thread_id=kept.log.thread_id,
         )
-        table = self._class.from_saved(self._registry, saved, _nowhere)
-        table.restore(saved.state, saved.moves)
-        table.start_move_log(saved.moves, saved=True)
+        table = load_table(self._class, self._registry, saved, _nowhere)
         table.locale = self._locale or table.locale
-        self._end = dict(table.stand_ins)
+        self._end = dict(table.seating.stand_ins)
         self._follow(table, len(moves), len(moves))
         return table

@@ -27,7 +27,7 @@ import re
 import secrets
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Final
+from typing import Any, Final, final
 
 from engine.errors import IllegalAction, Reason
 from engine.spit import (
@@ -51,8 +51,10 @@ from engine.spit.ai import Choice, looks_at
 from engine.spit.cards import ALL_CARDS
 from engine.spit.centre import PlayRefused, SlapLost, Stage
 from engine.spit.events import DealWon, Event, PileSlapped
+from tables.game_hooks import Finished, Wait
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import Finished, Phase, SeatedTable
+from tables.seated import SeatedTable
 from tables.stamps import digest
 from words.common import Notice
 from words.spit import notices_for
@@ -126,6 +128,7 @@ def speed_options(choose: Callable[[str], str]) -> SpeedOptions:
     return SpeedOptions(side_pile=int(choose("side")), target=None if target == NO_TARGET else int(target))
 
 
+@final
 class SpitTable(SeatedTable[Action, Game]):
     """One channel's Spit or Speed: lobby, matches, AI seats."""
 
@@ -239,7 +242,7 @@ class SpitTable(SeatedTable[Action, Game]):
             elif isinstance(event, DealWon):
                 self.last_deal = event
 
-    def waited(self) -> tuple[int, Hashable] | None:
+    def waits_for(self) -> Wait | None:
         """The one player the match waits for: a deal or a stalemate that the other has called
         already, a slap only one may make, or the only player who can play (the other can only
         watch); None while both can act, or while it waits for both."""
@@ -249,7 +252,7 @@ class SpitTable(SeatedTable[Action, Game]):
         seats = match.waiting_for()
         if match.stage is Stage.PLAY and not match.stalemate:
             seats = tuple(seat for seat in range(SEATS) if match.can_play(seat))
-        return (seats[0], f"{self.match_number} {len(self.moves)}") if len(seats) == 1 else None
+        return Wait(seats[0], f"{self.match_number} {len(self.moves)}") if len(seats) == 1 else None
 
     def forget_games(self) -> None:
         """Play again: a new series of matches."""
@@ -289,7 +292,7 @@ class SpitTable(SeatedTable[Action, Game]):
         return self.phase, self.match_number, looks_at(self.require_state(), seat)
 
     def ai_choice(self, seat: int) -> Choice | None:
-        return choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
+        return choose(self.require_state(), seat, self.ai.level(seat), self.ai.rng(seat))
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -308,7 +311,7 @@ class SpitTable(SeatedTable[Action, Game]):
     def load_dealt(self, dealt: Mapping[str, Any]) -> Game:
         return load_game(dealt)
 
-    def follow(self, move: Mapping[str, Any]) -> None:
+    def replay_move(self, move: Mapping[str, Any]) -> None:
         self._track(self.require_state().apply(action_from_json(move)))
 
     def replay_turn(self) -> Hashable:

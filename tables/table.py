@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 from data import Game, SavedTable, StoreError
 from data.records import GameRecord
@@ -39,6 +39,13 @@ T = TypeVar("T")
 
 AI_SAVE_DELAY: Final = 1.0
 """Seconds an AI seat's move may wait to be written, sharing the write with later ones."""
+
+
+class Change(Protocol):
+    """A table's way of changing (:meth:`Table.change`), handed to the parts a table is made of
+    so that their requests are applied under its lock and saved like any other."""
+
+    async def __call__(self, apply: Callable[[], T], *, by_ai: bool = False, shown: bool = True) -> T: ...
 
 
 class Table(abc.ABC):
@@ -82,9 +89,9 @@ class Table(abc.ABC):
         each move it applies): saved apart from :meth:`to_json`, only the new ones each time."""
         self._moves_written = 0
         self._move_log = 0
-        self.followers: list[Callable[[], None]] = []
+        self.listeners: list[Callable[[], None]] = []
         """Called after each change that is shown, beside the publisher (the players' private
-        panels follow the table this way)."""
+        panels are redrawn this way)."""
 
     @property
     def place_id(self) -> int:
@@ -170,8 +177,8 @@ class Table(abc.ABC):
                 self.restart_idle_timer()
             self.after_change()
         self.publisher.notify()
-        for follow in self.followers:
-            follow()
+        for listener in self.listeners:
+            listener()
         return result
 
     def _save_soon(self) -> None:

@@ -21,16 +21,22 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from engine.ai import Level
 from engine.rng import Rng
+from tables.game_hooks import AiChoice
 from tables.registry import TableRegistry
-from tables.seated import AiChoice
 
 A = TypeVar("A")
 S = TypeVar("S")
 M = TypeVar("M")
 
 
-class _Driver(Protocol):
+class _AiSeats(Protocol):
+    """What a thinker needs of its table's AI seats (:class:`~tables.ai_seats.AiSeats`)."""
+
     def changed(self) -> None: ...
+
+    def level(self, seat: int) -> Level: ...
+
+    def rng(self, seat: int) -> Rng: ...
 
 
 class ThinkingTable(Protocol):
@@ -40,13 +46,9 @@ class ThinkingTable(Protocol):
     def registry(self) -> TableRegistry: ...
 
     @property
-    def ai(self) -> _Driver: ...
+    def ai(self) -> _AiSeats: ...
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None: ...
-
-    def ai_level(self, seat: int) -> Level: ...
-
-    def ai_rng(self, seat: int) -> Rng: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +120,7 @@ class Thinker(Generic[A, S, M]):
         began = clock.now()
         ai = self._ais.get(seat)
         if ai is None:
-            ai = self._ais[seat] = self._new_ai(table.ai_level(seat), table.ai_rng(seat))
+            ai = self._ais[seat] = self._new_ai(table.ai.level(seat), table.ai.rng(seat))
         try:
             choice, thought = await table.registry.think(self._think_step, ai, world, seat)
         finally:

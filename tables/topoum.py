@@ -21,7 +21,7 @@ at least :data:`AI_STEP_PAUSE` apart, so people can follow them on the board.
 
 import secrets
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, final
 
 from engine.errors import IllegalAction, Reason
 from engine.topoum.actions import Action, action_from_json, action_to_json
@@ -31,8 +31,10 @@ from engine.topoum.events import Event
 from engine.topoum.state import MAX_PLAYERS, MIN_PLAYERS, TopoumOptions, TopoumState, new_game
 from engine.topoum.steps import Menu, menu_after
 from engine.topoum.turns import TurnSummary, last_turn
+from tables.game_hooks import Finished, Wait, ranked
+from tables.lobby import Lobby
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import Finished, Phase, ranked
 from tables.stamps import base36
 from tables.thinking import Thinker, Thought
 from tables.turn_based import TurnBased
@@ -43,6 +45,7 @@ AI_STEP_PAUSE: Final = 1.0
 """The least time, in seconds, between an AI seat's steps (the engine's AI may ask for more)."""
 
 
+@final
 class TopoumTable(TurnBased[Action, TopoumState]):
     """One channel's Topoum: lobby (with the deck option), one game, AI seats, turn timers."""
 
@@ -72,8 +75,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         """The host picks the battle deck (``types`` by their stable names), or None for a deck
         drawn at random when the game starts. :class:`BadDeck` if it breaks the rule."""
 
-        def apply() -> None:
-            lobby = self._in_lobby()
+        def apply(lobby: Lobby) -> None:
             lobby.check_host(user_id)
             if types is None:
                 self.card_types = None
@@ -87,7 +89,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
             check_card_types(cards)
             self.card_types = tuple(card for card in BATTLE_TYPES if card in cards)
 
-        await self.change(apply)
+        await self.in_lobby(apply)
 
     # -- the game ----------------------------------------------------------------------------------
 
@@ -127,7 +129,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         """Confirm a panel's choices: a whole step of the player's turn, applied at once."""
 
         def apply() -> list[Notice]:
-            seat = self.require_seat(user_id)
+            seat = self.seating.require_seat(user_id)
             menu = self.menu(seat, stamp, path)
             if not menu.complete:
                 raise IllegalAction(Reason.NOT_ALLOWED, "not a whole step of the turn")
@@ -147,7 +149,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         self.notices.extend(notices)
         if after.outcome is not None:
             self.game_ended()
-            self.series_over()
+            self.book.series_over()
         return notices
 
     def deal_next(self) -> list[Notice]:
@@ -159,15 +161,15 @@ class TopoumTable(TurnBased[Action, TopoumState]):
 
     # -- turn timers -------------------------------------------------------------------------------
 
-    def waiting_for(self) -> tuple[int, Hashable] | None:
+    def waits_for(self) -> Wait | None:
         """The person whose turn it is, at the game's step (None while an AI seat plays)."""
         state = self.state
         if self.phase is not Phase.PLAYING or state is None or state.outcome is not None:
             return None
-        return None if self.seats[state.current].is_ai else (state.current, len(state.log))
+        return None if self.seats[state.current].is_ai else Wait(state.current, len(state.log))
 
     def warn(self, seat: int) -> None:
-        self.notices.append(Notice("hurry", seat, {"seconds": self.seconds_left_at_warning()}))
+        self.notices.append(Notice("hurry", seat, {"seconds": self.waits.seconds_left_at_warning()}))
 
     def time_out(self, seat: int) -> None:
         """Act for an absent player: the engine's timeout actions until their turn is over."""
@@ -238,7 +240,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
     def load_dealt(self, dealt: Mapping[str, Any]) -> TopoumState:
         return TopoumState.from_json({**dealt, "log": []})
 
-    def follow(self, move: Mapping[str, Any]) -> None:
+    def replay_move(self, move: Mapping[str, Any]) -> None:
         self.events += self.require_state().apply(action_from_json(move))
 
     def replay_turn(self) -> Hashable:

@@ -15,7 +15,7 @@ otherwise be a false start). A turn pressed while the panel *showed* the wait is
 
 import secrets
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, final
 
 from data.records import LeagueSettings
 from engine.errors import IllegalAction, Reason
@@ -36,7 +36,9 @@ from engine.toppo.cards import notation
 from engine.toppo.events import GameStarted, TotalsUpdated
 from engine.toppo.series import Series
 from engine.toppo.state import MAX_PLAYERS, MIN_PLAYERS
-from tables.seated import Finished, NextChoice, Phase, SeatedTable, ranked
+from tables.game_hooks import Finished, NextChoice, Wait, ranked
+from tables.phases import Phase
+from tables.seated import SeatedTable
 from tables.stamps import digest
 from words.common import Notice
 from words.toppo import notices_for
@@ -50,6 +52,7 @@ WAIT_FOR_RESTART: Final = "wait for the restart"
 OPEN, WAITING = "o", "w"
 
 
+@final
 class ToppoTable(SeatedTable[SeriesAction, Series]):
     """One channel's Toppo: lobby, series, AI seats."""
 
@@ -61,7 +64,7 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
     fixed_display: int | None = None
     """The display size of every game (a league's setting), or None for the rules' way."""
 
-    def follow_league(self, settings: LeagueSettings) -> None:
+    def adopt_league(self, settings: LeagueSettings) -> None:
         self.fixed_display = settings.toppo_display
 
     def deal(self) -> None:
@@ -132,16 +135,16 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
             chooser, series.display_sizes(), lambda size: self.apply_action(ChooseDisplaySize(chooser, size))
         )
 
-    def waited(self) -> tuple[int, Hashable] | None:
-        """The start player who must pick the next display size; in a game, the player who
-        must restart play after an interrupt (everyone else waits for them)."""
-        if self.state is None or self.phase is Phase.CHOOSING:
-            return super().waited()
+    def waits_for(self) -> Wait | None:
+        """In a game, the player who must restart play after an interrupt (everyone else waits
+        for them)."""
+        if self.state is None:
+            return None
         series = self.require_state()
         game = series.game
         if self.phase is not Phase.PLAYING or game.restarter is None or game.outcome is not None:
             return None
-        return game.restarter, f"restart {series.game_number} {digest(notation(game.display))}"
+        return Wait(game.restarter, f"restart {series.game_number} {digest(notation(game.display))}")
 
     def finished_game(self) -> Finished:
         """The last finished game: penalty points as the score, the fewest first; the caller won."""
@@ -158,10 +161,10 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
     # -- AI seats --------------------------------------------------------------------------------
 
     def ai_inputs(self, seat: int) -> Hashable:
-        return self.phase, looks_at(self.require_state(), seat, self.ai_level(seat))
+        return self.phase, looks_at(self.require_state(), seat, self.ai.level(seat))
 
     def ai_choice(self, seat: int) -> Choice | None:
-        return choose_in_series(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
+        return choose_in_series(self.require_state(), seat, self.ai.level(seat), self.ai.rng(seat))
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -175,7 +178,7 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
     def load_dealt(self, dealt: Mapping[str, Any]) -> Series:
         return Series.from_json(dealt)
 
-    def follow(self, move: Mapping[str, Any]) -> None:
+    def replay_move(self, move: Mapping[str, Any]) -> None:
         self.require_state().apply(action_from_json(move))
 
     def replay_turn(self) -> Hashable:

@@ -63,14 +63,14 @@ class Board:
 
     def __init__(self) -> None:
         self.table_id, self.channel_id, self.finished = "t1", 1, False
-        self.followers: list[Any] = []
+        self.listeners: list[Any] = []
         self.registry = SimpleNamespace(get=lambda channel_id: self)
         self.state = 0
 
     def change(self) -> None:
         self.state += 1
-        for follower in self.followers:
-            follower()
+        for listener in self.listeners:
+            listener()
 
     async def draw(self, note: str | None) -> Draft:
         return Draft(Words(title=f"state {self.state}"))

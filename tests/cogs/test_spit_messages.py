@@ -15,7 +15,8 @@ from engine.spit import PlayCard, PlayHand
 from engine.spit.cards import ALL_CARDS
 from locales import catalog
 from render.spit import Labels
-from tables.lobby import Seat
+from tables.loading import open_table
+from tables.lobby import Lobby, Seat
 from tables.registry import TableRegistry
 from tables.spit import SpitTable
 from tests.cogs.alt import described_in
@@ -45,7 +46,8 @@ def test_card_names_are_distinct_so_a_player_can_tell_them_apart(locale: str) ->
 async def test_the_lobby_shows_the_variant_and_its_options_as_buttons(
     registry: TableRegistry, locale: str, variant: str
 ) -> None:
-    table = SpitTable.open(
+    table = open_table(
+        SpitTable,
         registry,
         guild_id=1,
         channel_id=2,
@@ -54,7 +56,7 @@ async def test_the_lobby_shows_the_variant_and_its_options_as_buttons(
         host_id=1,
         host_name="H",
     )
-    await table.set_option(1, "variant", variant)
+    await table.in_lobby(Lobby.choose, 1, "variant", variant, table.lobby_choices)
     draft = await public_draft(catalog(), KIND, table)
 
     ids = within_discords_limits(draft)
@@ -125,7 +127,7 @@ async def test_the_results_and_the_end_of_a_series(registry: TableRegistry) -> N
     )
     await table.press(1000, str(table.panel_stamp(0)), PlayCard(0, 0, 0))
     results = await public_draft(catalog(), KIND, table)
-    await table.end_series(1000, 1)
+    await table.book.end_series(1000, 1)
     over = await public_draft(catalog(), KIND, table)
 
     replay = f"rp:key:spit:{table.table_id}:1"

@@ -41,9 +41,10 @@ from engine.topoum.state import Cell, Position, Stage
 from locales import catalog
 from render.fonts import SHORT_NAME
 from render.topoum import BoardPlan
+from tables.loading import open_table
 from tables.lobby import Seat
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import Phase
 from tables.topoum import TopoumTable
 from tests.cogs.alt import described_in
 from tests.cogs.limits import rows, within_discords_limits
@@ -219,7 +220,8 @@ async def test_the_public_message_in_every_phase_fits(tmp_path: Path, locale: st
         table = stacked_topoum_table(registry, SEATS, big_position(), locale=locale)
         table.notices.extend(every_notice()[-6:])
         playing = await public_draft(catalog(), KIND, table)
-        lobby = TopoumTable.open(
+        lobby = open_table(
+            TopoumTable,
             registry,
             guild_id=1,
             channel_id=3,
@@ -241,7 +243,7 @@ async def test_the_public_message_in_every_phase_fits(tmp_path: Path, locale: st
         lobby.phase = Phase.CLOSED
         closed = await public_draft(catalog(), KIND, lobby)
         table.phase = Phase.OVER
-        table.idle_expired = True
+        table.message.idle_expired = True
         unfinished = await public_draft(catalog(), KIND, table)
 
     for draft in (playing, picked, closed, unfinished):

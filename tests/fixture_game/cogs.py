@@ -12,7 +12,7 @@ from cogs.tables import Draft, Picture, alt_text
 from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
-from tables.seated import Phase
+from tables.phases import Phase
 from tests.fixture_game.engine import Add
 from tests.fixture_game.render import table_png
 from tests.fixture_game.tables import TallyTable

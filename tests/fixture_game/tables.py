@@ -11,8 +11,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from engine.errors import IllegalAction, Reason
+from tables.game_hooks import Finished, Wait
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import Finished, Phase
 from tables.turn_based import TurnBased
 from tests.fixture_game.engine import (
     CODEC,
@@ -77,14 +78,14 @@ class TallyTable(TurnBased[Add, TallyState]):
 
     # -- turn timers -----------------------------------------------------------------------------
 
-    def waiting_for(self) -> tuple[int, Hashable] | None:
+    def waits_for(self) -> Wait | None:
         state = self.state
         if self.phase is not Phase.PLAYING or state is None or state.winner is not None:
             return None
-        return None if self.seats[state.current].is_ai else (state.current, self.stamp())
+        return None if self.seats[state.current].is_ai else Wait(state.current, self.stamp())
 
     def warn(self, seat: int) -> None:
-        self.notices.append(Notice("hurry", seat, {"seconds": self.seconds_left_at_warning()}))
+        self.notices.append(Notice("hurry", seat, {"seconds": self.waits.seconds_left_at_warning()}))
 
     def time_out(self, seat: int) -> None:
         action = self.require_state().timeout_action(seat)
@@ -98,7 +99,7 @@ class TallyTable(TurnBased[Add, TallyState]):
         return (self.phase, self.number, len(self.require_state().log))
 
     def ai_choice(self, seat: int) -> Choice | None:
-        return choose(self.require_state(), seat, self.ai_level(seat), self.ai_rng(seat))
+        return choose(self.require_state(), seat, self.ai.level(seat), self.ai.rng(seat))
 
     # -- saving ----------------------------------------------------------------------------------
 
@@ -112,7 +113,7 @@ class TallyTable(TurnBased[Add, TallyState]):
     def load_dealt(self, dealt: Mapping[str, Any]) -> TallyState:
         return TallyState.from_json({**dealt, "log": []})
 
-    def follow(self, move: Mapping[str, Any]) -> None:
+    def replay_move(self, move: Mapping[str, Any]) -> None:
         self.require_state().apply(CODEC.from_json(move))
 
     def replay_turn(self) -> Hashable:

@@ -20,9 +20,13 @@ from engine.ai import Level
 from engine.errors import IllegalAction
 from engine.games import game_of
 from tables.ai import AiDriver
+from tables.ai_seats import AiSeats
 from tables.errors import Refused
+from tables.loading import open_table
+from tables.lobby import Lobby
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import Phase, SeatedTable
+from tables.seated import SeatedTable
 from tables.table import Table
 from tests.tables.manual_clock import ManualClock
 
@@ -50,14 +54,14 @@ class Person:
 
     def ai_seats(self) -> Sequence[int]:
         table = self.table
-        here = self.present and table.phase is Phase.PLAYING and not table.plays_for(self.seat)
+        here = self.present and table.phase is Phase.PLAYING and not table.seating.plays_for(self.seat)
         return [self.seat] if here else []
 
     def ai_inputs(self, seat: int) -> Hashable:
         return self.table.ai_inputs(seat)
 
     def ai_decide(self, seat: int) -> tuple[Any, float] | None:
-        decided = self.table.ai_decide(seat)
+        decided = self.table.ai.ai_decide(seat)
         if decided is None:
             return None
         action, delay = decided
@@ -67,8 +71,8 @@ class Person:
         if not self.present:
             return False
         assert self.user is not None
-        if self.table.pressed_by(self.user):
-            await self.table.back(self.user)
+        if self.table.seating.pressed_by(self.user):
+            await self.table.seating.back(self.user)
         try:
             await self.table.change(lambda: self.table.apply_action(action))
         except (IllegalAction, Refused):
@@ -76,14 +80,22 @@ class Person:
         return True
 
 
+class NormalForPeople(AiSeats[Any]):
+    """AI seats whose AI also chooses for the people's seats (at the normal level) when a
+    scripted person asks it; seats an AI plays keep their own level."""
+
+    def level(self, seat: int) -> Level:
+        return super().level(seat) if self._table.seating.plays_for(seat) else Level.NORMAL
+
+
 def people_play_normal(cls: type[Seated]) -> type[Seated]:
-    """The game's table class, whose AI also chooses for the people's seats (at the normal
-    level) when a scripted person asks it; seats an AI plays keep their own level."""
+    """The game's table class, whose AI seats are :class:`NormalForPeople`."""
 
-    def ai_level(self: Seated, seat: int) -> Level:
-        return cls.ai_level(self, seat) if self.plays_for(seat) else Level.NORMAL
+    def __init__(self: Seated, registry: TableRegistry, **table: Any) -> None:
+        cls.__init__(self, registry, **table)
+        self.ai = NormalForPeople(self, registry.clock)
 
-    return type(f"Scripted{cls.__name__}", (cls,), {"ai_level": ai_level})
+    return type(f"Scripted{cls.__name__}", (cls,), {"__init__": __init__})
 
 
 async def nothing(table: Table) -> None:
@@ -101,16 +113,23 @@ async def seated(
     """A table of ``cls`` (its people choosing as :func:`people_play_normal`) with ``people``
     people (user ids 1, 2...) and ``ai_seats`` normal AI seats, started with the host's
     ``options`` (the game's lobby choices; else its defaults)."""
-    table = people_play_normal(cls).open(
-        registry, guild_id=1, channel_id=2, publish=publish, locale="en-US", host_id=1, host_name="P1"
+    table = open_table(
+        people_play_normal(cls),
+        registry,
+        guild_id=1,
+        channel_id=2,
+        publish=publish,
+        locale="en-US",
+        host_id=1,
+        host_name="P1",
     )
     registry.add(table)
     for user in range(2, people + 1):
-        await table.join(user, f"P{user}")
+        await table.in_lobby(Lobby.join, user, f"P{user}")
     for _ in range(ai_seats):
-        await table.add_ai(1, "normal")
+        await table.in_lobby(Lobby.add_ai, 1, "normal")
     for name, value in (options or {}).items():
-        await table.set_option(1, name, value)
+        await table.in_lobby(Lobby.choose, 1, name, value, table.lobby_choices)
     await table.start(1)
     return table
 
@@ -152,11 +171,11 @@ async def finished_game(
         ai_seats = min(cls.seats_allowed[1], 4) - 2
         table = await seated(cls, registry, 2, ai_seats, publish=shown, options=options)
         people = [Person(table, seat, clock) for seat in range(2)]
-        table.followers.extend(person.driver.changed for person in people)
+        table.listeners.extend(person.driver.changed for person in people)
         while table.phase is Phase.PLAYING and clock.now() < LIMIT:
             if leaves_at is not None and people[1].present and clock.now() >= leaves_at:
                 people[1].present = False
-                await table.leave_game(2)
+                await table.seating.leave_game(2)
             for person in people:
                 person.driver.changed()
             await clock.advance(STEP, table.settle)

@@ -15,9 +15,10 @@ from engine.assets.actions import Action, Deal, GiveUp
 from engine.assets.state import AssetsState, Stage, new_game
 from engine.errors import IllegalAction, Reason
 from tables.assets import AssetsTable
-from tables.lobby import Seat
+from tables.loading import load_table, open_table
+from tables.lobby import Lobby, Seat
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import Phase
 from tests.engine.assets import answer, challenge, discard, hand, pair, stack, table, with_discard
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import nothing_to_publish, seated_table, stacked_assets_table
@@ -92,9 +93,9 @@ async def test_a_challenge_calls_out_the_defender_and_a_defence_with_the_asset_k
 
     said = await play(assets, HOST, challenge(0, 1, "HM"))
     assert said == [Notice("challenged", 0, {"target": 1, "card": "HM", "asset": "HM", "value": 40_000})]
-    assert assets.take_callouts() == [Notice("answer", 1, {"other": 0, "card": "HM", "asset": "HM"})]
+    assert assets.message.take_callouts() == [Notice("answer", 1, {"other": 0, "card": "HM", "asset": "HM"})]
     await play(assets, ANA, answer(1, "HM"))
-    assert assets.take_callouts() == [Notice("answer", 0, {"other": 1, "card": "HM", "asset": "HM"})]
+    assert assets.message.take_callouts() == [Notice("answer", 0, {"other": 1, "card": "HM", "asset": "HM"})]
     said = await play(assets, HOST, GiveUp(0))
 
     assert said == [Notice("defended", 1, {"other": 0, "asset": "HM", "count": 4, "value": 80_000})]
@@ -130,7 +131,9 @@ async def test_wilds_go_back_and_forth_and_a_side_with_no_answer_left_gives_up_a
         Notice("no_answer", 1, {"asset": "HM"}),
         Notice("stolen", 0, {"other": 1, "asset": "HM", "count": 7, "value": 180_000}),
     ]
-    assert assets.take_callouts()[-1] == Notice("answer", 0, {"other": 1, "card": "HM", "asset": "HM"})
+    assert assets.message.take_callouts()[-1] == Notice(
+        "answer", 0, {"other": 1, "card": "HM", "asset": "HM"}
+    )
     assert stack(assets.require_state(), 0) == "PB PB / HM HM GO SI HM HM SI"
 
 
@@ -172,9 +175,9 @@ async def test_a_slow_player_is_called_out_then_their_least_useful_card_is_disca
     assets = playing(registry, table("PB HM GO ST ST", "HM JW ST BA BC", draw=FILLER, discard="JW"))
 
     await clock.advance(59, assets.settle)
-    assert assets.take_callouts() == []
+    assert assets.message.take_callouts() == []
     await clock.advance(1, assets.settle)
-    assert assets.take_callouts() == [Notice("warn_turn", 0, {"seconds": 30})]
+    assert assets.message.take_callouts() == [Notice("warn_turn", 0, {"seconds": 30})]
     assert len(assets.require_state().log) == 0
     await clock.advance(30, assets.settle)
 
@@ -189,12 +192,12 @@ async def test_a_move_in_time_starts_the_next_players_time_afresh(
 ) -> None:
     assets = playing(registry, table("PB HM GO ST ST", "HM JW ST BA BC", draw=FILLER, discard="JW"))
     await clock.advance(80, assets.settle)
-    assets.take_callouts()
+    assets.message.take_callouts()
     await play(assets, HOST, discard(0, "ST"))
 
     await clock.advance(80, assets.settle)
 
-    assert assets.take_callouts() == [Notice("warn_turn", 1, {"seconds": 30})]
+    assert assets.message.take_callouts() == [Notice("warn_turn", 1, {"seconds": 30})]
     assert assets.require_state().to_act() == 1 and len(assets.require_state().log) == 1
 
 
@@ -203,10 +206,10 @@ async def test_an_unanswered_challenge_is_given_up_when_the_time_is_up(
 ) -> None:
     assets = playing(registry, duel_position())
     await play(assets, HOST, challenge(0, 1, "SI"))
-    assets.take_callouts()
+    assets.message.take_callouts()
 
     await clock.advance(60, assets.settle)
-    assert assets.take_callouts() == [Notice("warn_answer", 1, {"seconds": 30})]
+    assert assets.message.take_callouts() == [Notice("warn_answer", 1, {"seconds": 30})]
     await clock.advance(30, assets.settle)
 
     assert list(assets.notices)[-2:] == [
@@ -226,7 +229,7 @@ async def test_an_ai_seat_is_not_timed_but_moves_after_a_pause(
     assert assets.require_state().to_act() == 1, "a hard AI thinks at least 0.8 s"
     await clock.advance(1.2, assets.settle)
 
-    assert assets.require_state().to_act() == 0 and assets.take_callouts() == []
+    assert assets.require_state().to_act() == 0 and assets.message.take_callouts() == []
 
 
 # -- rounds and the match ------------------------------------------------------------------------------
@@ -246,7 +249,7 @@ async def test_a_round_is_recorded_once_and_the_next_is_dealt_on_request_by_the_
     registry: TableRegistry, store: Store, clock: ManualClock
 ) -> None:
     assets = playing(registry, last_round())
-    await assets.set_message(500)
+    await assets.message.set_message(500)
     await end_round(assets)
 
     assert assets.phase is Phase.RESULTS
@@ -257,19 +260,19 @@ async def test_a_round_is_recorded_once_and_the_next_is_dealt_on_request_by_the_
     assert [seat.rank for seat in record.seats] == [1, 2] and not any(seat.won for seat in record.seats)
     assert record.options == {"round": 1, "dealer": 1, "goal": 1_000_000, "totals": [10_000, 0]}
     await clock.advance(30, assets.settle)
-    await assets.set_message(501)
+    await assets.message.set_message(501)
     assert (await store.player_totals(HOST, "assets")).games == 1
 
     with pytest.raises(IllegalAction):
-        await assets.next_game(33, 1)  # not seated
-    notices = await assets.next_game(ANA, 1)
+        await assets.book.next_game(33, 1)  # not seated
+    notices = await assets.book.next_game(ANA, 1)
 
     state = assets.require_state()
     assert notices == [Notice("dealt", 0, {"number": 2})]
     assert assets.phase is Phase.PLAYING and state.round_number == 2 and state.dealer == 0
-    assert assets.retired_message_id == 501 and assets.message_id is None
+    assert assets.message.retired_message_id == 501 and assets.message.message_id is None
     with pytest.raises(IllegalAction) as stale:
-        await assets.next_game(HOST, 1)
+        await assets.book.next_game(HOST, 1)
     assert stale.value.reason is Reason.STALE
     assert (await store.player_totals(HOST, "assets")).games == 1
 
@@ -281,7 +284,9 @@ async def test_the_next_round_comes_by_itself_after_the_turn_time(
     await end_round(assets)
 
     await clock.advance(89, assets.settle)
-    assert assets.phase is Phase.RESULTS and assets.take_callouts() == [], "no call out between rounds"
+    assert assets.phase is Phase.RESULTS and assets.message.take_callouts() == [], (
+        "no call out between rounds"
+    )
     await clock.advance(1, assets.settle)
 
     assert assets.phase is Phase.PLAYING and assets.require_state().round_number == 2
@@ -300,7 +305,7 @@ async def test_reaching_the_goal_records_the_round_with_the_winner_and_ends_the_
     host = await store.player_totals(HOST, "assets")
     assert (host.games, host.wins, host.score) == (1, 1, 10_000)
     with pytest.raises(IllegalAction):
-        await assets.next_game(HOST, 1)
+        await assets.book.next_game(HOST, 1)
     await assets.expire()  # Play again's time is up, nobody pressed it
     assert await store.load_tables() == [] and registry.playing_in(2) is None
 
@@ -309,11 +314,11 @@ async def test_the_match_may_end_between_rounds(registry: TableRegistry, store: 
     assets = playing(registry, last_round())
     await end_round(assets)
 
-    await assets.end_series(ANA, 1)
+    await assets.book.end_series(ANA, 1)
     assert assets.phase is Phase.RESULTS, "one of the two people asked: not yet a majority"
-    await assets.end_series(ANA, 1)
+    await assets.book.end_series(ANA, 1)
     assert assets.phase is Phase.RESULTS, "asking twice is one voice"
-    await assets.end_series(HOST, 1)
+    await assets.book.end_series(HOST, 1)
     assert assets.phase is Phase.AGAIN, "Play again is offered"
     await assets.expire()  # nobody pressed it in time
 
@@ -352,7 +357,8 @@ async def test_ai_seats_play_a_whole_match_on_their_own_and_each_round_is_record
 
 
 async def test_the_lobby_deals_a_match_for_its_seats(registry: TableRegistry) -> None:
-    assets = AssetsTable.open(
+    assets = open_table(
+        AssetsTable,
         registry,
         guild_id=1,
         channel_id=2,
@@ -361,8 +367,8 @@ async def test_the_lobby_deals_a_match_for_its_seats(registry: TableRegistry) ->
         host_id=HOST,
         host_name="H",
     )
-    await assets.add_ai(HOST, "easy")
-    await assets.join(ANA, "Ana")
+    await assets.in_lobby(Lobby.add_ai, HOST, "easy")
+    await assets.in_lobby(Lobby.join, ANA, "Ana")
 
     await assets.start(HOST)
 
@@ -381,15 +387,15 @@ async def test_a_restart_in_the_middle_of_a_challenge_continues_it(
     await play(assets, HOST, discard(0, "CC"))
     await play(assets, ANA, discard(1, "ST"))
     await play(assets, HOST, challenge(0, 1, "GO"))
-    await assets.set_message(1234)
+    await assets.message.set_message(1234)
     await assets.stop()
 
     [saved] = await store.load_tables()
-    again = AssetsTable.load(registry, saved, nothing_to_publish)
+    again = load_table(AssetsTable, registry, saved, nothing_to_publish)
     again.resume()
 
     assert again.to_json() == assets.to_json()
-    assert again.require_state() == assets.require_state() and again.message_id == 1234
+    assert again.require_state() == assets.require_state() and again.message.message_id == 1234
     assert again.notices[-1] == Notice(
         "challenged", 0, {"target": 1, "card": "GO", "asset": "HM", "value": 40_000}
     )
@@ -404,14 +410,14 @@ async def test_a_leagues_turn_time_holds_and_survives_a_restart(
     registry: TableRegistry, store: Store, clock: ManualClock
 ) -> None:
     assets = playing(registry, duel_position())
-    assets.turns.set_seconds(30)
-    await assets.set_message(1)
+    assets.waits.timer.set_seconds(30)
+    await assets.message.set_message(1)
     await assets.stop()
 
     [saved] = await store.load_tables()
-    again = AssetsTable.load(registry, saved, nothing_to_publish)
+    again = load_table(AssetsTable, registry, saved, nothing_to_publish)
     again.resume()
     await clock.advance(20, again.settle)
 
-    assert again.take_callouts() == [Notice("warn_turn", 0, {"seconds": 10})]
+    assert again.message.take_callouts() == [Notice("warn_turn", 0, {"seconds": 10})]
     await again.stop()

@@ -39,13 +39,17 @@ from engine.toppo.series import Series
 from engine.toppo.state import Position as ToppoPosition
 from tables.assets import AssetsTable
 from tables.errors import Refusal, Refused
-from tables.lobby import Seat
+from tables.loading import load_table, open_table
+from tables.lobby import Lobby, Seat
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import ABORT_WINDOW, AGAIN_WINDOW, IDLE_SHARE, Phase, SeatedTable
+from tables.scorebook import ABORT_WINDOW, AGAIN_WINDOW
+from tables.seated import SeatedTable
 from tables.spit import CHOICES, SpitTable, spit_options
 from tables.stand_ins import StandIn, Why, honest_ranks
 from tables.topoum import TopoumTable
 from tables.toppo import ToppoTable
+from tables.waits import IDLE_SHARE
 from tests.engine.assets import discard, pair
 from tests.engine.assets import table as assets_round
 from tests.engine.spit import spit_table
@@ -99,10 +103,10 @@ def toppo_wants(table: Seated, seat: int) -> bool:
 
 
 async def toppo_act(table: Seated, user: int) -> None:
-    seat = table.require_seat(user)
+    seat = table.seating.require_seat(user)
     series = table.require_state()
     if table.phase is Phase.CHOOSING:
-        await table.choose(user, series.display_sizes()[0])
+        await table.book.choose(user, series.display_sizes()[0])
         return
     choice = choose_in_series(series, seat, Level.HARD, RNG)
     assert choice is not None, "the game waits for this seat"
@@ -153,7 +157,7 @@ def spit_state(table: Seated) -> SpitState:
 def spit_wants(table: Seated, seat: int) -> bool:
     """The match waits for this seat: its call of a deal or a stalemate, or its slap (alone or
     with the other), or its play when the other cannot play."""
-    waited = table.waited()
+    waited = table.waits.game_wait()
     match = spit_state(table)
     return table.phase is Phase.PLAYING and (
         seat in match.waiting_for() or (waited is not None and waited[0] == seat)
@@ -161,7 +165,7 @@ def spit_wants(table: Seated, seat: int) -> bool:
 
 
 async def spit_act(table: Seated, user: int) -> None:
-    seat = table.require_seat(user)
+    seat = table.seating.require_seat(user)
     choice = spit_choice(spit_state(table), seat, Level.HARD, RNG)
     action = spit_state(table).legal_actions(seat)[0] if choice is None else choice.action
     await table.press(user, str(table.panel_stamp(seat)), action)
@@ -197,7 +201,7 @@ def assets_wants(table: Seated, seat: int) -> bool:
 
 
 async def assets_act(table: Seated, user: int) -> None:
-    seat = table.require_seat(user)
+    seat = table.seating.require_seat(user)
     choice = assets_choice(table.require_state(), seat, Level.HARD, RNG)
     assert choice is not None, "the game waits for this seat"
     await table.press(user, table.panel_stamp(), choice.action)
@@ -242,7 +246,7 @@ def topoum_wants(table: Seated, seat: int) -> bool:
 
 async def topoum_act(table: Seated, user: int) -> None:
     """A whole step of the person's turn: the first choice on every menu of their panel."""
-    seat = table.require_seat(user)
+    seat = table.seating.require_seat(user)
     path: tuple[int, ...] = ()
     while not table.menu(seat, table.stamp(), path).complete:
         path = (*path, 0)
@@ -356,7 +360,8 @@ per_game = pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES)
 
 async def opened(game: Game, registry: TableRegistry, *, ai: str | None = None) -> Seated:
     """A table opened by the host, joined by Ana (and an AI seat at ``ai``), started."""
-    table = game.cls.open(
+    table = open_table(
+        game.cls,
         registry,
         guild_id=1,
         channel_id=2,
@@ -366,9 +371,9 @@ async def opened(game: Game, registry: TableRegistry, *, ai: str | None = None) 
         host_name="Host",
     )
     registry.add(table)
-    await table.join(ANA, "Ana")
+    await table.in_lobby(Lobby.join, ANA, "Ana")
     if ai is not None:
-        await table.add_ai(HOST, ai)
+        await table.in_lobby(Lobby.add_ai, HOST, ai)
     await table.start(HOST)
     return table
 
@@ -382,8 +387,8 @@ def running(registry: TableRegistry, table: Seated) -> Seated:
 
 async def pressed(table: Seated, user: int) -> None:
     """What the bot does first on any press of ``user``'s panel: an absent person is back."""
-    if table.pressed_by(user):
-        await table.back(user)
+    if table.seating.pressed_by(user):
+        await table.seating.back(user)
 
 
 async def play_on(
@@ -401,14 +406,14 @@ async def play_on(
     for _ in range(steps):
         if until():
             return
-        wanted = [user for user in present if game.wants(table, table.require_seat(user))]
+        wanted = [user for user in present if game.wants(table, table.seating.require_seat(user))]
         for user in present:
             await pressed(table, user)
         if wanted:
             await game.act(table, wanted[0])
         else:
             await clock.advance(1, table.settle)
-    raise AssertionError(f"still waiting after {steps} steps: {table.phase}, {table.stand_ins}")
+    raise AssertionError(f"still waiting after {steps} steps: {table.phase}, {table.seating.stand_ins}")
 
 
 def moves_of(table: Seated, seat: int) -> int:
@@ -426,10 +431,10 @@ async def nothing_for(
 ) -> None:
     """Assert that no move is made for ``seats`` while their people do nothing for a little less
     than a turn (so no timer acts for them either) and the ``present`` people play on."""
-    made = {seat: (moves_of(table, seat), table.stood_in.get(seat, 0)) for seat in seats}
+    made = {seat: (moves_of(table, seat), table.seating.stood_in.get(seat, 0)) for seat in seats}
     deadline = clock.now() + LIMIT - 1
     await play_on(game, table, clock, lambda: clock.now() >= deadline, present=present)
-    assert {seat: (moves_of(table, seat), table.stood_in.get(seat, 0)) for seat in seats} == made
+    assert {seat: (moves_of(table, seat), table.seating.stood_in.get(seat, 0)) for seat in seats} == made
 
 
 def results(database: Path, key: str) -> dict[int | None, tuple[int, int, int, int]]:
@@ -471,27 +476,36 @@ async def test_a_person_who_leaves_is_played_for_from_the_same_cards_while_the_o
     table = await opened(game, registry)
     dealt = table.require_state().to_json()
 
-    await table.leave_game(ANA)
+    await table.seating.leave_game(ANA)
 
     assert table.require_state().to_json() == dealt, "the same cards, nothing played yet"
-    assert table.stand_ins == {1: StandIn(Why.LEFT, STAND_IN_LEVEL)}
+    assert table.seating.stand_ins == {1: StandIn(Why.LEFT, STAND_IN_LEVEL)}
     assert table.notices[-1] == Notice("seat_left", 1, {"name": "Ana"})
-    assert table.seat_of(ANA) is None and table.seats[1] == Seat(ANA, "Ana"), "her seat, for the record"
-    assert table.ai_seats() == [1] and table.plays_for(1) and table.people() == {HOST}
-    assert await illegal(table.leave_game(ANA)) is Reason.NOT_SEATED
-    assert await illegal(table.leave_game(CARLA)) is Reason.NOT_SEATED
-    assert not table.pressed_by(ANA), "a person who left does not come back by pressing"
+    assert table.seating.seat_of(ANA) is None and table.seats[1] == Seat(ANA, "Ana"), (
+        "her seat, for the record"
+    )
+    assert table.ai.ai_seats() == [1] and table.seating.plays_for(1) and table.seating.people() == {HOST}
+    assert await illegal(table.seating.leave_game(ANA)) is Reason.NOT_SEATED
+    assert await illegal(table.seating.leave_game(CARLA)) is Reason.NOT_SEATED
+    assert not table.seating.pressed_by(ANA), "a person who left does not come back by pressing"
     [saved] = await store.load_tables()
-    assert game.cls.load(registry, saved, nothing_to_publish).stand_ins == table.stand_ins
+    assert (
+        load_table(game.cls, registry, saved, nothing_to_publish).seating.stand_ins == table.seating.stand_ins
+    )
 
-    await play_on(game, table, clock, lambda: table.stood_in.get(1, 0) >= 2)
+    await play_on(game, table, clock, lambda: table.seating.stood_in.get(1, 0) >= 2)
 
-    assert table.seat_of(HOST) == 0 and 0 not in table.stand_ins and table.playing() == {HOST}
-    assert not table.finished and table.stand_ins[1].why is Why.LEFT
+    assert (
+        table.seating.seat_of(HOST) == 0
+        and 0 not in table.seating.stand_ins
+        and table.seating.playing() == {HOST}
+    )
+    assert not table.finished and table.seating.stand_ins[1].why is Why.LEFT
 
 
 async def test_a_person_cannot_leave_a_lobby_game_that_has_not_started(registry: TableRegistry) -> None:
-    table = ToppoTable.open(
+    table = open_table(
+        ToppoTable,
         registry,
         guild_id=1,
         channel_id=2,
@@ -500,9 +514,9 @@ async def test_a_person_cannot_leave_a_lobby_game_that_has_not_started(registry:
         host_id=HOST,
         host_name="H",
     )
-    await table.join(ANA, "Ana")
-    assert await illegal(table.leave_game(ANA)) is Reason.NOT_STARTED
-    assert table.stand_ins == {}
+    await table.in_lobby(Lobby.join, ANA, "Ana")
+    assert await illegal(table.seating.leave_game(ANA)) is Reason.NOT_STARTED
+    assert table.seating.stand_ins == {}
 
 
 # -- handing a seat to another member ------------------------------------------------------------------
@@ -514,34 +528,42 @@ async def test_the_host_hands_a_left_seat_and_an_ai_seat_to_other_members(
 ) -> None:
     three = game.most_seats >= 3
     table = await opened(game, registry, ai="easy" if three else None)
-    await table.leave_game(ANA)
-    await play_on(game, table, clock, lambda: table.stood_in.get(1, 0) >= 1 and game.due(table, 1))
-    assert table.stand_ins == {1: StandIn(Why.LEFT, "easy" if three else STAND_IN_LEVEL)}, "the table's level"
-    assert table.handable() == ([1, 2] if three else [1])
+    await table.seating.leave_game(ANA)
+    await play_on(game, table, clock, lambda: table.seating.stood_in.get(1, 0) >= 1 and game.due(table, 1))
+    assert table.seating.stand_ins == {1: StandIn(Why.LEFT, "easy" if three else STAND_IN_LEVEL)}, (
+        "the table's level"
+    )
+    assert table.seating.handable() == ([1, 2] if three else [1])
 
-    assert await refused(table.offer_seat(CARLA, 1, DAN)) is Refusal.HOST_ONLY
-    assert await refused(table.offer_seat(ANA, 1, CARLA)) is Refusal.HOST_ONLY
-    assert await refused(table.offer_seat(HOST, 1, HOST)) is Refusal.ALREADY_SEATED
-    assert await illegal(table.offer_seat(HOST, 0, CARLA)) is Reason.STALE, "a seat its person plays"
-    await table.offer_seat(HOST, 1, CARLA)
-    assert await illegal(table.take_seat(DAN, "Dan", 1)) is Reason.STALE, "offered to Carla, not Dan"
+    assert await refused(table.seating.offer_seat(CARLA, 1, DAN)) is Refusal.HOST_ONLY
+    assert await refused(table.seating.offer_seat(ANA, 1, CARLA)) is Refusal.HOST_ONLY
+    assert await refused(table.seating.offer_seat(HOST, 1, HOST)) is Refusal.ALREADY_SEATED
+    assert await illegal(table.seating.offer_seat(HOST, 0, CARLA)) is Reason.STALE, "a seat its person plays"
+    await table.seating.offer_seat(HOST, 1, CARLA)
+    assert await illegal(table.seating.take_seat(DAN, "Dan", 1)) is Reason.STALE, "offered to Carla, not Dan"
     if three:
-        assert await illegal(table.take_seat(CARLA, "Carla", 2)) is Reason.STALE, "not the seat offered"
+        assert await illegal(table.seating.take_seat(CARLA, "Carla", 2)) is Reason.STALE, (
+            "not the seat offered"
+        )
 
-    await table.take_seat(CARLA, "Carla", 1)
+    await table.seating.take_seat(CARLA, "Carla", 1)
 
-    assert table.seat_of(CARLA) == 1 and table.seats[1] == Seat(CARLA, "Carla")
-    assert table.notices[-1] == Notice("seat_taken", 1, {"name": "Carla"}) and table.offer is None
-    assert 1 not in table.stand_ins and 1 not in table.ai_seats() and table.people() == {HOST, CARLA}
-    assert await illegal(table.take_seat(CARLA, "Carla", 1)) is Reason.STALE, "an offer is taken once"
+    assert table.seating.seat_of(CARLA) == 1 and table.seats[1] == Seat(CARLA, "Carla")
+    assert table.notices[-1] == Notice("seat_taken", 1, {"name": "Carla"}) and table.seating.offer is None
+    assert (
+        1 not in table.seating.stand_ins
+        and 1 not in table.ai.ai_seats()
+        and table.seating.people() == {HOST, CARLA}
+    )
+    assert await illegal(table.seating.take_seat(CARLA, "Carla", 1)) is Reason.STALE, "an offer is taken once"
     handed = [1]
     if three:
-        assert await refused(table.offer_seat(HOST, 2, CARLA)) is Refusal.ALREADY_SEATED
-        await table.offer_seat(HOST, 2, DAN)
-        await table.take_seat(DAN, "Dan", 2)
-        assert table.seat_of(DAN) == 2 and table.seats[2] == Seat(DAN, "Dan")
+        assert await refused(table.seating.offer_seat(HOST, 2, CARLA)) is Refusal.ALREADY_SEATED
+        await table.seating.offer_seat(HOST, 2, DAN)
+        await table.seating.take_seat(DAN, "Dan", 2)
+        assert table.seating.seat_of(DAN) == 2 and table.seats[2] == Seat(DAN, "Dan")
         handed.append(2)
-    assert table.ai_seats() == [] and table.handable() == []
+    assert table.ai.ai_seats() == [] and table.seating.handable() == []
     await nothing_for(game, table, clock, handed)
 
 
@@ -554,26 +576,26 @@ async def test_an_absent_person_is_stood_in_for_until_they_press_and_then_no_ai_
 ) -> None:
     table = await opened(game, registry)
 
-    await play_on(game, table, clock, lambda: 1 in table.stand_ins)
+    await play_on(game, table, clock, lambda: 1 in table.seating.stand_ins)
 
-    assert table.stand_ins == {1: StandIn(Why.ABSENT, STAND_IN_LEVEL)}
+    assert table.seating.stand_ins == {1: StandIn(Why.ABSENT, STAND_IN_LEVEL)}
     assert Notice("seat_absent", 1, {"name": "Ana"}) in table.notices
-    assert table.seat_of(ANA) == 1 and table.people() == {HOST, ANA}, "the seat is still hers"
-    assert table.playing() == {HOST}
-    awaited = table.awaited()
+    assert table.seating.seat_of(ANA) == 1 and table.seating.people() == {HOST, ANA}, "the seat is still hers"
+    assert table.seating.playing() == {HOST}
+    awaited = table.waits.called()
     assert awaited is None or awaited[0] != ANA, "the table no longer waits for her"
-    timed = table.stood_in.get(1, 0)
-    await play_on(game, table, clock, lambda: table.stood_in.get(1, 0) > timed and game.due(table, 1))
-    assert not table.pressed_by(HOST), "the host was never away"
+    timed = table.seating.stood_in.get(1, 0)
+    await play_on(game, table, clock, lambda: table.seating.stood_in.get(1, 0) > timed and game.due(table, 1))
+    assert not table.seating.pressed_by(HOST), "the host was never away"
     await table.settle()  # (Topoum's stand-in thinks off the event loop first)
-    assert 1 in table.ai._pending, "the stand-in's next move is scheduled"
+    assert 1 in table.ai.driver._pending, "the stand-in's next move is scheduled"
 
-    assert table.pressed_by(ANA)
-    await table.back(ANA)
+    assert table.seating.pressed_by(ANA)
+    await table.seating.back(ANA)
 
-    assert 1 not in table.ai._pending, "and called off"
-    assert table.stand_ins == {} and table.notices[-1] == Notice("seat_back", 1, {"name": "Ana"})
-    assert not table.plays_for(1) and table.ai_seats() == [] and table.timed_in_row == {}
+    assert 1 not in table.ai.driver._pending, "and called off"
+    assert table.seating.stand_ins == {} and table.notices[-1] == Notice("seat_back", 1, {"name": "Ana"})
+    assert not table.seating.plays_for(1) and table.ai.ai_seats() == [] and table.seating.timed_in_row == {}
     await nothing_for(game, table, clock, [1])
 
 
@@ -588,8 +610,11 @@ async def test_a_game_that_ends_with_a_seat_stood_in_for_ranks_it_last_and_never
 
     await play_on(game, table, clock, lambda: table.phase not in (Phase.PLAYING, Phase.CHOOSING))
 
-    assert table.phase in (Phase.RESULTS, Phase.AGAIN) and not table.nobody_left
-    assert table.stand_ins == {1: StandIn(Why.ABSENT, STAND_IN_LEVEL)} and 0 not in table.stand_ins
+    assert table.phase in (Phase.RESULTS, Phase.AGAIN) and not table.message.nobody_left
+    assert (
+        table.seating.stand_ins == {1: StandIn(Why.ABSENT, STAND_IN_LEVEL)}
+        and 0 not in table.seating.stand_ins
+    )
     finished = table.finished_game()
     assert 1 in finished.won and finished.ranks[1] == 1, "as played, Ana's seat would have won"
     record = table.result_record()
@@ -597,7 +622,7 @@ async def test_a_game_that_ends_with_a_seat_stood_in_for_ranks_it_last_and_never
         (1, True, False),
         (2, False, True),
     ]
-    assert record.seats[1].stood_in == table.stood_in[1] > 0 and record.seats[0].stood_in == 0
+    assert record.seats[1].stood_in == table.seating.stood_in[1] > 0 and record.seats[0].stood_in == 0
     stored = results(tmp_path / "db.sqlite3", record.result_key)
     assert stored[HOST] == (1, 1, 0, 0)
     rank, won, stood_in, absent = stored[ANA]
@@ -633,15 +658,15 @@ async def test_the_host_may_abort_the_first_game_in_its_first_minute_or_before_e
 ) -> None:
     table = await opened(game, registry)
     seats = list(table.seats)
-    assert table.may_abort()
-    assert await refused(table.abort(ANA)) is Refusal.HOST_ONLY
-    assert await refused(table.abort(CARLA)) is Refusal.HOST_ONLY
+    assert table.book.may_abort()
+    assert await refused(table.book.abort(ANA)) is Refusal.HOST_ONLY
+    assert await refused(table.book.abort(CARLA)) is Refusal.HOST_ONLY
     assert table.phase is Phase.PLAYING
 
-    await table.abort(HOST)
+    await table.book.abort(HOST)
 
     assert table.phase is Phase.LOBBY and table.state is None and table.seats == seats
-    assert table.pending_record() is None and table.stand_ins == {} and table.acted == set()
+    assert table.pending_record() is None and table.seating.stand_ins == {} and table.seating.acted == set()
     [saved] = await store.load_tables()
     assert saved.state["phase"] == "lobby" and not saved.moves
     await table.start(HOST)
@@ -649,11 +674,11 @@ async def test_the_host_may_abort_the_first_game_in_its_first_minute_or_before_e
 
     await pressed(table, HOST)
     await pressed(table, ANA)
-    assert table.may_abort(), "everyone pressed, but within the first minute"
-    assert table.game_started_at is not None
-    table.game_started_at -= timedelta(seconds=ABORT_WINDOW + 1)  # the wall clock moved on
-    assert not table.may_abort()
-    assert await illegal(table.abort(HOST)) is Reason.NOT_ALLOWED
+    assert table.book.may_abort(), "everyone pressed, but within the first minute"
+    assert table.book.started_at is not None
+    table.book.started_at -= timedelta(seconds=ABORT_WINDOW + 1)  # the wall clock moved on
+    assert not table.book.may_abort()
+    assert await illegal(table.book.abort(HOST)) is Reason.NOT_ALLOWED
     assert table.phase is Phase.PLAYING
     assert recorded_keys(tmp_path / "db.sqlite3") == [], "nothing was recorded"
 
@@ -663,13 +688,13 @@ async def test_after_the_first_minute_the_host_may_abort_until_every_person_has_
     game: Game, registry: TableRegistry
 ) -> None:
     table = await opened(game, registry)
-    assert table.game_started_at is not None
-    table.game_started_at -= timedelta(seconds=ABORT_WINDOW + 1)
+    assert table.book.started_at is not None
+    table.book.started_at -= timedelta(seconds=ABORT_WINDOW + 1)
     await pressed(table, HOST)
-    assert table.may_abort(), "Ana has not pressed her panel yet"
-    await table.leave_game(ANA)
-    assert not table.may_abort(), "the only person left has pressed"
-    assert await illegal(table.abort(HOST)) is Reason.NOT_ALLOWED
+    assert table.book.may_abort(), "Ana has not pressed her panel yet"
+    await table.seating.leave_game(ANA)
+    assert not table.book.may_abort(), "the only person left has pressed"
+    assert await illegal(table.book.abort(HOST)) is Reason.NOT_ALLOWED
 
 
 @per_game
@@ -678,14 +703,14 @@ async def test_an_aborted_game_leaves_the_seats_of_people_who_left_open(
 ) -> None:
     three = game.most_seats >= 3
     table = await opened(game, registry, ai="hard" if three else None)
-    await table.leave_game(ANA)
+    await table.seating.leave_game(ANA)
 
-    await table.abort(HOST)
+    await table.book.abort(HOST)
 
-    assert table.phase is Phase.LOBBY and table.seat_of(ANA) is None and table.stand_ins == {}
+    assert table.phase is Phase.LOBBY and table.seating.seat_of(ANA) is None and table.seating.stand_ins == {}
     assert [seat.user_id for seat in table.seats] == ([HOST, None] if three else [HOST])
     if not three:
-        await table.join(CARLA, "Carla")
+        await table.in_lobby(Lobby.join, CARLA, "Carla")
     await table.start(HOST)
     assert table.phase is Phase.PLAYING
 
@@ -696,11 +721,11 @@ async def test_no_abort_once_a_game_of_the_series_has_ended(
     table = seated_table(ToppoTable, registry, PEOPLE)
     toppo_near_end(table)
     await toppo_finish(table, clock)
-    await table.next_game(HOST, 1)
-    await table.choose(ANA, 3)  # the highest total starts the next game
-    assert table.phase is Phase.PLAYING and table.games_played == 1
-    assert not table.may_abort()
-    assert await illegal(table.abort(HOST)) is Reason.NOT_ALLOWED
+    await table.book.next_game(HOST, 1)
+    await table.book.choose(ANA, 3)  # the highest total starts the next game
+    assert table.phase is Phase.PLAYING and table.book.games_played == 1
+    assert not table.book.may_abort()
+    assert await illegal(table.book.abort(HOST)) is Reason.NOT_ALLOWED
 
 
 # -- Play again ---------------------------------------------------------------------------------------------
@@ -717,7 +742,7 @@ async def series_over(game: Game, registry: TableRegistry, clock: ManualClock) -
     running(registry, table)
     await game.finish(table, clock)
     if table.phase is Phase.RESULTS:  # a series of games: the host ends it
-        await table.end_series(HOST, table.game_number())
+        await table.book.end_series(HOST, table.game_number())
     assert table.phase is Phase.AGAIN
     return table
 
@@ -729,19 +754,19 @@ async def test_play_again_needs_every_person_then_deals_a_new_series_recorded_ap
     table = await series_over(game, registry, clock)
     seats = list(table.seats)
     [first] = recorded_keys(tmp_path / "db.sqlite3")
-    assert table.again_asked() == {HOST, ANA}, "the AI seat needs not press"
+    assert table.book.again_asked() == {HOST, ANA}, "the AI seat needs not press"
     # The new series deals the stacked game again, so that it can end at once.
     monkeypatch.setattr(table, "deal", lambda: game.near_end(table))
 
-    await table.play_again(HOST)
-    assert table.phase is Phase.AGAIN and table.again == {HOST}, "one press is not enough"
-    assert await illegal(table.play_again(CARLA)) is Reason.NOT_SEATED
-    await table.play_again(ANA)
+    await table.book.play_again(HOST)
+    assert table.phase is Phase.AGAIN and table.book.again == {HOST}, "one press is not enough"
+    assert await illegal(table.book.play_again(CARLA)) is Reason.NOT_SEATED
+    await table.book.play_again(ANA)
 
-    assert table.phase is Phase.PLAYING and table.again_count == 1 and table.seats == seats
-    assert table.games_played == 0 and table.stood_in == {} and table.again == set()
-    resumed = type(table).load(registry, table.snapshot(), nothing_to_publish)
-    assert resumed.again_count == 1, "saved with the table, whatever else the game saves"
+    assert table.phase is Phase.PLAYING and table.book.again_count == 1 and table.seats == seats
+    assert table.book.games_played == 0 and table.seating.stood_in == {} and table.book.again == set()
+    resumed = load_table(type(table), registry, table.snapshot(), nothing_to_publish)
+    assert resumed.book.again_count == 1, "saved with the table, whatever else the game saves"
     if isinstance(table, SpitTable):
         assert spit_state(table).options == SpitOptions(piles=4), "the lobby's options hold"
     await game.finish(table, clock)
@@ -758,9 +783,9 @@ async def test_play_again_deals_the_same_seats_and_options_afresh(
     table = await series_over(game, registry, clock)
     seats = list(table.seats)
     for user in (ANA, HOST):
-        await table.play_again(user)
-    assert table.phase is Phase.PLAYING and table.seats == seats and table.again_count == 1
-    assert table.games_played == 0 and table.moves == [] and table.require_state().players == len(seats)
+        await table.book.play_again(user)
+    assert table.phase is Phase.PLAYING and table.seats == seats and table.book.again_count == 1
+    assert table.book.games_played == 0 and table.moves == [] and table.require_state().players == len(seats)
     if isinstance(table, SpitTable):
         assert spit_state(table).options == SpitOptions(piles=4)
         assert spit_state(table).cards_left(0) == 26, "a full deal"
@@ -775,17 +800,17 @@ async def test_play_again_after_someone_left_opens_their_seat_in_a_lobby(
     game.near_end(table)
     running(registry, table)
     await game.finish(table, clock)
-    await table.leave_game(ANA)  # between games
-    await table.end_series(HOST, table.game_number())
-    assert table.phase is Phase.AGAIN and table.again_asked() == {HOST}
+    await table.seating.leave_game(ANA)  # between games
+    await table.book.end_series(HOST, table.game_number())
+    assert table.phase is Phase.AGAIN and table.book.again_asked() == {HOST}
 
-    await table.play_again(HOST)
+    await table.book.play_again(HOST)
 
-    assert table.phase is Phase.LOBBY and table.again_count == 1
+    assert table.phase is Phase.LOBBY and table.book.again_count == 1
     assert table.seats == [seat for seat in seats if seat.user_id != ANA], "Ana's seat is open"
-    await table.join(CARLA, "Carla")
+    await table.in_lobby(Lobby.join, CARLA, "Carla")
     await table.start(HOST)
-    assert table.phase is Phase.PLAYING and table.seat_of(CARLA) == len(table.seats) - 1
+    assert table.phase is Phase.PLAYING and table.seating.seat_of(CARLA) == len(table.seats) - 1
 
 
 @per_game
@@ -794,14 +819,14 @@ async def test_a_play_again_window_with_one_press_opens_the_other_seats_in_a_lob
 ) -> None:
     table = await series_over(game, registry, clock)
     ais = [seat for seat in table.seats if seat.is_ai]
-    await table.play_again(HOST)
+    await table.book.play_again(HOST)
 
     await clock.advance(AGAIN_WINDOW + 1, table.settle)
 
     assert table.phase is Phase.LOBBY and table.seats == [Seat(HOST, "Host"), *ais]
-    assert table.seat_of(ANA) is None and table.state is None and table.again_count == 1
+    assert table.seating.seat_of(ANA) is None and table.state is None and table.book.again_count == 1
     if len(table.seats) < table.seats_allowed[0]:
-        await table.join(CARLA, "Carla")
+        await table.in_lobby(Lobby.join, CARLA, "Carla")
     await table.start(HOST)
     assert table.phase is Phase.PLAYING and table.state is not None
 
@@ -818,7 +843,7 @@ async def test_a_play_again_window_nobody_presses_ends_the_table(
 
     assert table.phase is Phase.OVER and table.finished
     assert await store.load_tables() == [] and registry.playing_in(2) is None
-    assert await illegal(table.play_again(HOST)) is Reason.STALE
+    assert await illegal(table.book.play_again(HOST)) is Reason.STALE
 
 
 # -- a race: a person who stops pressing ---------------------------------------------------------------
@@ -836,25 +861,25 @@ async def test_in_a_race_a_person_who_stops_pressing_is_waited_for_then_stood_in
     table.resume()
     await pressed(table, HOST)
     await table.press(HOST, table.panel_stamp(0), TurnCard(0))  # the host starts: play is open
-    assert table.waited() is None and table.awaited() is None
+    assert table.waits.game_wait() is None and table.waits.called() is None
     idle_after = int(LIMIT * IDLE_SHARE)
     for _ in range(idle_after - 1):
         await pressed(table, HOST)
         await clock.advance(1, table.settle)
-    assert table.awaited() is None, "not yet half the limit since Ana could play"
+    assert table.waits.called() is None, "not yet half the limit since Ana could play"
     for _ in range(2):
         await pressed(table, HOST)
         await clock.advance(1, table.settle)
-    awaited = table.awaited()
-    assert awaited is not None and awaited[0] == ANA and table.stand_ins == {}
+    awaited = table.waits.called()
+    assert awaited is not None and awaited[0] == ANA and table.seating.stand_ins == {}
     for _ in range(int(LIMIT) - 2):
         await pressed(table, HOST)
         await clock.advance(1, table.settle)
-    assert table.stand_ins == {}, "the whole limit, counted from the wait"
+    assert table.seating.stand_ins == {}, "the whole limit, counted from the wait"
     for _ in range(2):
         await pressed(table, HOST)
         await clock.advance(1, table.settle)
-    assert table.stand_ins == {1: StandIn(Why.ABSENT, STAND_IN_LEVEL)}
+    assert table.seating.stand_ins == {1: StandIn(Why.ABSENT, STAND_IN_LEVEL)}
     assert Notice("seat_absent", 1, {"name": "Ana"}) in table.notices
 
 
@@ -870,11 +895,11 @@ async def test_nobody_is_idle_while_the_table_waits_for_someone_else(
     for _ in range(int(LIMIT) - 2):
         await pressed(table, ANA)  # Ana looks at her cards; the host must start
         await clock.advance(1, table.settle)
-    assert table.awaited() is not None and table.awaited()[0] == HOST  # type: ignore[index]
+    assert table.waits.called() is not None and table.waits.called()[0] == HOST  # type: ignore[index]
     await pressed(table, HOST)
     await table.press(HOST, table.panel_stamp(0), TurnCard(0))
     await clock.advance(3, table.settle)
-    assert table.awaited() is None, "Ana's waiting for the host does not make her idle"
+    assert table.waits.called() is None, "Ana's waiting for the host does not make her idle"
 
 
 async def test_a_wait_on_an_ai_seat_does_not_set_an_idle_check_spinning(
@@ -889,4 +914,4 @@ async def test_a_wait_on_an_ai_seat_does_not_set_an_idle_check_spinning(
     table.ai.stop()
     table.resume()
     await asyncio.wait_for(clock.advance(LIMIT * 3, table.settle), timeout=10)
-    assert clock.pending <= 2 and table.stand_ins == {} and table.phase is Phase.PLAYING
+    assert clock.pending <= 2 and table.seating.stand_ins == {} and table.phase is Phase.PLAYING

@@ -74,10 +74,13 @@ async def test_a_replay_names_a_seat_an_ai_played_for_its_person_from_when_it_di
     kept, store = await finished_game("toppo", 3, tmp_path, leaves_at=40)
     try:
         replay = Replay(TableRegistry(store, ManualClock()), table_class("toppo"), kept, FORMER)
-        stood = [1 in table.stand_ins for table in replay.tables(range(len(replay)))]
+        stood = [1 in table.seating.stand_ins for table in replay.tables(range(len(replay)))]
         assert not stood[0] and stood[-1], "played by its person first, by an AI at the end"
         assert stood == sorted(stood), "from the step the channel first saw it on"
-        assert 1 in replay.table_at(len(replay) - 1).stand_ins and 1 not in replay.table_at(0).stand_ins
+        assert (
+            1 in replay.table_at(len(replay) - 1).seating.stand_ins
+            and 1 not in replay.table_at(0).seating.stand_ins
+        )
     finally:
         await store.close()
 

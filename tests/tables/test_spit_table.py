@@ -29,9 +29,10 @@ from engine.spit import (
 )
 from engine.spit.centre import PlayRefused, SlapLost, Stage
 from tables.errors import Refused
-from tables.lobby import Seat
+from tables.loading import load_table, open_table
+from tables.lobby import Lobby, Seat
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import Phase
 from tables.spit import PANEL_OUTDATED, SpitTable
 from tests.engine.spit import centre, layout, speed_table, spit_table
 from tests.tables.manual_clock import ManualClock
@@ -64,7 +65,7 @@ def action(
     table: SpitTable, user: int, move: str, *, pile: int = 0, target: int = 0, card: Card | None = None
 ) -> Action:
     """The engine action a panel button ``move`` makes for ``user``'s seat (seat 0 for a stranger)."""
-    seat = table.seat_of(user) or 0
+    seat = table.seating.seat_of(user) or 0
     if card is not None:
         return PlayHand(seat, card, target)
     made: dict[str, Action] = {
@@ -83,7 +84,7 @@ async def press(
 ) -> list[Notice]:
     """Press a button of ``user``'s panel as it is now (or as it was, given the old ``stamp``)."""
     if stamp is None:
-        stamp = str(table.panel_stamp(table.require_seat(user)))
+        stamp = str(table.panel_stamp(table.seating.require_seat(user)))
     return await table.press(user, stamp, action(table, user, move, **more))
 
 
@@ -247,18 +248,18 @@ async def test_the_end_of_a_match_is_recorded_once_then_a_rematch_and_the_end_of
         await press(table, ANA, "play", pile=0, target=0)
     assert over.value.reason is Reason.GAME_OVER
     with pytest.raises(IllegalAction) as stranger:
-        await table.next_game(CARLA, 1)
+        await table.book.next_game(CARLA, 1)
     assert stranger.value.reason is Reason.NOT_SEATED
 
-    await table.next_game(ANA, 1)
+    await table.book.next_game(ANA, 1)
     with pytest.raises(IllegalAction) as twice:
-        await table.next_game(HOST, 1)
+        await table.book.next_game(HOST, 1)
     assert twice.value.reason is Reason.STALE, "a second Rematch from the same results does nothing"
 
     game = spit_of(table)
     assert table.phase is Phase.PLAYING and table.match_number == 2 and game.stage is Stage.START
     assert game.cards_left(0) == game.cards_left(1) == 26, "a full deal with the same options"
-    assert table.retired_message_id is None and table.message_id is None
+    assert table.message.retired_message_id is None and table.message.message_id is None
 
 
 async def test_ending_the_series_after_a_match_frees_the_channel(
@@ -271,11 +272,11 @@ async def test_ending_the_series_after_a_match_frees_the_channel(
     await press(table, HOST, "play", pile=0, target=0)
 
     with pytest.raises(IllegalAction) as older:
-        await table.end_series(ANA, 0)
+        await table.book.end_series(ANA, 0)
     assert older.value.reason is Reason.STALE, "a button of an earlier match"
-    await table.end_series(ANA, 1)
+    await table.book.end_series(ANA, 1)
     assert table.phase is Phase.RESULTS, "one of the two people asked: not yet a majority"
-    await table.end_series(HOST, 1)
+    await table.book.end_series(HOST, 1)
     assert table.phase is Phase.AGAIN, "Play again is offered"
     await table.expire()  # nobody pressed it in time
 
@@ -291,13 +292,13 @@ async def test_a_table_resumes_from_its_save_exactly_and_plays_on(
     await press(table, HOST, "play", pile=0, target=0)
     stamps = str(table.panel_stamp(0)), str(table.panel_stamp(1))
     await press(table, ANA, "slap", target=0, stamp=stamps[1])
-    await table.set_message(1234)
+    await table.message.set_message(1234)
 
     [saved] = await store.load_tables()
-    again = SpitTable.load(registry, saved, nothing_to_publish)
+    again = load_table(SpitTable, registry, saved, nothing_to_publish)
 
     assert again.to_json() == table.to_json() and spit_of(again) == spit_of(table)
-    assert again.message_id == 1234 and list(again.notices) == list(table.notices)
+    assert again.message.message_id == 1234 and list(again.notices) == list(table.notices)
     assert again.panel_stamp(0) == table.panel_stamp(0)
     with pytest.raises(SlapLost):
         await again.press(HOST, stamps[0], action(again, HOST, "slap", target=1))
@@ -337,11 +338,12 @@ async def test_speed_flips_plays_hand_cards_and_a_second_play_on_one_pile_keeps_
     assert record.game == "speed" and record.result_key == "spit:5eeded0000:1"
     assert record.options == {"side_pile": 10, "target": None, "match": 1}
     [saved] = await store.load_tables()
-    assert SpitTable.load(registry, saved, nothing_to_publish).to_json() == table.to_json()
+    assert load_table(SpitTable, registry, saved, nothing_to_publish).to_json() == table.to_json()
 
 
 async def test_the_host_chooses_the_variant_and_its_options_in_the_lobby(registry: TableRegistry) -> None:
-    table = SpitTable.open(
+    table = open_table(
+        SpitTable,
         registry,
         guild_id=1,
         channel_id=2,
@@ -350,15 +352,15 @@ async def test_the_host_chooses_the_variant_and_its_options_in_the_lobby(registr
         host_id=HOST,
         host_name="Host",
     )
-    await table.join(ANA, "Ana")
-    await table.set_option(HOST, "variant", "speed")
-    await table.set_option(HOST, "target", "20")
-    await table.set_option(HOST, "side", "5")
+    await table.in_lobby(Lobby.join, ANA, "Ana")
+    await table.in_lobby(Lobby.choose, HOST, "variant", "speed", table.lobby_choices)
+    await table.in_lobby(Lobby.choose, HOST, "target", "20", table.lobby_choices)
+    await table.in_lobby(Lobby.choose, HOST, "side", "5", table.lobby_choices)
     with pytest.raises(Refused, match="host_only"):
-        await table.set_option(ANA, "variant", "spit")
+        await table.in_lobby(Lobby.choose, ANA, "variant", "spit", table.lobby_choices)
     for name, value in [("target", "7"), ("colour", "yes")]:
         with pytest.raises(IllegalAction) as caught:
-            await table.set_option(HOST, name, value)
+            await table.in_lobby(Lobby.choose, HOST, name, value, table.lobby_choices)
         assert caught.value.reason is Reason.BAD_OPTION
     assert table.option("variant") == "speed" and table.option("piles") == "5"
 
@@ -368,12 +370,13 @@ async def test_the_host_chooses_the_variant_and_its_options_in_the_lobby(registr
     assert game.options == SpeedOptions(side_pile=5, target=20) and game.stage is Stage.START
     assert len(game.stocks[0]) == 15, "side piles of 5 leave 20 cards each"
     with pytest.raises(IllegalAction) as started:
-        await table.set_option(HOST, "variant", "spit")
+        await table.in_lobby(Lobby.choose, HOST, "variant", "spit", table.lobby_choices)
     assert started.value.reason is Reason.STALE
 
 
 async def test_the_spit_options_reach_the_game(registry: TableRegistry) -> None:
-    table = SpitTable.open(
+    table = open_table(
+        SpitTable,
         registry,
         guild_id=1,
         channel_id=2,
@@ -382,9 +385,9 @@ async def test_the_spit_options_reach_the_game(registry: TableRegistry) -> None:
         host_id=HOST,
         host_name="Host",
     )
-    await table.add_ai(HOST, "easy")
+    await table.in_lobby(Lobby.add_ai, HOST, "easy")
     for name, value in [("piles", "4"), ("emptier", "yes"), ("colours", "yes")]:
-        await table.set_option(HOST, name, value)
+        await table.in_lobby(Lobby.choose, HOST, name, value, table.lobby_choices)
     await table.start(HOST)
     assert spit_of(table).options == SpitOptions(piles=4, emptier_chooses=True, alternate_colours=True)
     assert table.variant == "spit"
@@ -395,7 +398,8 @@ async def test_the_spit_options_reach_the_game(registry: TableRegistry) -> None:
 async def test_two_ai_seats_play_a_whole_match_on_their_own_and_it_is_recorded_once(
     registry: TableRegistry, clock: ManualClock, store: Store, variant: str
 ) -> None:
-    table = SpitTable.open(
+    table = open_table(
+        SpitTable,
         registry,
         guild_id=1,
         channel_id=2,
@@ -405,10 +409,10 @@ async def test_two_ai_seats_play_a_whole_match_on_their_own_and_it_is_recorded_o
         host_name="Host",
     )
     registry.add(table)
-    await table.set_option(HOST, "variant", variant)
-    await table.leave(HOST)  # the host watches
-    await table.add_ai(HOST, "hard")
-    await table.add_ai(HOST, "normal")
+    await table.in_lobby(Lobby.choose, HOST, "variant", variant, table.lobby_choices)
+    await table.in_lobby(Lobby.leave, HOST)  # the host watches
+    await table.in_lobby(Lobby.add_ai, HOST, "hard")
+    await table.in_lobby(Lobby.add_ai, HOST, "normal")
     await table.start(HOST)
 
     for _ in range(3000):

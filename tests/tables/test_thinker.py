@@ -69,6 +69,6 @@ async def test_an_ai_seat_at_a_table_thinks_in_the_worker(
         if table.require_state().current == 1:
             break
     assert table.require_state().current == 1, "the AI seat played its turn"
-    assert table.thinker._ais[0].rng.state != table.ai_rng(0).state, (
+    assert table.thinker._ais[0].rng.state != table.ai.rng(0).state, (
         "the AI came back from the worker moved on"
     )

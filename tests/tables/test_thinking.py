@@ -44,6 +44,12 @@ class Driver:
     def changed(self) -> None:
         self.woken += 1
 
+    def level(self, seat: int) -> Level:
+        return Level.HARD
+
+    def rng(self, seat: int) -> Rng:
+        return Rng.from_seed(seat)
+
 
 @dataclass
 class Table:
@@ -53,12 +59,6 @@ class Table:
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         self.tasks.add(asyncio.create_task(work))
-
-    def ai_level(self, seat: int) -> Level:
-        return Level.HARD
-
-    def ai_rng(self, seat: int) -> Rng:
-        return Rng.from_seed(seat)
 
     async def settle(self) -> None:
         while pending := {task for task in self.tasks if not task.done()}:

@@ -29,9 +29,11 @@ from engine.topoum.actions import (
 from engine.topoum.cards import BadDeck, CardType, Category, Farmer
 from engine.topoum.state import Position, Stage
 from tables.errors import Refused
-from tables.lobby import Seat
+from tables.loading import load_table, open_table
+from tables.lobby import Lobby, Seat
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import AGAIN_WINDOW, Phase
+from tables.scorebook import AGAIN_WINDOW
 from tables.table import Table
 from tables.topoum import AI_STEP_PAUSE, TopoumTable
 from tests.tables.conftest import published
@@ -121,11 +123,18 @@ DECK_TYPES = ["bayonet", "grenade", "patrol", "panic_attack", "build_base", "dec
 
 
 async def test_the_host_picks_the_battle_deck_and_the_game_is_dealt_from_it(registry: TableRegistry) -> None:
-    table = TopoumTable.open(
-        registry, guild_id=1, channel_id=2, publish=Shown(), locale="en-US", host_id=HOST, host_name="Host"
+    table = open_table(
+        TopoumTable,
+        registry,
+        guild_id=1,
+        channel_id=2,
+        publish=Shown(),
+        locale="en-US",
+        host_id=HOST,
+        host_name="Host",
     )
     registry.add(table)
-    await table.join(ANA, "Ana")
+    await table.in_lobby(Lobby.join, ANA, "Ana")
     with pytest.raises(Refused):
         await table.choose_deck(ANA, DECK_TYPES)
     await table.choose_deck(HOST, list(reversed(DECK_TYPES)))
@@ -139,8 +148,15 @@ async def test_the_host_picks_the_battle_deck_and_the_game_is_dealt_from_it(regi
 
 
 async def test_a_deck_that_breaks_the_category_rule_is_refused_and_says_why(registry: TableRegistry) -> None:
-    table = TopoumTable.open(
-        registry, guild_id=1, channel_id=2, publish=Shown(), locale="en-US", host_id=HOST, host_name="Host"
+    table = open_table(
+        TopoumTable,
+        registry,
+        guild_id=1,
+        channel_id=2,
+        publish=Shown(),
+        locale="en-US",
+        host_id=HOST,
+        host_name="Host",
     )
     no_special = ["bayonet", "grenade", "patrol", "panic_attack", "build_base", "new_recruit", "mortar"]
     with pytest.raises(BadDeck) as missing:
@@ -321,13 +337,20 @@ async def test_ai_seats_play_a_whole_game_and_it_is_recorded_once(
     registry: TableRegistry, clock: ManualClock, store: Store
 ) -> None:
     shown = Shown()
-    table = TopoumTable.open(
-        registry, guild_id=1, channel_id=2, publish=shown, locale="en-US", host_id=HOST, host_name="Host"
+    table = open_table(
+        TopoumTable,
+        registry,
+        guild_id=1,
+        channel_id=2,
+        publish=shown,
+        locale="en-US",
+        host_id=HOST,
+        host_name="Host",
     )
     registry.add(table)
-    await table.add_ai(HOST, "easy")
-    await table.add_ai(HOST, "normal")
-    await table.leave(HOST)
+    await table.in_lobby(Lobby.add_ai, HOST, "easy")
+    await table.in_lobby(Lobby.add_ai, HOST, "normal")
+    await table.in_lobby(Lobby.leave, HOST)
     await table.start(HOST)
 
     for _ in range(3000):
@@ -335,7 +358,7 @@ async def test_ai_seats_play_a_whole_game_and_it_is_recorded_once(
         if table.phase is not Phase.PLAYING:
             break
 
-    assert table.phase is Phase.AGAIN and not table.idle_expired, "Play again, for the host watching"
+    assert table.phase is Phase.AGAIN and not table.message.idle_expired, "Play again, for the host watching"
     outcome = table.require_state().outcome
     assert outcome is not None
     record = table.result_record()
@@ -359,16 +382,16 @@ async def test_a_table_saved_in_the_middle_of_a_turn_resumes_there(
     table = stacked(registry)
     step = (ChooseAction(0, ActionKind.MOVE), SelectMole(0, h("G6")), MoveTo(0, h("H6")), ChangeBase(0))
     await table.play(HOST, table.stamp(), path_to(table, 0, *step))
-    await table.set_message(4321)
+    await table.message.set_message(4321)
     stamp = table.stamp()
 
     [saved] = await store.load_tables()
-    again = TopoumTable.load(TableRegistry(store, clock), saved, Shown())
+    again = load_table(TopoumTable, TableRegistry(store, clock), saved, Shown())
 
     assert again.to_json() == table.to_json()
     assert again.require_state() == table.require_state()
     assert again.events == table.events and again.last_turn() == table.last_turn()
-    assert again.message_id == 4321 and list(again.notices) == list(table.notices)
+    assert again.message.message_id == 4321 and list(again.notices) == list(table.notices)
     assert again.stamp() == stamp and again.require_state().stage is Stage.MOVE_SELECT
     await again.play(HOST, stamp, path_to(again, 0, EndMoves(0)))
     assert again.require_state().current == 1
@@ -378,16 +401,23 @@ async def test_a_table_saved_in_the_middle_of_a_turn_resumes_there(
 async def test_a_lobby_keeps_its_deck_and_turn_time_across_a_restart(
     registry: TableRegistry, store: Store
 ) -> None:
-    table = TopoumTable.open(
-        registry, guild_id=1, channel_id=2, publish=Shown(), locale="en-US", host_id=HOST, host_name="Host"
+    table = open_table(
+        TopoumTable,
+        registry,
+        guild_id=1,
+        channel_id=2,
+        publish=Shown(),
+        locale="en-US",
+        host_id=HOST,
+        host_name="Host",
     )
     registry.add(table)
-    table.turns.set_seconds(45)  # a league's turn timer
+    table.waits.timer.set_seconds(45)  # a league's turn timer
     await table.choose_deck(HOST, DECK_TYPES)
     [saved] = await store.load_tables()
-    again = TopoumTable.load(registry, saved, Shown())
+    again = load_table(TopoumTable, registry, saved, Shown())
     assert again.phase is Phase.LOBBY and again.card_types == table.card_types and again.state is None
-    assert again.turns.limits.act_after == 45 and again.turns.chosen_seconds == 45
+    assert again.waits.timer.limits.act_after == 45 and again.waits.timer.chosen_seconds == 45
 
 
 async def test_a_table_whose_people_all_stay_away_ends_unrecorded(
@@ -397,16 +427,16 @@ async def test_a_table_whose_people_all_stay_away_ends_unrecorded(
     limit = registry.turn_limits.act_after
     await clock.advance(limit + 1, table.settle)
     await clock.advance(limit + 1, table.settle)
-    assert table.phase is Phase.PLAYING and table.stand_ins == {}, "two turns timed, but not in a row"
+    assert table.phase is Phase.PLAYING and table.seating.stand_ins == {}, "two turns timed, but not in a row"
     await clock.advance(limit + 1, table.settle)
-    assert set(table.stand_ins) == {0}, "the host's second timed turn in a row: an AI keeps the seat"
+    assert set(table.seating.stand_ins) == {0}, "the host's second timed turn in a row: an AI keeps the seat"
     for _ in range(40):
         if table.finished:
             break
         await clock.advance(limit + 1, table.settle)
     state = table.require_state()
     assert all(isinstance(action, Skip) for action in state.log[:4]), "the timer skipped their turns"
-    assert table.phase is Phase.OVER and table.nobody_left and not table.idle_expired
+    assert table.phase is Phase.OVER and table.message.nobody_left and not table.message.idle_expired
     assert table.notices[-1] == Notice("seat_absent", 1, {"name": "Ana"})
     assert registry.playing_in(2) is None and await store.load_tables() == []
     assert (await store.player_totals(HOST)).games == 0, "an unfinished game is not recorded"

@@ -7,6 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 from data import Store
 from engine.toppo.actions import TurnCard
+from tables.loading import load_table, open_table
+from tables.lobby import Lobby
 from tables.registry import TableRegistry
 from tables.table import Table
 from tables.toppo import Phase, ToppoTable
@@ -27,7 +29,8 @@ async def test_a_league_table_deals_the_leagues_display_and_its_game_counts(stor
     registry = TableRegistry(store, clock)
     found = await store.league_of_channel(GUILD, CHANNEL, "toppo")
     assert found is not None
-    table = ToppoTable.open(
+    table = open_table(
+        ToppoTable,
         registry,
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -39,8 +42,8 @@ async def test_a_league_table_deals_the_leagues_display_and_its_game_counts(stor
     table.fixed_display = found.settings.toppo_display
     registry.add(table)
     for _ in range(2):
-        await table.add_ai(HOST, "hard")
-    resumed = ToppoTable.load(registry, table.snapshot(), ignore)
+        await table.in_lobby(Lobby.add_ai, HOST, "hard")
+    resumed = load_table(ToppoTable, registry, table.snapshot(), ignore)
     assert resumed.fixed_display == 4, "the rule is saved with the lobby"
 
     await table.start(HOST)
@@ -49,7 +52,7 @@ async def test_a_league_table_deals_the_leagues_display_and_its_game_counts(stor
     if game.restarter == 0:  # play waits for the host, the start player, to turn a first card
         await table.press(HOST, table.panel_stamp(0), TurnCard(0))
     for _ in range(600):  # then the host only looks at their panel; an AI seat calls toppo
-        table.pressed_by(HOST)
+        table.seating.pressed_by(HOST)
         await clock.advance(5, table.settle)
         if table.phase is not Phase.PLAYING:
             break

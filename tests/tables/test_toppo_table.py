@@ -13,9 +13,11 @@ from engine.toppo.actions import CallTop, CallToppo, Match, SeriesAction, TurnCa
 from engine.toppo.cards import parse_cards
 from engine.toppo.events import MatchFailed, PenaltyPaid, TopFailed
 from engine.toppo.state import Position
-from tables.lobby import Seat
+from tables.loading import load_table, open_table
+from tables.lobby import Lobby, Seat
+from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import LOBBY_IDLE, Phase
+from tables.seated import LOBBY_IDLE
 from tables.table import Table
 from tables.toppo import DISPLAY_CHANGED, WAIT_FOR_RESTART, ToppoTable
 from tests.tables.conftest import published
@@ -39,8 +41,15 @@ class Shown:
 
 
 def open_lobby(registry: TableRegistry, publish: Shown) -> ToppoTable:
-    table = ToppoTable.open(
-        registry, guild_id=1, channel_id=2, publish=publish, locale="en-US", host_id=HOST, host_name="Host"
+    table = open_table(
+        ToppoTable,
+        registry,
+        guild_id=1,
+        channel_id=2,
+        publish=publish,
+        locale="en-US",
+        host_id=HOST,
+        host_name="Host",
     )
     registry.add(table)
     return table
@@ -52,8 +61,8 @@ async def test_ai_seats_play_a_whole_game_on_their_own_and_it_is_recorded_once(
     shown = Shown()
     table = open_lobby(registry, shown)
     for _ in range(3):
-        await table.add_ai(HOST, "hard")
-    await table.leave(HOST)  # the host watches a table of three AI seats
+        await table.in_lobby(Lobby.add_ai, HOST, "hard")
+    await table.in_lobby(Lobby.leave, HOST)  # the host watches a table of three AI seats
     await table.start(HOST)
 
     for _ in range(600):
@@ -70,10 +79,10 @@ async def test_ai_seats_play_a_whole_game_on_their_own_and_it_is_recorded_once(
     assert shown.phases[-1] is Phase.RESULTS
     assert clock.pending == 1, "between games only the idle timer waits; the AI seats do not choose yet"
 
-    await table.next_game(HOST, 1)
+    await table.book.next_game(HOST, 1)
     await clock.advance(10, table.settle)
     assert table.phase is Phase.PLAYING and series.game_number == 2, "an AI start player chose the display"
-    assert table.retired_message_id is None and table.message_id is None
+    assert table.message.retired_message_id is None and table.message.message_id is None
 
 
 async def test_an_idle_lobby_closes_says_so_and_frees_the_channel(
@@ -81,10 +90,10 @@ async def test_an_idle_lobby_closes_says_so_and_frees_the_channel(
 ) -> None:
     shown = Shown()
     table = open_lobby(registry, shown)
-    await table.set_message(99)
+    await table.message.set_message(99)
     table.restart_idle_timer()
     await clock.advance(LOBBY_IDLE - 60, table.settle)
-    await table.join(ANA, "Ana")  # activity: the lobby waits afresh
+    await table.in_lobby(Lobby.join, ANA, "Ana")  # activity: the lobby waits afresh
     await clock.advance(LOBBY_IDLE - 60, table.settle)
     assert table.phase is Phase.LOBBY and [saved.table_id for saved in await store.load_tables()] == [
         table.table_id
@@ -92,7 +101,7 @@ async def test_an_idle_lobby_closes_says_so_and_frees_the_channel(
 
     await clock.advance(120, table.settle)
 
-    assert table.phase is Phase.CLOSED and table.idle_expired
+    assert table.phase is Phase.CLOSED and table.message.idle_expired
     assert registry.get(2) is None and await store.load_tables() == []
     await published(clock, table)
     assert shown.phases[-1] is Phase.CLOSED
@@ -129,7 +138,7 @@ async def press(
     order: tuple[int, ...] = (),
     slot: int = 0,
 ) -> list[Notice]:
-    seat = table.require_seat(user)
+    seat = table.seating.require_seat(user)
     return await table.press(user, stamp or table.panel_stamp(seat), action(seat, name, order, slot))
 
 
@@ -192,14 +201,14 @@ async def test_a_table_resumes_from_its_save_exactly(registry: TableRegistry, st
     for _ in range(3):
         await press(table, HOST, "turn")
     await press(table, HOST, "top", order=(2, 1, 0))  # wrong: +5
-    await table.set_message(1234)
+    await table.message.set_message(1234)
 
     [saved] = await store.load_tables()
-    again = ToppoTable.load(registry, saved, Shown())
+    again = load_table(ToppoTable, registry, saved, Shown())
 
     assert again.to_json() == table.to_json()
     assert again.notices[-1] == Notice("wrong_top", 0, {"cards": 5})
-    assert again.message_id == 1234 and again.require_state().game == table.require_state().game
+    assert again.message.message_id == 1234 and again.require_state().game == table.require_state().game
 
 
 async def test_the_registry_resumes_saved_tables_and_their_ai_plays_on(
@@ -213,7 +222,7 @@ async def test_the_registry_resumes_saved_tables_and_their_ai_plays_on(
     loaded: list[ToppoTable] = []
 
     def load(saved: object) -> ToppoTable:
-        table = ToppoTable.load(resumed_registry, saved, Shown())
+        table = load_table(ToppoTable, resumed_registry, saved, Shown())
         loaded.append(table)
         return table
 
