@@ -34,21 +34,12 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine.contract import AiChoice
 from engine.errors import IllegalAction
 from engine.games import registered
 
 MAX_MESSAGES = 5
 """Violation messages kept in a report (the count is always complete)."""
-
-
-class Proposal(Protocol):
-    """An AI's next move: ``action`` after ``delay`` simulated seconds."""
-
-    @property
-    def action(self) -> Any: ...
-
-    @property
-    def delay(self) -> float: ...
 
 
 class SelfPlayMatch(Protocol):
@@ -70,7 +61,9 @@ class SelfPlayMatch(Protocol):
         """The AI level playing ``seat`` now (CPU time per step is reported per level)."""
         ...
 
-    def propose(self, seat: int) -> Proposal | None: ...
+    def propose(self, seat: int) -> AiChoice[Any] | None:
+        """What the seat's AI does next (``delay`` in simulated seconds), or None while it waits."""
+        ...
 
     def apply(self, action: Any) -> None: ...
 

@@ -39,6 +39,12 @@ from engine.assets.state import (
     Stage,
     new_game,
 )
+from engine.contract import Choose, TurnBasedState
+
+CONTRACT: type[TurnBasedState[Action, Event]] = AssetsState
+"""The class that plays Cover Your Assets, held to the engine contract by mypy."""
+AI_CONTRACT: Choose[AssetsState, Action] = choose
+"""Its AI, held to the contract's :data:`~engine.contract.Choose`."""
 
 __all__ = [
     "GOAL",

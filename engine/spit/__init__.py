@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.ai import Level
+from engine.contract import Choose, GameState
 from engine.spit.actions import (
     Action,
     Flip,
@@ -37,6 +38,13 @@ from engine.spit.layout import StockPile, layout_notation, parse_layout
 from engine.spit.speed import SpeedOptions, SpeedOutcome, SpeedPosition, SpeedState, SpeedView
 from engine.spit.speed import new_game as new_speed_game
 from engine.spit.state import Outcome, PileView, Position, SpitOptions, SpitState, SpitView, new_game
+
+CONTRACT: type[GameState[SpitAction, SpitEvent]] = SpitState
+"""The class that plays Spit, held to the engine contract by mypy."""
+SPEED_CONTRACT: type[GameState[SpeedAction, SpeedEvent]] = SpeedState
+"""The class that plays Speed, held to the same contract."""
+AI_CONTRACT: Choose[SpitState | SpeedState, Action] = choose
+"""The AI of both, held to the contract's :data:`~engine.contract.Choose`."""
 
 __all__ = [
     "Action",

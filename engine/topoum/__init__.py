@@ -11,3 +11,17 @@
 - ``ai``: players at three levels; ``selfplay``: invariants and AI matches for
   ``python -m engine.selfplay --game topoum``.
 """
+
+from collections.abc import Callable
+
+from engine.contract import AiChoice, TurnBasedState
+from engine.topoum.actions import Action
+from engine.topoum.ai import TopoumAI
+from engine.topoum.events import Event
+from engine.topoum.state import TopoumState
+
+CONTRACT: type[TurnBasedState[Action, Event]] = TopoumState
+"""The class that plays Topoum, held to the engine contract by mypy."""
+AI_CONTRACT: Callable[[TopoumAI, TopoumState, int], AiChoice[Action] | None] = TopoumAI.choose
+"""Its AI keeps a plan between its steps, so it is an object holding its level and generator
+rather than a :data:`~engine.contract.Choose` function; its ``choose`` answers the same way."""

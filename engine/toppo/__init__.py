@@ -9,6 +9,7 @@
 """
 
 from engine.ai import Level
+from engine.contract import Choose, GameState
 from engine.toppo.actions import (
     Action,
     CallTop,
@@ -27,6 +28,14 @@ from engine.toppo.cards import Card, Colour, Symbol, make_deck, notation, parse_
 from engine.toppo.events import Event, Penalty
 from engine.toppo.series import GameRecord, Series, SeriesView
 from engine.toppo.state import Outcome, Position, ToppoOptions, ToppoState, ToppoView, new_game
+
+CONTRACT: type[GameState[SeriesAction, Event]] = Series
+"""The class a Toppo table plays, held to the engine contract by mypy: a series (it has no
+outcome of its own, which the contract leaves to each game: the table stops it)."""
+GAME_CONTRACT: type[GameState[Action, Event]] = ToppoState
+"""One game of the series, which the series saves inside its own saved form."""
+AI_CONTRACT: Choose[Series, SeriesAction] = choose_in_series
+"""The AI a table asks, held to the contract's :data:`~engine.contract.Choose`."""
 
 __all__ = [
     "Action",

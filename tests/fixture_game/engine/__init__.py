@@ -4,10 +4,12 @@ Pure, as every engine: the first player comes from the seed, a seat's view is th
 (nothing is hidden), and the saved game is its players, seed and log.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ai import Level, delay
+from engine.contract import Choose, TurnBasedState
 from engine.errors import IllegalAction, Reason
 from engine.rng import Rng
 from engine.saving import ActionCodec
@@ -41,6 +43,16 @@ class Won:
 
 
 Event = Added | Won
+
+
+@dataclass(frozen=True, slots=True)
+class TallyView:
+    """The table as any seat sees it: nothing is hidden."""
+
+    players: int
+    current: int
+    total: int
+    winner: int | None
 
 
 @dataclass
@@ -81,6 +93,10 @@ class TallyState:
         legal = self.legal_actions(seat)
         return legal[0] if legal else None
 
+    def view(self, seat: int | None = None) -> TallyView:
+        """The table as ``seat`` (or the public) sees it: the same for every seat."""
+        return TallyView(self.players, self.current, self.total, self.winner)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": "tally",
@@ -90,7 +106,7 @@ class TallyState:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "TallyState":
+    def from_json(cls, data: Mapping[str, Any]) -> "TallyState":
         state = new_game(data["players"], data["seed"])
         for action in data["log"]:
             state.apply(CODEC.from_json(action))
@@ -119,3 +135,9 @@ def choose(state: TallyState, seat: int, level: Level, rng: Rng) -> Choice | Non
     careful = level is Level.HARD or (level is Level.NORMAL and rng.random() < 0.5)
     action = winning[0] if winning and careful else rng.choice(legal)
     return Choice(action, delay((0.3, 0.8), rng))
+
+
+CONTRACT: type[TurnBasedState[Add, Event]] = TallyState
+"""The class that plays Tally, held to the engine contract by mypy."""
+AI_CONTRACT: Choose[TallyState, Add] = choose
+"""Its AI, held to the contract's :data:`~engine.contract.Choose`."""
