@@ -15,7 +15,8 @@ Real time is simulated, not slept: every seat's AI proposes an action and a reac
 runner applies whichever proposal falls due first on its clock, then asks again every seat whose
 situation (as the game defines it) changed, the seat that acted always included. That is how a
 table with AI seats behaves, so a slow AI loses races to a fast one here as it would there.
-A turn-based game fits the same loop: only the seat to move proposes.
+A turn-based game fits the same loop: only the seat to move proposes (engine/turn_based_match.py
+is the whole match of such a game, built from its deal, AI, turn and invariants).
 
 An AI step runs on the bot's own CPU (a worker thread beside the event loop), so how long one
 ``propose`` may think matters as much as how well it plays. The engine has no clock (the purity
