@@ -1,15 +1,10 @@
 """Self-play: AI-only matches on a simulated clock, checking invariants after every action.
 
-    python -m engine.selfplay --game toppo --players 4 --games 1000 --seed 1
-    python -m engine.selfplay --game spit --variant speed --games 1000
-
-prints one JSON line (games, actions, games per second, invariant violations, and per AI level
-the 99th percentile and the most CPU seconds one ``propose`` call took) and exits non-zero on a
-violation. Each registered game (engine/games.py) has a module
-``engine/<game>/selfplay.py`` that exposes ``SELFPLAY``, a :class:`SelfPlaySpec`; this runner knows
-nothing of any game's rules. A game played another way (Speed is Spit's variant) names it in the
-spec's ``variants``, chosen with ``--variant``; ``--players`` may be left out for a game with one
-player count.
+Each registered game (engine/games.py) has a module ``engine/<game>/selfplay.py`` that exposes
+``SELFPLAY``, a :class:`SelfPlaySpec`; this runner knows nothing of any game's rules. A game
+played another way (Speed is Spit's variant) names it in the spec's ``variants``. The runner is
+pure, as the whole engine: its command line, which reads the arguments, keeps the clocks and
+prints the :class:`Report`, is ``python -m tools.selfplay`` (tools/selfplay.py).
 
 Real time is simulated, not slept: every seat's AI proposes an action and a reaction delay; the
 runner applies whichever proposal falls due first on its clock, then asks again every seat whose
@@ -20,18 +15,13 @@ is the whole match of such a game, built from its deal, AI, turn and invariants)
 
 An AI step runs on the bot's own CPU (a worker thread beside the event loop), so how long one
 ``propose`` may think matters as much as how well it plays. The engine has no clock (the purity
-rule), so :func:`play` times proposals only with a CPU clock handed to it; the command line hands
-it the process's CPU time (``resource.getrusage``, microseconds, not the 10 ms ticks of
-``os.times``). The measure never reaches a game: the same seed plays the same match either way.
+rule), so :func:`play` times proposals only with a CPU clock handed to it (the command line hands
+it the process's CPU time). The measure never reaches a game: the same seed plays the same match
+either way.
 """
 
-import argparse
 import importlib
-import json
-import os
-import resource
-import sys
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -88,7 +78,7 @@ class SelfPlaySpec:
     max_actions_per_game: int
     """More actions than this per game means the match is stuck: a violation."""
     variants: Mapping[str, NewMatch] = field(default_factory=dict)
-    """Other ways to play the game, by the name ``--variant`` takes."""
+    """Other ways to play the game, by name (the command line's ``--variant``)."""
 
     def match_maker(self, game: str, variant: str | None) -> NewMatch:
         """``new_match``, or the named variant's; ``ValueError`` for a variant the game lacks."""
@@ -131,12 +121,6 @@ class Report:
                 "max": round(ordered[-1], 6),
             }
         return result
-
-
-def process_cpu() -> float:
-    """The process's CPU seconds so far (user and system), to the microsecond on Linux."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 def modules() -> dict[str, str]:
@@ -222,48 +206,3 @@ def play(
     report.games = match.games_finished
     report.simulated_seconds = clock
     return report
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m engine.selfplay", description="Play AI-only games and check invariants."
-    )
-    parser.add_argument("--game", required=True, choices=sorted(modules()))
-    parser.add_argument("--players", type=int, help="required unless the game has one player count")
-    parser.add_argument("--variant", help="another way to play the game (spit: speed)")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    spec = load(args.game)
-    players = args.players
-    if players is None:
-        if spec.min_players != spec.max_players:
-            parser.error(f"--players is required for {args.game}")
-        players = spec.min_players
-    if args.variant is not None and args.variant not in spec.variants:
-        parser.error(f"{args.game} has no variant {args.variant!r}")
-    # Wall-clock time only measures throughput for the report; it never reaches a game. The
-    # engine imports no ``time`` (the purity rule), and os.times() gives the elapsed real time.
-    started = os.times().elapsed
-    report = run(args.game, players, args.games, args.seed, args.variant, cpu_clock=process_cpu)
-    elapsed = os.times().elapsed - started
-    line: dict[str, Any] = {
-        "game": report.game,
-        **({} if report.variant is None else {"variant": report.variant}),
-        "players": report.players,
-        "seed": report.seed,
-        "games": report.games,
-        "actions": report.actions,
-        "games_per_second": round(report.games / elapsed, 2) if elapsed > 0 else None,
-        "simulated_hours": round(report.simulated_seconds / 3600, 1),
-        "violations": report.violations,
-        "cpu_per_step": report.thinking(),
-    }
-    if report.messages:
-        line["messages"] = report.messages
-    print(json.dumps(line))
-    return 1 if report.violations else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -9,7 +9,7 @@
   board notation; ``targets``: where each card can act; ``scoring``: lines of sight and the final
   scoring;
 - ``ai``: players at three levels; ``selfplay``: invariants and AI matches for
-  ``python -m engine.selfplay --game topoum``.
+  ``python -m tools.selfplay --game topoum``.
 """
 
 from collections.abc import Callable

@@ -10,13 +10,10 @@ the most colour bases. The runner's action limit checks that every game ends, an
 checked against its level's work budget (states copied, :attr:`TopoumAI.work_limit`).
 
 Seat levels rotate from game to game (seat ``s`` plays ``levels[(s + game) % len(levels)]``), so
-every level plays every seat. ``python -m engine.topoum.selfplay --levels hard,easy`` plays a
-duel of two levels and prints each level's share of the wins.
+every level plays every seat. :func:`duel` plays levels against each other and reports each
+level's share of the wins (``python -m tools.topoum_duel --levels hard,easy``).
 """
 
-import argparse
-import json
-import sys
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from itertools import chain
@@ -192,21 +189,3 @@ def duel(levels: Sequence[Level], games: int, seed: int) -> dict[str, object]:
         },
         "violations": violations,
     }
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m engine.topoum.selfplay", description="Play a duel between Topoum AI levels."
-    )
-    parser.add_argument("--levels", default="hard,easy", help="comma-separated, one per seat (2 to 4)")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    levels = [Level(name) for name in args.levels.split(",")]
-    report = duel(levels, args.games, args.seed)
-    print(json.dumps(report))
-    return 1 if report["violations"] else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -36,7 +36,7 @@ def test_selfplay_levels_rotate_over_the_seats_from_game_to_game() -> None:
 
 def test_selfplay_command_runs_assets() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "engine.selfplay", "--game", "assets", "--players", "4", "--games", "2"],
+        [sys.executable, "-m", "tools.selfplay", "--game", "assets", "--players", "4", "--games", "2"],
         capture_output=True,
         text=True,
         check=False,

@@ -9,9 +9,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine import selfplay
 from engine.errors import IllegalAction, Reason
-from engine.selfplay import Report, SelfPlaySpec, play, run
+from engine.selfplay import Report, play, run
 from engine.toppo.actions import CallToppo, VoteReplace
 from engine.toppo.cards import parse_cards
 from engine.toppo.selfplay import census, check_game
@@ -179,37 +178,12 @@ def test_runner_reports_a_violation(misbehave: str, message: str) -> None:
     assert message in report.messages[0]
 
 
-SELFPLAY = SelfPlaySpec(
-    min_players=2,
-    max_players=3,
-    new_match=lambda players, games, seed: Race(players, watchful=False, misbehave="corrupt" if seed else ""),
-    max_actions_per_game=100,
-)
-"""The toy registered as a game for the command-line tests."""
-
-
-def test_selfplay_command_prints_one_json_line_and_exits_non_zero_on_a_violation(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr(selfplay, "modules", lambda: {"race": __name__})
-    assert selfplay.main(["--game", "race", "--players", "2", "--games", "1", "--seed", "0"]) == 0
-    line = json.loads(capsys.readouterr().out)
-    assert (line["games"], line["actions"], line["violations"]) == (1, 5, 0)
-    assert "games_per_second" in line
-    assert set(line["cpu_per_step"]) == {"slow", "quick"}
-    assert line["cpu_per_step"]["quick"]["steps"] == 4
-    assert selfplay.main(["--game", "race", "--players", "2", "--games", "1", "--seed", "1"]) == 1
-    line = json.loads(capsys.readouterr().out)
-    assert line["violations"] == 1
-    assert line["messages"]
-
-
 def test_selfplay_command_runs_toppo() -> None:
     done = subprocess.run(
         [
             sys.executable,
             "-m",
-            "engine.selfplay",
+            "tools.selfplay",
             "--game",
             "toppo",
             "--players",
