@@ -13,11 +13,12 @@ from collections.abc import Callable, Coroutine, Hashable
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.ai import Level
+from engine.contract import AiChoice
 from engine.errors import IllegalAction, Reason
 from engine.rng import Rng
 from tables.ai import AiDriver
 from tables.clock import Clock
-from tables.game_hooks import A, AiChoice
+from tables.game_hooks import A
 from tables.phases import AI_PHASES, Phase
 from tables.seating import Seating
 from words.common import Notice

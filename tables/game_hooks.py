@@ -7,9 +7,10 @@ seats, waits, records, messages and saving) is the shared parts'. Each game's ta
 ``@final``: mypy then refuses one that leaves a hook of this class abstract, so a game that
 forgets one fails the type check, not a table in play.
 
-The values a game's table works with are here too: a move (:class:`Move`), an AI's choice
-(:class:`AiChoice`), a wait (:class:`Wait`), what one player chooses of the next game
-(:class:`NextChoice`) and a finished game ranked for the store (:class:`Finished`).
+The values a game's table works with are here too: a move (:class:`Move`), a wait
+(:class:`Wait`), what one player chooses of the next game (:class:`NextChoice`) and a finished
+game ranked for the store (:class:`Finished`); an AI's choice is the engine's
+(:class:`engine.contract.AiChoice`).
 """
 
 import abc
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from data.records import LeagueSettings
+from engine.contract import AiChoice
 from engine.errors import IllegalAction, Reason
 from words.common import Notice
 
@@ -30,18 +32,7 @@ class Move(Protocol):
 
 
 A = TypeVar("A", bound=Move)
-A_co = TypeVar("A_co", covariant=True)
 G = TypeVar("G")
-
-
-class AiChoice(Protocol[A_co]):
-    """An engine AI's choice: an action, and the delay before it is made (seconds)."""
-
-    @property
-    def action(self) -> A_co: ...
-
-    @property
-    def delay(self) -> float: ...
 
 
 class Wait(NamedTuple):

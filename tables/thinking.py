@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.ai import Level
+from engine.contract import AiChoice
 from engine.rng import Rng
-from tables.game_hooks import AiChoice
 from tables.registry import TableRegistry
 
 A = TypeVar("A")
