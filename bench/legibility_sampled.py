@@ -27,9 +27,9 @@ from typing import Any
 from unittest import mock
 
 from cogs.kinds import GameKind
+from cogs.message_parts import names_of
 from cogs.painter import PAINTER
 from cogs.seated import controls_for, panel_request, results_draft
-from cogs.words import names_of
 from data import KeptGame, Store
 from engine.games import names as game_names
 from locales import Catalog

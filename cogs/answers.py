@@ -19,7 +19,7 @@ from typing import TypeVar
 
 import discord
 
-from cogs.tables import Draft
+from cogs.drafts import Draft
 
 T = TypeVar("T")
 

@@ -18,10 +18,10 @@ import discord
 from discord.utils import escape_markdown
 
 from cogs.components import PER_ROW, Choice
+from cogs.drafts import Draft, Picture, alt_text
 from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest, Playing, Results
-from cogs.tables import Draft, Picture, alt_text
-from cogs.words import names_of
+from cogs.message_parts import names_of
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsView, Stage

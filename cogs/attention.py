@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.message_parts import deadline
 from cogs.threads import reopened
-from cogs.words import deadline
 from tables.attention import GRACE, Call, Plan, plan
 from tables.clock import Timer
 from tables.pacing import CALL_LIMIT

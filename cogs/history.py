@@ -31,6 +31,7 @@ from cogs.animator import ANIMATOR
 from cogs.answers import Acknowledge, answer_privately, in_time, tell_privately
 from cogs.client import GameNightBot
 from cogs.components import ReplayButton
+from cogs.drafts import Draft, alt_text
 from cogs.i18n import command_text, private_locale
 from cogs.kinds import GameKind
 from cogs.layout import Words
@@ -38,7 +39,6 @@ from cogs.league import is_moderator
 from cogs.league_messages import game_name
 from cogs.seated import KINDS
 from cogs.stats import GAME_CHOICES
-from cogs.tables import Draft, alt_text
 from data import FinishedGame, KeptGame, SeatResult
 from data.history import KEEP_DAYS
 from engine.games import game_of, recorded

@@ -18,10 +18,10 @@ import discord
 
 from cogs.client import GameNightBot
 from cogs.components import GREY, Controls, numbers
+from cogs.drafts import Draft, Picture
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices
-from cogs.tables import Draft, Picture
-from cogs.words import names_of
+from cogs.message_parts import names_of
 from engine.errors import IllegalAction, Reason
 from engine.games import game_of
 from locales import Catalog
@@ -54,7 +54,7 @@ class PanelRequest(Generic[T]):
         return self.messages.text(key, self.locale, **values)
 
     def names(self) -> list[str]:
-        """What the panel calls each seat (see :func:`cogs.words.names_of`)."""
+        """What the panel calls each seat (see :func:`cogs.message_parts.names_of`)."""
         return names_of(self.messages, self.table, self.locale)
 
     async def draft(
@@ -167,7 +167,7 @@ class Playing:
 class Results:
     """What a game's public message says after a game, while the next one's options are chosen,
     and at the end; the shared pieces add why the table ended, what every game's results say
-    (:func:`cogs.words.ending_lines`), what happened and the buttons between games."""
+    (:func:`cogs.message_parts.ending_lines`), what happened and the buttons between games."""
 
     title: str
     lines: Sequence[str]

@@ -26,6 +26,7 @@ from discord.utils import escape_markdown as escape
 
 from cogs.answers import Acknowledge, answer_publicly, in_time, tell_privately
 from cogs.client import GameNightBot
+from cogs.drafts import Draft
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.league_messages import (
     COLOUR,
@@ -36,7 +37,6 @@ from cogs.league_messages import (
     players_text,
     standings_draft,
 )
-from cogs.tables import Draft
 from cogs.threads import home_channel
 from data import (
     ABSENT_GAMES,

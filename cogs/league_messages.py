@@ -3,7 +3,7 @@ language, and the messages with their pictures (:mod:`render.standings`); ``/sta
 :mod:`cogs.stats_messages`.
 
 Every function here reads values from the store and returns text or a
-:class:`~cogs.tables.Draft`; none changes anything.
+:class:`~cogs.drafts.Draft`; none changes anything.
 """
 
 import dataclasses
@@ -14,8 +14,8 @@ from functools import cache
 import discord
 from discord.utils import escape_markdown
 
+from cogs.drafts import Draft, alt_text, draw
 from cogs.layout import Words
-from cogs.tables import Draft, alt_text, draw
 from data import Game, League, LeagueGame, Rating, Season, Standing
 from engine.games import measure
 from locales import Catalog

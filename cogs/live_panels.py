@@ -32,7 +32,7 @@ import aiohttp
 import discord
 
 from cogs.answers import answer_privately, in_time, on_panel, own_panel
-from cogs.tables import Draft
+from cogs.drafts import Draft
 from data import SavedPanel, Store, StoreError
 from engine.errors import IllegalAction
 from locales import Catalog

@@ -19,8 +19,8 @@ import discord
 
 from cogs.answers import Acknowledge, acknowledged, in_time
 from cogs.components import PER_ROW, ButtonFactory, Controls
+from cogs.drafts import Draft
 from cogs.layout import Words
-from cogs.tables import Draft
 from cogs.threads import add_to_thread
 from locales import Catalog
 from tables.lobby import Lobby

@@ -28,6 +28,7 @@ from cogs import seats
 from cogs.answers import Acknowledge, acknowledged, answer_publicly, in_time, on_panel, tell_privately
 from cogs.client import GameNightBot
 from cogs.components import Controls, TableButton, TableSelect, TableUserSelect
+from cogs.drafts import Draft, refusal_text, remove_buttons, retried_if_passing, show_publicly
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.kinds import CHOOSE, GameKind, Moved, MoveRequest, PanelRequest, T, chosen
 from cogs.layout import Words
@@ -40,8 +41,16 @@ from cogs.lobby import (
     option_choices,
     press_lobby,
 )
+from cogs.message_parts import (
+    between_games,
+    ending_lines,
+    expired_text,
+    move_line,
+    names_of,
+    notices_field,
+    table_card,
+)
 from cogs.presses import BUDGET, RecentPresses
-from cogs.tables import Draft, refusal_text, remove_buttons, retried_if_passing, show_publicly
 from cogs.threads import (
     add_to_thread,
     in_a_thread,
@@ -50,15 +59,6 @@ from cogs.threads import (
     set_archived,
     start_thread,
     thread_refusal,
-)
-from cogs.words import (
-    between_games,
-    ending_lines,
-    expired_text,
-    move_line,
-    names_of,
-    notices_field,
-    table_card,
 )
 from data import StoreError
 from engine.errors import IllegalAction, Reason

@@ -18,7 +18,7 @@ from cogs.client import GameNightBot
 from cogs.components import PER_ROW, ROWS, Controls
 from cogs.i18n import private_locale
 from cogs.kinds import GameKind
-from cogs.words import names_of
+from cogs.message_parts import names_of
 from engine.errors import IllegalAction, Reason
 from tables.phases import Phase
 from tables.seated import SeatedTable

@@ -8,10 +8,10 @@ buttons do. Every one is a move, whose argument starts with the panel's stamp (s
 
 import discord
 
+from cogs.drafts import refusal_text
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelSpec
+from cogs.message_parts import names_of
 from cogs.spit_messages import panel_draft, playing, results, table_picture
-from cogs.tables import refusal_text
-from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from engine.spit import Action, Flip, MoveCard, PlayCard, PlayHand, Slap, Spit, TurnUp
 from engine.spit.cards import ALL_CARDS

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 import discord
 
 from cogs.components import GREY
+from cogs.drafts import Draft, Picture, alt_text
 from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest, Playing, Results
-from cogs.tables import Draft, Picture, alt_text
-from cogs.words import names_of
+from cogs.message_parts import names_of
 from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
 from engine.spit.centre import CENTRE_PILES
 from locales import Catalog

@@ -12,10 +12,10 @@ from discord.ext import commands
 
 from cogs.answers import Acknowledge, answer_privately, answer_publicly, in_time, tell_privately
 from cogs.client import GameNightBot
+from cogs.drafts import Draft
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.league_messages import game_name, leaderboard_draft
 from cogs.stats_messages import stats_draft
-from cogs.tables import Draft
 from cogs.threads import home_channel
 from data import Game
 from engine.games import recorded

@@ -4,16 +4,16 @@ they played with most) and the picture of their rating over time (:mod:`render.r
 with its words for screen readers.
 
 Everything here reads values from the store and returns text or a
-:class:`~cogs.tables.Draft`; none changes anything.
+:class:`~cogs.drafts.Draft`; none changes anything.
 """
 
 from datetime import datetime
 
 from discord.utils import escape_markdown
 
+from cogs.drafts import Draft, alt_text, draw
 from cogs.layout import Words
 from cogs.league_messages import COLOUR, bold, game_name, rating_text
-from cogs.tables import Draft, alt_text, draw
 from data import Finishes, Game, Opponent, PlayerStats, RatingHistory
 from data.ratings import PROVISIONAL_GAMES
 from engine.games import measure, recorded

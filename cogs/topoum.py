@@ -16,11 +16,11 @@ import discord
 from cogs.answers import Acknowledge, acknowledged, in_time, tell_privately
 from cogs.client import GameNightBot
 from cogs.components import numbers
+from cogs.drafts import Draft, refusal_text
 from cogs.i18n import private_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
-from cogs.tables import Draft, refusal_text
+from cogs.message_parts import names_of
 from cogs.topoum_messages import deck_options, over, panel_draft, playing, table_picture
-from cogs.words import names_of
 from engine.errors import IllegalAction, Reason
 from engine.topoum.cards import BadDeck
 from tables.topoum import TopoumTable

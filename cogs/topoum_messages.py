@@ -19,10 +19,10 @@ from collections.abc import Sequence
 import discord
 
 from cogs.components import GREY, PER_SELECT, Button, Controls
+from cogs.drafts import Draft, Picture, alt_text
 from cogs.kinds import PanelRequest, Playing, Results
 from cogs.lobby import LobbyChoices
-from cogs.tables import Draft, Picture, alt_text
-from cogs.words import deadline, names_of
+from cogs.message_parts import deadline, names_of
 from engine.topoum.actions import (
     ChangeBase,
     ChooseAction,

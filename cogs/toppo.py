@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import discord
 
+from cogs.drafts import Draft, refusal_text
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
-from cogs.tables import Draft, refusal_text
 from cogs.toppo_messages import panel_draft, playing, results, table_picture
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import CallTop, CallToppo, Match, Renew, SeriesAction, TurnCard, VoteReplace

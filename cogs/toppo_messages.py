@@ -3,17 +3,17 @@ and the words for cards, seats and what happened.
 
 Every function here reads the table; none changes it. The same phase always gives the same
 message, so the publisher can redraw it at any time. Pictures come from :mod:`render.toppo` and
-are drawn off the event loop (:class:`~cogs.tables.Picture`).
+are drawn off the event loop (:class:`~cogs.drafts.Picture`).
 """
 
 import discord
 from discord.utils import escape_markdown
 
 from cogs.components import GREY
+from cogs.drafts import Draft, Picture, alt_text
 from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest, Playing, Results
-from cogs.tables import Draft, Picture, alt_text
-from cogs.words import names_of
+from cogs.message_parts import names_of
 from engine.toppo.state import ToppoView
 from locales import Catalog
 from render.toppo import SLOT_LETTERS, line_png, results_png, table_png

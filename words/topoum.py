@@ -313,7 +313,7 @@ def option_label(messages: Catalog, option: Action, menu: Menu, locale: str) -> 
 
 def status_text(messages: Catalog, name: str, ai: bool, locale: str) -> str:
     """Who the game waits for (``name``, in bold); when their turn passes is the table card's
-    line for every game (:func:`cogs.words.limit_line`)."""
+    line for every game (:func:`cogs.message_parts.limit_line`)."""
     if ai:
         return messages.text("topoum.status.ai", locale, name=name)
     return messages.text("topoum.status.turn", locale, name=name)

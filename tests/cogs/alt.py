@@ -1,6 +1,6 @@
 """What the game message tests check of a picture's alt text."""
 
-from cogs.tables import ALT_LIMIT, Draft
+from cogs.drafts import ALT_LIMIT, Draft
 from locales import catalog
 
 OPENING = {"en": "Picture of ", "es": "Imagen de"}

@@ -8,7 +8,7 @@ field that is wrong; and no label or option is cut with an ellipsis to fit.
 
 from typing import Any
 
-from cogs.tables import Draft
+from cogs.drafts import Draft
 from fakediscord.limits import FormErrors, check_message
 from fakediscord.model import FLAG_COMPONENTS_V2, walk_components
 

@@ -8,8 +8,8 @@ import pytest
 
 from cogs.assets import KIND, MOVES, parse_move
 from cogs.assets_messages import callout_text, panel_draft
+from cogs.drafts import Draft
 from cogs.seated import panel_request, public_draft
-from cogs.tables import Draft
 from engine.assets.actions import Action, Answer, GiveUp
 from engine.assets.state import AssetsState
 from engine.errors import IllegalAction, Reason

@@ -14,10 +14,10 @@ import pytest
 from cogs import assets_messages, spit_messages, toppo_messages
 from cogs import emojis as emojis_module
 from cogs.assets import KIND as ASSETS
+from cogs.drafts import Draft
 from cogs.emojis import CardEmojis
 from cogs.seated import panel_request
 from cogs.spit import KIND as SPIT
-from cogs.tables import Draft
 from cogs.toppo import KIND as TOPPO
 from engine.assets.cards import Asset
 from engine.spit.cards import Card as SpitCard

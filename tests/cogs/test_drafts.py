@@ -2,8 +2,8 @@
 
 import pytest
 
+from cogs.drafts import ALT_LIMIT, Draft, alt_text
 from cogs.layout import Words
-from cogs.tables import ALT_LIMIT, Draft, alt_text
 
 
 def test_a_picture_without_alt_text_is_refused() -> None:

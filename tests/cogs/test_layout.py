@@ -4,8 +4,8 @@ buttons in one container, in the order a player reads them, within Discord's tex
 import discord
 import pytest
 
+from cogs.drafts import Draft
 from cogs.layout import MAX_TEXT, Words, button_rows, card_layout
-from cogs.tables import Draft
 
 
 def button(custom_id: str, row: int | None = None) -> discord.ui.Button[discord.ui.View]:

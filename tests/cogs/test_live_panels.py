@@ -14,9 +14,9 @@ import discord
 import pytest
 
 from cogs.answers import ANSWER_WITHIN
+from cogs.drafts import Draft
 from cogs.layout import Words
 from cogs.live_panels import LivePanels
-from cogs.tables import Draft
 from locales import catalog
 from tables.clock import LoopClock
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import discord
 import pytest
 
+from cogs.drafts import Draft
+from cogs.message_parts import names_of
 from cogs.seated import panel_request, public_draft
-from cogs.tables import Draft
 from cogs.topoum import KIND, parse_path
 from cogs.topoum_messages import panel_draft
-from cogs.words import names_of
 from data import Store
 from engine.errors import IllegalAction
 from engine.hexgrid import Hex

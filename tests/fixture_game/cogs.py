@@ -7,9 +7,9 @@ is the shared pieces'. The menu's custom id carries the panel's stamp; choosing 
 import discord
 
 from cogs.components import Choice
+from cogs.drafts import Draft, Picture, alt_text
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec, Playing, Results
-from cogs.tables import Draft, Picture, alt_text
-from cogs.words import names_of
+from cogs.message_parts import names_of
 from engine.errors import IllegalAction, Reason
 from locales import Catalog
 from tables.phases import Phase

@@ -1,5 +1,6 @@
-"""Words every game's messages share: names in bold, the words on a game's pictures, what just
-happened, the buttons between games and a table that closed idle.
+"""The parts of a table's messages every game shares: what to call each seat, what just happened,
+whom the table waits for, the table card's buttons, the buttons between games, the results'
+shared lines and a table that closed idle.
 
 A game's catalogue file holds its own keys under its name (``<game>.notice.<code>``,
 ``<game>.results.next``...); these helpers read them by that convention, so a game's messages
