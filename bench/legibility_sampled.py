@@ -29,7 +29,8 @@ from unittest import mock
 from cogs.kinds import GameKind
 from cogs.message_parts import names_of
 from cogs.painter import PAINTER
-from cogs.seated import controls_for, panel_request, results_draft
+from cogs.panels import panel_request
+from cogs.table_messages import results_draft
 from data import KeptGame, Store
 from engine.games import names as game_names
 from locales import Catalog
@@ -151,7 +152,7 @@ async def pictures(
             add("table", [partial(picture.render, *picture.args)])
             frames.append(frame(picture.render, picture.args))
             if step == steps[-1]:
-                add("results", await _drawn(results_draft(messages, kind, table, controls_for(kind, table))))
+                add("results", await _drawn(results_draft(messages, kind, table, kind.controls(table))))
                 continue
             for seat in range(PEOPLE):
                 request = panel_request(messages, kind, table, seat, locale)

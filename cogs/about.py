@@ -55,7 +55,7 @@ async def about_message(
         value="\n".join(text(f"games.{game}", locale) for game in names()),
         inline=False,
     )
-    place = await place_of_tables(bot, interaction.guild_id)
+    place = await place_of_tables(bot.store, interaction.guild_id, threads=bot.threads)
     embed.add_field(
         name=text("about.place", locale), value=text(f"about.place_{place}", locale), inline=False
     )

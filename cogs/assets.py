@@ -58,13 +58,13 @@ async def move(request: MoveRequest[AssetsTable]) -> Moved:
 
 
 KIND = GameKind(
-    "ca",
-    AssetsTable,
-    COLOUR,
-    playing,
-    table_picture,
-    results,
-    PanelSpec("hand", MOVES, panel_draft, move),
-    notice_text,
+    table_class=AssetsTable,
+    playing=playing,
+    picture=table_picture,
+    results=results,
+    panel=PanelSpec("hand", MOVES, panel_draft, move),
+    said=notice_text,
+    colour=COLOUR,
     callout=callout_text,
+    legacy_prefix="ca",
 )

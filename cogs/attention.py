@@ -12,21 +12,20 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import discord
 
 from cogs.message_parts import deadline
 from cogs.threads import reopened
+from data import Store
+from locales import Catalog
 from tables.attention import GRACE, Call, Plan, plan
-from tables.clock import Timer
-from tables.pacing import CALL_LIMIT
+from tables.clock import Clock, Timer
+from tables.pacing import CALL_LIMIT, ChannelPacing
 from tables.seated import SeatedTable
-from words.common import bold, seat_names
-
-if TYPE_CHECKING:
-    from cogs.client import GameNightBot
-    from cogs.kinds import GameKind
+from words.common import Notice, bold, seat_names
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +35,32 @@ RETRY_AFTER = 5.0
 Seated = SeatedTable[Any, Any]
 
 
+class Caller(Protocol):
+    """What the calls need of a game's kind (:class:`~cogs.kinds.GameKind` has it): its name,
+    a notice in words, and its callouts in words."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def said(self) -> Callable[[Catalog, Notice, Sequence[str], str], str]: ...
+
+    @property
+    def callout(self) -> Callable[[Catalog, Any, Notice], str] | None: ...
+
+
 class Attention:
     """The calls of every table of the bot (see the module's note)."""
 
-    def __init__(self, bot: "GameNightBot") -> None:
-        self.bot = bot
-        self.pacing = bot.tables.pacing.lane(CALL_LIMIT)
-        self._tables: dict[str, tuple[GameKind[Any], Seated]] = {}
+    def __init__(
+        self, client: discord.Client, messages: Catalog, store: Store, clock: Clock, pacing: ChannelPacing
+    ) -> None:
+        self._client = client
+        self._messages = messages
+        self._store = store
+        self._clock = clock
+        self.pacing = pacing.lane(CALL_LIMIT)
+        self._tables: dict[str, tuple[Caller, Seated]] = {}
         self._dirty: set[str] = set()
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, Timer] = {}
@@ -50,7 +68,7 @@ class Attention:
         """Per table, calls whose wait is over and whose message is still to be edited."""
         self._locks: dict[str, asyncio.Lock] = {}
 
-    def follow(self, kind: "GameKind[Any]", table: Seated) -> None:
+    def table_shown(self, kind: Caller, table: Seated) -> None:
         """``table`` was just shown as it is now: settle its call in the background."""
         table_id = table.table_id
         self._tables[table_id] = (kind, table)
@@ -96,29 +114,29 @@ class Attention:
         timer = self._timers.pop(table_id, None)
         if timer is not None:
             timer.cancel()
-        clock = self.bot.tables.clock
+        clock = self._clock
 
         def due() -> None:
             self._timers.pop(table_id, None)
             entry = self._tables.get(table_id)
             if entry is not None:
-                self.follow(*entry)
+                self.table_shown(*entry)
 
         self._timers[table_id] = clock.call_later(max(0.0, when - time.time()), due)
 
-    async def settle(self, kind: "GameKind[Any]", table: Seated) -> None:
+    async def settle(self, kind: Caller, table: Seated) -> None:
         """Settle the call of ``table``, which ended, now: its message's last edit."""
         await self._settle(kind, table)
         if not self._closing.get(table.table_id):
             self._forget(table.table_id)
 
-    async def _settle(self, kind: "GameKind[Any]", table: Seated) -> None:
+    async def _settle(self, kind: Caller, table: Seated) -> None:
         """Write what the table's call needs, one write per paced slot, planning again once the
         slot comes: a person who acted while the write waited is not mentioned after all."""
         async with self._locks.setdefault(table.table_id, asyncio.Lock()):
             await self._settle_now(kind, table)
 
-    async def _settle_now(self, kind: "GameKind[Any]", table: Seated) -> None:
+    async def _settle_now(self, kind: Caller, table: Seated) -> None:
         closing = self._closing.setdefault(table.table_id, [])
         for _ in range(8):  # messages of waits that ended, then a new one or an edit
             step = await self._plan(kind, table)
@@ -142,7 +160,7 @@ class Attention:
         if not closing:
             self._closing.pop(table.table_id, None)
 
-    async def _plan(self, kind: "GameKind[Any]", table: Seated) -> Plan:
+    async def _plan(self, kind: Caller, table: Seated) -> Plan:
         """The next step for ``table``'s call, as the table is now. The call it plans for (a
         new wait, what a callout made it say) is the table's from then on; a call whose wait
         is over is put aside until its message is edited."""
@@ -151,10 +169,10 @@ class Attention:
         for notice in table.message.take_callouts():
             player = None if notice.player is None else table.seats[notice.player].user_id
             if kind.callout is not None and wait is not None and player == wait[0]:
-                says = kind.callout(self.bot.messages, table, notice)
+                says = kind.callout(self._messages, table, notice)
         wanted, grace = True, float(GRACE)
         if wait is not None:
-            wanted, chosen = await self.bot.store.ping_settings(wait[0])
+            wanted, chosen = await self._store.ping_settings(wait[0])
             grace = float(GRACE if chosen is None else chosen)
             warned = table.waits.warned_after()
             if warned is not None:
@@ -165,7 +183,7 @@ class Attention:
             self._closing.setdefault(table.table_id, []).append(step.close)
         return step
 
-    async def _call(self, kind: "GameKind[Any]", table: Seated, step: Plan) -> Call | None:
+    async def _call(self, kind: Caller, table: Seated, step: Plan) -> Call | None:
         """Post or edit the current call's message as ``step`` says; the call as it then is."""
         call = step.call
         assert call is not None
@@ -176,10 +194,10 @@ class Attention:
         await self._write(table, call.message_id, text)
         return Call(call.user, call.moment, call.since, call.message_id, call.says, call.says)
 
-    def _waiting(self, kind: "GameKind[Any]", table: Seated, user: int) -> str:
+    def _waiting(self, kind: Caller, table: Seated, user: int) -> str:
         """A call's words: the table waits for ``user``, and when it plays for them (a turn
         timer's timeout, or an AI taking their seat), on the reader's own clock."""
-        text, mention, game = self.bot.messages.text, f"<@{user}>", self._game(kind, table)
+        text, mention, game = self._messages.text, f"<@{user}>", self._game(kind, table)
         when = deadline(table)
         if when is None:
             return text("ping.waiting", table.locale, mention=mention, game=game)
@@ -188,7 +206,7 @@ class Attention:
     async def _mention(self, table: Seated, user: int, text: str, view: discord.ui.View | None = None) -> int:
         """Post ``text`` where ``table`` plays, mentioning ``user`` and nobody else; its id."""
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user)])
-        channel = self.bot.get_partial_messageable(table.place_id, guild_id=table.guild_id)
+        channel = self._client.get_partial_messageable(table.place_id, guild_id=table.guild_id)
         sent = await channel.send(text, view=view or discord.utils.MISSING, allowed_mentions=mentions)
         return sent.id
 
@@ -198,7 +216,7 @@ class Attention:
         """Edit a call's message to ``text`` (an edit notifies nobody, so it mentions nobody);
         ``buttons_off``: without the buttons it had."""
         assert message_id is not None
-        message = self.bot.get_partial_messageable(
+        message = self._client.get_partial_messageable(
             table.place_id, guild_id=table.guild_id
         ).get_partial_message(message_id)
         gone: dict[str, Any] = {"view": None} if buttons_off else {}
@@ -207,15 +225,15 @@ class Attention:
             await message.edit(content=text, allowed_mentions=discord.AllowedMentions.none(), **gone)
 
         with contextlib.suppress(discord.NotFound):  # someone deleted it
-            await reopened(self.bot, table.thread_id, edit)
+            await reopened(self._client, table.thread_id, edit)
 
-    def _over(self, kind: "GameKind[Any]", table: Seated, call: Call) -> str:
+    def _over(self, kind: Caller, table: Seated, call: Call) -> str:
         """What a call's message says once its wait is over: what happened last at the table
         (the move that ended it, a challenge's outcome), or that its person played."""
-        text = self.bot.messages.text
-        names = seat_names(self.bot.messages, table.seats, table.locale)
+        text = self._messages.text
+        names = seat_names(self._messages, table.seats, table.locale)
         if kind.said is not None and table.notices:
-            said = kind.said(self.bot.messages, table.notices[-1], names, table.locale)
+            said = kind.said(self._messages, table.notices[-1], names, table.locale)
             return text("ping.over", table.locale, what=said)
         seat = next((n for n, s in enumerate(table.seats) if s.user_id == call.user), None)
         name = bold(names[seat]) if seat is not None else text("ping.someone", table.locale)
@@ -233,5 +251,5 @@ class Attention:
         await self.pacing.wait(table.place_id)
         await self._write(table, message_id, says, buttons_off=True)
 
-    def _game(self, kind: "GameKind[Any]", table: Seated) -> str:
-        return self.bot.messages.text(f"games.{kind.name}", table.locale)
+    def _game(self, kind: Caller, table: Seated) -> str:
+        return self._messages.text(f"games.{kind.name}", table.locale)

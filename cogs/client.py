@@ -109,7 +109,7 @@ class GameNightBot(commands.AutoShardedBot):
         """Tables the database failed to take when the bot stopped (they resume as last saved)."""
         self.messages = messages
         self.panels = LivePanels(messages, tables.clock, enabled=live_panels, store=store)
-        self.attention = Attention(self)
+        self.attention = Attention(self, messages, store, tables.clock, tables.pacing)
         self.dev_guild_id = dev_guild_id
         self.process_shards = shards
         self.api_base = api_base

@@ -1,9 +1,11 @@
 """The buttons and select menus of every game's tables, and the factories a game's drafts use.
 
-A button's custom id is ``<prefix>:<table>:<action>:<arg>``: the game (``tp`` for Toppo), the
+A button's custom id is ``<prefix>:<table>:<action>:<arg>``: the game (its name: ``toppo``; a
+message posted before the prefixes named the games carries the two letters it had, ``tp``), the
 table, what to do and with what. It holds everything a click needs, so buttons keep working on
-messages sent before a restart. One ``DynamicItem`` serves every game: a click goes to
-:func:`cogs.seated.on_press`, which hands it to the game registered for its prefix. Where a game
+messages sent before a restart. One ``DynamicItem`` serves every game: a click goes to the answer
+whoever installs the games registers (:data:`ANSWERS`; :func:`cogs.routes.on_press`), which hands
+it to the game installed for its prefix. Where a game
 offers more choices than fit on buttons, a select menu's custom id adds which of the message's
 menus it is (``...:<arg>:<n>``, as two menus of one message need different ids), so it never
 matches the buttons' pattern.
@@ -16,7 +18,7 @@ at most 80 characters and option descriptions of at most 100.
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
@@ -35,7 +37,7 @@ GREY = discord.ButtonStyle.secondary
 """The style of a button that is one choice among others (the default)."""
 
 BUTTON_ID = re.compile(
-    r"(?P<prefix>[a-z]{2}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*)"
+    r"(?P<prefix>[a-z]{2,12}):(?P<table>[0-9a-f]{10}):(?P<action>[a-z]+):(?P<arg>[0-9a-z.\-]*)"
 )
 """A table button's custom id: ``<game prefix>:<table>:<action>:<argument>``."""
 SELECT_ID = re.compile(BUTTON_ID.pattern + r":(?P<number>[0-9])")
@@ -58,6 +60,26 @@ def numbers(arg: str, count: int | None = None) -> list[int]:
     return [int(field) for field in fields]
 
 
+TablePress = Callable[[discord.Interaction, str, str, str, str, Sequence[str] | None], Awaitable[None]]
+"""Answers a press on a table's component: (interaction, prefix, table, action, argument, the
+values chosen in a menu or None)."""
+ReplayPress = Callable[[discord.Interaction, str, str], Awaitable[None]]
+"""Answers a press on a replay's button: (interaction, action, argument)."""
+
+
+@dataclass
+class Answers:
+    """Who answers the components' presses: registered by whoever installs what they belong to
+    (the games' install answers the tables', the history cog the replays'), so the components,
+    which everything above builds on, import none of it."""
+
+    table: TablePress | None = None
+    replay: ReplayPress | None = None
+
+
+ANSWERS = Answers()
+
+
 async def _pressed(
     interaction: discord.Interaction,
     prefix: str,
@@ -66,10 +88,9 @@ async def _pressed(
     arg: str,
     values: Sequence[str] | None = None,
 ) -> None:
-    """Hand a press to :func:`cogs.seated.on_press` (imported here: it builds on this module)."""
-    from cogs.seated import on_press
-
-    await on_press(interaction, prefix, table_id, action, arg, values)
+    """Hand a press to the tables' answer (see :class:`Answers`)."""
+    assert ANSWERS.table is not None, "a table's component is answered once the games are installed"
+    await ANSWERS.table(interaction, prefix, table_id, action, arg, values)
 
 
 def _button(
@@ -249,9 +270,8 @@ class ReplayButton(
         return cls(match["action"], match["arg"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.history import on_press  # it builds on this module
-
-        await on_press(interaction, self.action, self.arg)
+        assert ANSWERS.replay is not None, "a replay's button is answered once the history is loaded"
+        await ANSWERS.replay(interaction, self.action, self.arg)
 
 
 class ButtonFactory(Protocol):

@@ -30,18 +30,17 @@ from discord.ext import commands
 from cogs.animator import ANIMATOR
 from cogs.answers import Acknowledge, answer_privately, in_time, tell_privately
 from cogs.client import GameNightBot
-from cogs.components import ReplayButton
+from cogs.components import ANSWERS, ReplayButton
 from cogs.drafts import Draft, alt_text
 from cogs.i18n import command_text, private_locale
-from cogs.kinds import GameKind
+from cogs.kinds import GameKind, kind_named
 from cogs.layout import Words
 from cogs.league import is_moderator
 from cogs.league_messages import game_name
-from cogs.seated import KINDS
 from cogs.stats import GAME_CHOICES
 from data import FinishedGame, KeptGame, SeatResult
 from data.history import KEEP_DAYS
-from engine.games import game_of, recorded
+from engine.games import recorded
 from locales import Catalog
 from render.animation import frame
 from tables.lobby import Seat
@@ -379,8 +378,7 @@ async def on_press(interaction: discord.Interaction, action: str, arg: str) -> N
 
 def _kind(game: str) -> GameKind[Any]:
     """The game kind of a recorded game (``speed`` is Spit's)."""
-    name = game_of(game).name
-    return next(kind for kind in KINDS.values() if kind.name == name)
+    return kind_named(game)
 
 
 def _step_arg(arg: str) -> tuple[int, int]:
@@ -464,5 +462,6 @@ async def _new_private(interaction: discord.Interaction, draft: Draft) -> None:
 
 
 async def setup(bot: GameNightBot) -> None:
+    ANSWERS.replay = on_press
     bot.add_dynamic_items(ReplayButton)
     await bot.add_cog(History(bot))

@@ -11,11 +11,12 @@ game's own table class.
 
 import importlib
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import discord
 
+from cogs.actions import CHOOSE, REFRESH
 from cogs.client import GameNightBot
 from cogs.components import GREY, Controls, numbers
 from cogs.drafts import Draft, Picture
@@ -29,9 +30,6 @@ from tables.seated import SeatedTable
 from words.common import Notice
 
 T = TypeVar("T", bound=SeatedTable[Any, Any])
-
-CHOOSE = "choose"
-"""A chooser's panel button between games: the next game's option, ``<game number>.<value>``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +79,7 @@ class PanelRequest(Generic[T]):
                 view.add_item(
                     button(CHOOSE, f"{table.game_number()}.{value}", label, discord.ButtonStyle.primary, 0)
                 )
-        view.add_item(button("refresh", "", self.text(f"{table.game}.panel.refresh"), GREY, 1))
+        view.add_item(button(REFRESH, "", self.text(f"{table.game}.panel.refresh"), GREY, 1))
         return view
 
     def noted(self) -> list[str]:
@@ -179,15 +177,11 @@ class Results:
     """Whom the next game waits for, while a player chooses its options on their panel."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameKind(Generic[T]):
-    """How one game's tables meet Discord (see the module's note)."""
+    """How one game's tables meet Discord (see the module's note), declared by keyword."""
 
-    prefix: str
-    """The custom id prefix of the game's components: two letters, never changed once used."""
     table_class: type[T]
-    colour: discord.Colour
-    """The colour of the game's messages."""
     playing: Callable[[Catalog, T], Playing]
     """The public message while a game is played."""
     picture: Callable[[Catalog, T], Picture]
@@ -198,7 +192,8 @@ class GameKind(Generic[T]):
     said: Callable[[Catalog, Notice, Sequence[str], str], str]
     """A notice in words (``notice_text`` in ``words/<game>.py``), given the seats' names and a
     locale: what happened, on the table message, and in a call's message once its wait is over."""
-    _: KW_ONLY
+    colour: discord.Colour
+    """The colour of the game's messages."""
     lobby_choices: Callable[[Catalog, T, Controls, str], LobbyChoices] | None = None
     """The game's own choices in its lobby (its options), in the table's locale."""
     callout: Callable[[Catalog, T, Notice], str] | None = None
@@ -210,10 +205,22 @@ class GameKind(Generic[T]):
     ) = None
     """The game's buttons and menus beyond the lobby's, the panel's and those between games:
     (bot, interaction, table, action, arg, values chosen in a menu or None)."""
+    legacy_prefix: str | None = None
+    """The two letters its components' custom ids began with before they named the game: the
+    buttons of messages posted then are still answered."""
 
     @property
     def name(self) -> str:
         return self.table_class.game
+
+    @property
+    def prefix(self) -> str:
+        """What its components' custom ids begin with: the game's name."""
+        return self.name
+
+    def controls(self, table: SeatedTable[Any, Any]) -> Controls:
+        """The component factories of ``table``'s messages."""
+        return Controls(self.prefix, table.table_id)
 
     def text_keys(self) -> list[str]:
         """Every catalogue key the bot's shared pieces read for this game, which its catalogue
@@ -254,3 +261,20 @@ class GameKind(Generic[T]):
             if game.measure.column == "score":
                 keys.append(f"stats.average_of.{recorded}")
         return keys
+
+
+INSTALLED: dict[str, GameKind[Any]] = {}
+"""The games this process plays, by the prefixes their components' custom ids may carry (the
+game's name, and the letters of messages posted before)."""
+
+
+def install_kind(kind: GameKind[Any]) -> None:
+    """Answer ``kind``'s components from now on."""
+    INSTALLED[kind.prefix] = kind
+    if kind.legacy_prefix is not None:
+        INSTALLED[kind.legacy_prefix] = kind
+
+
+def kind_named(game: str) -> GameKind[Any]:
+    """The installed kind of a game (by its name; a variant's name is its game's)."""
+    return INSTALLED[game_of(game).name]

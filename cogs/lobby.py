@@ -17,6 +17,7 @@ from typing import Any, Concatenate, ParamSpec, Protocol
 
 import discord
 
+from cogs.actions import ADD_AI, JOIN, LEAVE, OPTION, REMOVE_AI, START
 from cogs.answers import Acknowledge, acknowledged, in_time
 from cogs.components import PER_ROW, ButtonFactory, Controls
 from cogs.drafts import Draft
@@ -29,7 +30,6 @@ from words.common import seat_names
 
 P = ParamSpec("P")
 
-LOBBY_ACTIONS = frozenset({"join", "leave", "ai", "unai", "start", "opt"})
 LOBBY_COLOUR = discord.Colour.blurple()
 OPTION_ROWS = (2, 3, 4)
 """The rows left for a game's options under the lobby's own two."""
@@ -99,7 +99,7 @@ def option_buttons(
     field = (messages.text("lobby.options", locale), "\n".join(option.label for option in options))
     items = [
         button(
-            "opt",
+            OPTION,
             f"{option.name}.{option.value}",
             option.label,
             discord.ButtonStyle.secondary,
@@ -162,13 +162,13 @@ def lobby_draft(
     for name, value in choices.fields:
         words.add_field(name=name, value=value)
     view = discord.ui.View(timeout=None)
-    view.add_item(button("join", "", text("lobby.join", locale), discord.ButtonStyle.success, 0))
-    view.add_item(button("leave", "", text("lobby.leave", locale), discord.ButtonStyle.secondary, 0))
-    view.add_item(button("start", "", text("lobby.start", locale), discord.ButtonStyle.primary, 0))
+    view.add_item(button(JOIN, "", text("lobby.join", locale), discord.ButtonStyle.success, 0))
+    view.add_item(button(LEAVE, "", text("lobby.leave", locale), discord.ButtonStyle.secondary, 0))
+    view.add_item(button(START, "", text("lobby.start", locale), discord.ButtonStyle.primary, 0))
     for level in levels:
         label = text("lobby.add_ai", locale, level=text(f"ai.level.{level}", locale))
-        view.add_item(button("ai", level, label, discord.ButtonStyle.secondary, 1))
-    view.add_item(button("unai", "", text("lobby.remove_ai", locale), discord.ButtonStyle.secondary, 1))
+        view.add_item(button(ADD_AI, level, label, discord.ButtonStyle.secondary, 1))
+    view.add_item(button(REMOVE_AI, "", text("lobby.remove_ai", locale), discord.ButtonStyle.secondary, 1))
     for item in choices.items:
         view.add_item(item)
     return Draft(words, view)
@@ -194,14 +194,14 @@ async def press_lobby(interaction: discord.Interaction, table: LobbyTable, actio
     user = interaction.user
     name, _, value = arg.partition(".")
     requests: dict[str, Callable[[], Coroutine[Any, Any, None]]] = {
-        "join": lambda: table.in_lobby(Lobby.join, user.id, user.display_name),
-        "leave": lambda: table.in_lobby(Lobby.leave, user.id),
-        "ai": lambda: table.in_lobby(Lobby.add_ai, user.id, arg),
-        "unai": lambda: table.in_lobby(Lobby.remove_ai, user.id),
-        "opt": lambda: table.in_lobby(Lobby.choose, user.id, name, value, table.lobby_choices),
-        "start": lambda: table.start(user.id),
+        JOIN: lambda: table.in_lobby(Lobby.join, user.id, user.display_name),
+        LEAVE: lambda: table.in_lobby(Lobby.leave, user.id),
+        ADD_AI: lambda: table.in_lobby(Lobby.add_ai, user.id, arg),
+        REMOVE_AI: lambda: table.in_lobby(Lobby.remove_ai, user.id),
+        OPTION: lambda: table.in_lobby(Lobby.choose, user.id, name, value, table.lobby_choices),
+        START: lambda: table.start(user.id),
     }
     await in_time(interaction, requests[action](), Acknowledge.KEEP)
     await acknowledged(interaction)
-    if action == "join" and table.thread_id is not None:  # the thread shows in their list
+    if action == JOIN and table.thread_id is not None:  # the thread shows in their list
         await add_to_thread(interaction.client, table.thread_id, [user.id])

@@ -88,7 +88,7 @@ class Places(commands.Cog):
                 await store.set_absent_after(guild, absent_after)
             if keep_days is not None:
                 await store.set_keep_days(guild, keep_days)
-            threads = await place_of_tables(self.bot, guild) == "threads"
+            threads = await place_of_tables(self.bot.store, guild, threads=self.bot.threads) == "threads"
             return threads, await absent_limit(self.bot, guild), await store.keep_days(guild) or KEEP_DAYS
 
         threads, seconds, days = await in_time(interaction, change(), Acknowledge.PRIVATE)

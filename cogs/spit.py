@@ -69,12 +69,12 @@ def refused(request: MoveRequest[SpitTable], error: IllegalAction) -> str:
 
 
 KIND = GameKind(
-    "sp",
-    SpitTable,
-    COLOUR,
-    playing,
-    table_picture,
-    results,
-    PanelSpec("cards", MOVES, panel_draft, move, refused),
-    notice_text,
+    table_class=SpitTable,
+    playing=playing,
+    picture=table_picture,
+    results=results,
+    panel=PanelSpec("cards", MOVES, panel_draft, move, refused),
+    said=notice_text,
+    colour=COLOUR,
+    legacy_prefix="sp",
 )

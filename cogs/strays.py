@@ -18,7 +18,7 @@ from cogs.client import GameNightBot
 from cogs.components import BUTTON_ID, SELECT_ID
 from cogs.i18n import private_locale
 from cogs.presses import SEEN
-from cogs.seated import on_press
+from cogs.routes import on_press
 
 
 async def answer_stray(interaction: discord.Interaction) -> None:

@@ -9,12 +9,11 @@ is refused (50083), so an edit of an archived thread's message reopens it first 
 """
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import discord
 
-if TYPE_CHECKING:
-    from cogs.client import GameNightBot
+from data import Store
 
 THREAD_ARCHIVED: Final = 50083
 """Discord's error code for a write an archived thread refuses."""
@@ -25,11 +24,11 @@ THREAD_PARENTS: Final = (discord.ChannelType.text, discord.ChannelType.news)
 """The channels a thread can be started from a message in."""
 
 
-async def place_of_tables(bot: "GameNightBot", guild_id: int | None) -> str:
+async def place_of_tables(store: Store, guild_id: int | None, *, threads: bool) -> str:
     """Where a server's new tables play ("threads" or "channels"): as its moderators chose, else
-    the bot's default."""
-    chosen = None if guild_id is None else await bot.store.tables_in_threads(guild_id)
-    return "threads" if (bot.threads if chosen is None else chosen) else "channels"
+    the bot's default (``threads``)."""
+    chosen = None if guild_id is None else await store.tables_in_threads(guild_id)
+    return "threads" if (threads if chosen is None else chosen) else "channels"
 
 
 def thread_refusal(interaction: discord.Interaction) -> str | None:

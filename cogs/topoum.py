@@ -106,14 +106,14 @@ async def choose_deck(
 
 
 KIND = GameKind(
-    "tm",
-    TopoumTable,
-    COLOUR,
-    playing,
-    table_picture,
-    over,
-    PanelSpec("hand", frozenset({STEP, PICK, GO, VIEW}), panel, move, refused, keeps),
-    notice_text,
+    table_class=TopoumTable,
+    playing=playing,
+    picture=table_picture,
+    results=over,
+    panel=PanelSpec("hand", frozenset({STEP, PICK, GO, VIEW}), panel, move, refused, keeps),
+    said=notice_text,
+    colour=COLOUR,
     lobby_choices=deck_options,
     other=choose_deck,
+    legacy_prefix="tm",
 )

@@ -83,12 +83,12 @@ def refused(request: MoveRequest[ToppoTable], error: IllegalAction) -> str:
 
 
 KIND = GameKind(
-    "tp",
-    ToppoTable,
-    COLOUR,
-    playing,
-    table_picture,
-    results,
-    PanelSpec("line", MOVES | {PICK}, panel, move, refused, check_picks),
-    notice_text,
+    table_class=ToppoTable,
+    playing=playing,
+    picture=table_picture,
+    results=results,
+    panel=PanelSpec("line", MOVES | {PICK}, panel, move, refused, check_picks),
+    said=notice_text,
+    colour=COLOUR,
+    legacy_prefix="tp",
 )

@@ -9,7 +9,8 @@ import pytest
 from cogs.assets import KIND, MOVES, parse_move
 from cogs.assets_messages import callout_text, panel_draft
 from cogs.drafts import Draft
-from cogs.seated import panel_request, public_draft
+from cogs.panels import panel_request
+from cogs.table_messages import public_draft
 from engine.assets.actions import Action, Answer, GiveUp
 from engine.assets.state import AssetsState
 from engine.errors import IllegalAction, Reason
@@ -99,7 +100,7 @@ async def test_a_challenge_offers_the_answers_and_give_up_and_others_only_see_th
     assert GiveUp(0) in moves and all(isinstance(move, Answer | GiveUp) for move in moves)
     assert offered(other, 2) == [], "not their turn: their hand, read only"
     assert [[item["custom_id"] for item in row] for row in rows(other)] == [
-        [f"ca:{assets.table_id}:refresh:"]
+        [f"assets:{assets.table_id}:refresh:"]
     ]
     waiting = catalog().text("assets.status.not_your_turn", locale, name=f"**{LONG}**")
     assert other.words.description is not None and other.words.description.startswith(waiting)

@@ -16,7 +16,7 @@ from cogs import emojis as emojis_module
 from cogs.assets import KIND as ASSETS
 from cogs.drafts import Draft
 from cogs.emojis import CardEmojis
-from cogs.seated import panel_request
+from cogs.panels import panel_request
 from cogs.spit import KIND as SPIT
 from cogs.toppo import KIND as TOPPO
 from engine.assets.cards import Asset

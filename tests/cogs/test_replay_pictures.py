@@ -42,8 +42,8 @@ async def test_every_step_of_a_replay_is_drawn_from_the_public_view(game: str, t
                     assert arg.seat is None, "a seat's own view (its hand) is never drawn"
                     assert arg == viewed.view(), "the channel's view then"
                     views += 1
-        # A game with views per seat draws every step from one; Tally has none (nothing hidden).
-        assert views == (len(replay) if hasattr(viewed, "view") else 0)
+        # A game with views per seat draws every step from one; Tally's is everyone's (nothing hidden).
+        assert views == (len(replay) if hasattr(viewed.view(), "seat") else 0)
         last = kind.picture(catalog(), replay.table_at(len(replay) - 1))
         assert (await last.png()).startswith(b"\x89PNG")
         assert last.alt.startswith("Imagen"), "in the reader's language"

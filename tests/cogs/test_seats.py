@@ -4,8 +4,9 @@ and how a seat an AI plays for a person is named."""
 import discord
 import pytest
 
+from cogs.actions import QUIT
 from cogs.components import PER_ROW, ROWS, Controls
-from cogs.seats import QUIT, free_row, with_leave
+from cogs.panels import free_row, with_leave
 
 CONTROLS = Controls("tp", "0123456789")
 

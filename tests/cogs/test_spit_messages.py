@@ -8,9 +8,10 @@ import dataclasses
 
 import pytest
 
-from cogs.seated import panel_request, public_draft
+from cogs.panels import panel_request
 from cogs.spit import KIND, MOVES, parse_press
 from cogs.spit_messages import panel_draft
+from cogs.table_messages import public_draft
 from engine.spit import PlayCard, PlayHand
 from engine.spit.cards import ALL_CARDS
 from locales import catalog

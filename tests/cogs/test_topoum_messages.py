@@ -11,7 +11,8 @@ import pytest
 
 from cogs.drafts import Draft
 from cogs.message_parts import names_of
-from cogs.seated import panel_request, public_draft
+from cogs.panels import panel_request
+from cogs.table_messages import public_draft
 from cogs.topoum import KIND, parse_path
 from cogs.topoum_messages import panel_draft
 from data import Store

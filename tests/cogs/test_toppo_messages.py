@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from cogs.panels import panel_request
 from cogs.rules import rules_embed
-from cogs.seated import panel_request, public_draft
+from cogs.table_messages import public_draft
 from cogs.toppo import KIND
 from cogs.toppo_messages import panel_draft
 from data import Store

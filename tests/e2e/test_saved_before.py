@@ -5,9 +5,10 @@ some moves made) as the bot saved them at commit cd5a614, before the games' shar
 extracted (issue 27), with the custom ids of their table messages and of each person's panel at
 that moment. Each is put back into a fresh database (its server, channel and member ids mapped to
 this run's stand-in; its messages stayed in that run's Discord, so the bot posts them anew), the
-bot starts on it, and every message must carry the same custom ids as before: a button on a
-message posted by the earlier version is answered as it was. A move from each panel is then
-played and shown.
+bot starts on it, and every message must carry the same custom ids as before, but for their
+prefix, which now names the game (issue 41). A button on a message posted by the earlier version
+is still answered as it was: each panel is opened, and a move from each is played and shown,
+through the custom ids the earlier version wrote, prefix and all.
 """
 
 from __future__ import annotations
@@ -17,12 +18,26 @@ from pathlib import Path
 from typing import Any
 
 from data import SavedTable, Store
-from fakediscord import BotProcess, SeenMessage
+from fakediscord import Actor, BotProcess, Reply, SeenMessage
 from tests.conftest import World, assert_bot_healthy
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "saved_before_27.json"
 PANEL_BUTTON = {"toppo": "line", "assets": "hand", "spit": "cards", "topoum": "hand"}
 """Which button of each table message opened a panel then."""
+OLD_PREFIX = {"toppo": "tp", "assets": "ca", "spit": "sp", "topoum": "tm"}
+"""The two letters each game's custom ids began with then."""
+
+
+def renamed(custom_id: str, game: str) -> str:
+    """An earlier version's custom id as this one writes it: the prefix names the game."""
+    prefix, _, rest = custom_id.partition(":")
+    assert prefix == OLD_PREFIX[game], custom_id
+    return f"{game}:{rest}"
+
+
+async def press_old(actor: Actor, message: SeenMessage, custom_id: str) -> Reply:
+    """A press of the button an earlier version posted with ``custom_id`` on ``message``."""
+    return await actor.forge(3, {"custom_id": custom_id, "component_type": 2}, message=message)
 
 
 def custom_ids(message: SeenMessage) -> list[str]:
@@ -77,21 +92,19 @@ async def test_tables_saved_before_the_shared_pieces_resume_with_the_same_button
             )
             table = table_message(world, seen["channel"])
             assert table is not None
-            seats = f"{seen['table_ids'][0].rsplit(':', 2)[0]}:seats:"  # the host's menu, added since
-            assert sorted(custom_ids(table)) == sorted([*seen["table_ids"], seats]), game
-            opener = next(
-                b for b in table.buttons() if str(b["custom_id"]).split(":")[2] == PANEL_BUTTON[game]
-            )
+            table_ids = [renamed(custom_id, game) for custom_id in seen["table_ids"]]
+            seats = f"{table_ids[0].rsplit(':', 2)[0]}:seats:"  # the host's menu, added since
+            assert sorted(custom_ids(table)) == sorted([*table_ids, seats]), game
+            opener = next(i for i in seen["table_ids"] if i.split(":")[2] == PANEL_BUTTON[game])
             channel = world.guild.channels[seen["channel"]]
             panels = []
             for name, member in (("alice", world.alice.member), ("bruno", world.bruno.member)):
                 actor = world.fake.actor(member, channel)
-                panel = (await actor.press(table, custom_id=str(opener["custom_id"]))).message
-                assert panel.ephemeral
-                leave = f"{seen['table_ids'][0].rsplit(':', 2)[0]}:quit:"  # Leave game, added since
-                assert sorted(custom_ids(panel)) == sorted([*seen["panels"][name], leave]), (
-                    f"{game}: {name}'s panel"
-                )
+                panel = (await press_old(actor, table, opener)).message
+                assert panel.ephemeral, f"{game}: the earlier version's panel button opens the panel"
+                leave = f"{table_ids[0].rsplit(':', 2)[0]}:quit:"  # Leave game, added since
+                ids = [renamed(custom_id, game) for custom_id in seen["panels"][name]]
+                assert sorted(custom_ids(panel)) == sorted([*ids, leave]), f"{game}: {name}'s panel"
                 panels.append((name, actor, panel))
             for name, actor, panel in panels:
                 moves = [
@@ -103,7 +116,9 @@ async def test_tables_saved_before_the_shared_pieces_resume_with_the_same_button
                 if not moves:
                     continue
                 before = actor.current(table).text
-                pressed = await actor.press(panel, custom_id=str(moves[0]["custom_id"]))
+                # The button as the earlier version wrote it (its panel may have moved on since).
+                old = f"{OLD_PREFIX[game]}:{str(moves[0]['custom_id']).partition(':')[2]}"
+                pressed = await press_old(actor, panel, old)
                 assert pressed.response_type == 7, f"{game}: {name}'s move did not redraw the panel"
                 await world.fake.wait_for(
                     lambda actor=actor, table=table, before=before: actor.current(table).text != before,

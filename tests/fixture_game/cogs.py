@@ -78,12 +78,12 @@ async def move(request: MoveRequest[TallyTable]) -> Moved:
 
 
 KIND = GameKind(
-    "ty",
-    TallyTable,
-    COLOUR,
-    playing,
-    table_picture,
-    results,
-    PanelSpec("hand", frozenset({ADD}), panel, move),
-    notice_text,
+    table_class=TallyTable,
+    playing=playing,
+    picture=table_picture,
+    results=results,
+    panel=PanelSpec("hand", frozenset({ADD}), panel, move),
+    said=notice_text,
+    colour=COLOUR,
+    legacy_prefix="ty",
 )
