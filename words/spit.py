@@ -4,8 +4,6 @@ won, and which events the table announces (docs/rules.md §3)."""
 from collections.abc import Sequence
 from typing import Final
 
-from discord.utils import escape_markdown
-
 from engine.errors import IllegalAction, Reason
 from engine.spit import Card, Rank, SpeedState, SpeedView, SpitState, SpitView
 from engine.spit.centre import CENTRE_PILES, PLAYERS, PlayRefused, SlapLost, Stage
@@ -23,7 +21,7 @@ from engine.spit.events import (
 )
 from locales import Catalog
 from render.spit import Labels
-from words.common import Notice, bold, notice_line, picture_labels
+from words.common import Notice, bold, escape_markdown, notice_line, picture_labels
 
 LETTERS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
 """The ranks written with a letter; the others are their number."""
