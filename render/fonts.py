@@ -29,17 +29,15 @@ from PIL import Image, ImageDraw, ImageFont
 
 from render.bidi import isolate, strip_controls, strong_direction, visual_order
 from render.cmap import Coverage, read_coverage
-from render.graphemes import clusters, is_default_ignorable, is_emoji_modifier, is_regional_indicator
+from words.graphemes import clusters, is_default_ignorable, is_emoji_modifier, is_regional_indicator
+from words.names import ELLIPSIS, SHORT_NAME, cut_name
 
 FONT_DIR = Path(__file__).with_name("fonts")
-ELLIPSIS = "…"
 EMOJI_STRIKE = 109
 """The only size at which Noto Color Emoji has bitmaps."""
 MIN_TEXT = 25
 """The smallest size a 1000-pixel-wide picture may draw text at: a phone shows it about 450
 pixels wide, where 25 pixels become 11.25 (``bench/bench_legibility.py`` checks every picture)."""
-SHORT_NAME = 10
-"""A name is shortened to this many characters before a sentence is made smaller."""
 
 RGB = tuple[int, int, int]
 Run = tuple["Face", str]
@@ -265,15 +263,6 @@ def fit(text: str, size: int, bold: bool, max_width: int) -> str:
         else:
             high = middle - 1
     return "".join(parts[:low]).rstrip() + ELLIPSIS
-
-
-def cut_name(name: str, limit: int | None) -> str:
-    """``name`` cut to ``limit`` clusters (a letter with its accents, a whole emoji) with "…";
-    whole if it is that short or ``limit`` is None."""
-    parts = clusters(name)
-    if limit is None or len(parts) <= limit:
-        return name
-    return "".join(parts[:limit]).rstrip() + ELLIPSIS
 
 
 def _shortened(name: str, limit: int | None) -> str:

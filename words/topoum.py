@@ -43,9 +43,9 @@ from engine.topoum.events import (
 from engine.topoum.state import Cell, Outcome, Stage, TopoumState, TopoumView
 from engine.topoum.steps import Menu
 from locales import Catalog
-from render.fonts import SHORT_NAME, cut_name
 from render.topoum import Labels, cost_text
 from words.common import Notice, bold, notice_line, picture_labels
+from words.names import SHORT_NAME, cut_name
 
 HexChoice = Place | Reclaim | SelectMole | MoveTo | Target | KeepPart
 """The steps that choose a hex (a panel offers them in select menus)."""

@@ -40,7 +40,6 @@ from engine.topoum.events import (
 )
 from engine.topoum.state import Cell, Position, Stage
 from locales import catalog
-from render.fonts import SHORT_NAME
 from render.topoum import BoardPlan
 from tables.loading import open_table
 from tables.lobby import Seat
@@ -51,6 +50,7 @@ from tests.cogs.alt import described_in
 from tests.cogs.limits import rows, within_discords_limits
 from tests.tables.stacked import nothing_to_publish, stacked_topoum_table
 from words.common import Notice
+from words.names import SHORT_NAME
 from words.topoum import hex_description, labels_for, notice_text, notices_for
 
 LOCALES = ("en-US", "es-ES")

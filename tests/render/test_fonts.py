@@ -7,7 +7,6 @@ from render import fonts
 from render.bidi import isolate, visual_order
 from render.fonts import (
     BOLD,
-    ELLIPSIS,
     EMOJI,
     REGULAR,
     Face,
@@ -24,7 +23,8 @@ from render.fonts import (
     wrap,
     wrap_or_cut,
 )
-from render.graphemes import clusters, is_default_ignorable
+from words.graphemes import clusters, is_default_ignorable
+from words.names import ELLIPSIS
 
 NAMES = {
     "arabic": "محمد علي",

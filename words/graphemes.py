@@ -1,11 +1,13 @@
-"""Split text into user-perceived characters (grapheme clusters), closely enough for fonts.
+"""Split text into user-perceived characters (grapheme clusters), closely enough for names and
+fonts.
 
-Font fallback must not tear a cluster apart: a skin-tone modifier drawn in another font than
-its thumb, or half of a family emoji, shows as separate glyphs or boxes. Truncation with an
-ellipsis must not cut one either. The standard library has no segmentation (UAX #29), so this
-is the subset that matters for names: combining marks, Indic conjuncts (virama + consonant),
-variation selectors, emoji modifiers, zero-width-joiner sequences, tag sequences (subdivision
-flags), regional-indicator pairs (flags) and conjoining Hangul jamo.
+Font fallback (:mod:`render.fonts`) must not tear a cluster apart: a skin-tone modifier drawn
+in another font than its thumb, or half of a family emoji, shows as separate glyphs or boxes.
+Truncation with an ellipsis (:mod:`words.names`, in a message or a picture) must not cut one
+either. The standard library has no segmentation (UAX #29), so this is the subset that matters
+for names: combining marks, Indic conjuncts (virama + consonant), variation selectors, emoji
+modifiers, zero-width-joiner sequences, tag sequences (subdivision flags), regional-indicator
+pairs (flags) and conjoining Hangul jamo. Plain Python, so words use it without Pillow.
 """
 
 import unicodedata
