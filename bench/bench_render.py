@@ -58,7 +58,6 @@ from render.toppo import (
     PILE,
     PILE_COLUMN,
     SLOT_BADGE,
-    SLOT_LETTERS,
     STATUS_SIZE,
     WIDTH,
     LineLayout,
@@ -70,6 +69,7 @@ from render.toppo import (
     table_size,
 )
 from render.toppo_cards import paint_card
+from words.toppo import SLOT_LETTERS
 
 NAMES = ("Alice", "محمد علي", "Дмитрий", "राहुल", "王小明", "김민준", "Bob 👍🏽", "Zoë the Great")
 TOTALS = (12, 0, 33, 7, 21, 4, 15, 9)

@@ -69,7 +69,6 @@ from render.topoum import (
     BoardWindow,
     Entry,
     board_png,
-    cost_text,
     entry_rows,
     legend_entries,
 )
@@ -84,6 +83,7 @@ from render.topoum_pieces import (
     paint_mole,
     paint_obstacle,
 )
+from words.topoum import cost_text
 
 NAMES = ("Alice", "محمد علي", "王小明 👍🏽", "Zoë the Great")
 PLAYERS = 4

@@ -16,10 +16,11 @@ from cogs.kinds import PanelRequest, Playing, Results
 from cogs.message_parts import names_of
 from engine.toppo.state import ToppoView
 from locales import Catalog
-from render.toppo import SLOT_LETTERS, line_png, results_png, table_png
+from render.toppo import line_png, results_png, table_png
 from tables.phases import Phase
 from tables.toppo import ToppoTable
 from words.toppo import (
+    SLOT_LETTERS,
     card_name,
     cards_text,
     choosing_text,

@@ -2,8 +2,8 @@
 
 Each is a pure function of the engine's view (:class:`~engine.assets.state.AssetsView`) plus
 what the engine does not know: the players' names (it has seat numbers) and the words, which
-the caller takes from the message catalogue (:class:`Labels` holds the English defaults, card
-names and the money format included).
+the caller takes from the message catalogue (:class:`~words.assets.Labels`; :data:`ENGLISH`, its
+English defaults, card names and the money format included).
 
 Sized for phones like the Toppo pictures: 1000 pixels wide, names and amounts 30-44 pixels high.
 The table gives each player a full-width row (name, running total and stack value; cards in
@@ -18,7 +18,6 @@ canvas, some pastes and a fast PNG encode.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from PIL import Image
@@ -31,6 +30,7 @@ from render.canvas import badge, encode, paste_sentence, paste_text, rounded_til
 from render.cards import back_tile, slot_tile
 from render.fonts import RGB, Sentence, line_height, no_names, text_width, top_for_middle, wrap_or_cut
 from render.theme import BG, DIM, GOLD, PANEL, TEXT
+from words.assets import Labels
 
 WIDTH = 1000
 MARGIN = 24
@@ -39,60 +39,6 @@ STATUS_SIZE = 44
 NAME_SIZE = 36
 LABEL_SIZE = 30
 CAPTION_SIZE = 26
-
-ENGLISH_CARDS = (
-    "Piggy Bank",
-    "Baseball Cards",
-    "Stamp Collection",
-    "Cash Under the Mattress",
-    "Bank Account",
-    "Coin Collection",
-    "Stocks",
-    "Classic Auto",
-    "Jewels",
-    "Home",
-    "Silver",
-    "Gold",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Labels:
-    """Every word on the pictures, as ``str.format`` templates; the caller passes its locale's.
-    ``cards`` are the assets' names in :class:`~engine.assets.cards.Asset` order; amounts are
-    written with ``thousands`` between groups of three digits, then put in ``money``."""
-
-    turn: str = "{name}'s turn"
-    your_turn: str = "Your turn"
-    challenge: str = "{challenger} challenges {defender}"
-    to_answer: str = "{name} to answer: {asset} or a wild, or give up"
-    you_answer: str = "Answer with {asset} or a wild, or give up"
-    round_over: str = "Round {number} is over: {name} deals next"
-    tie: str = "Tie for first at {money}: one more round"
-    won: str = "{name} wins with {money}!"
-    round: str = "Round {number}"
-    goal: str = "Goal {money}"
-    dealer: str = "Dealer: {name}"
-    draw_pile: str = "draw pile"
-    discard_pile: str = "discard pile"
-    empty: str = "empty"
-    in_hand: str = "in hand"
-    under: str = "under"
-    no_sets: str = "no sets yet"
-    total: str = "total {money}"
-    stack: str = "stack {money}"
-    at_stake: str = "at stake"
-    your_hand: str = "Your hand"
-    empty_hand: str = "No cards in hand"
-    results: str = "Round {number}: the scores"
-    player: str = "Player"
-    total_column: str = "Total"
-    next_dealer: str = "{name} deals the next round"
-    language: str = "en"
-    """Whose money and numbers the pictures write (``$1,250,000``; ``1.250.000 $``)."""
-    wild: str = "WILD"
-    cards: tuple[str, ...] = ENGLISH_CARDS
-
 
 ENGLISH = Labels()
 

@@ -2,9 +2,9 @@
 
 Each is a pure function of the engine's views (:class:`~engine.spit.state.SpitView`,
 :class:`~engine.spit.speed.SpeedView`) plus what the engine does not know: the players' names
-(it has seats) and the words, which the caller takes from the message catalogue (:class:`Labels`
-holds the English defaults). Both games are drawn by the same functions, which look at the view's
-type.
+(it has seats) and the words, which the caller takes from the message catalogue
+(:class:`~words.spit.Labels`; :data:`ENGLISH`, its English defaults). Both games are drawn by the
+same functions, which look at the view's type.
 
 The table sits as the players do: seat 1 across the top, seat 0 along the bottom, the two centre
 piles between them, left (pile 0, seat 0's) and right (pile 1, seat 1's). In Spit each player's
@@ -32,12 +32,12 @@ from engine.spit.centre import CENTRE_PILES, SEATS, Stage
 from engine.spit.events import DealWon
 from engine.spit.speed import HAND, SpeedView
 from engine.spit.state import PileView, SpitView
-from locales import formatter
 from render.canvas import badge, encode, paste_sentence, paste_text, rounded_tile
 from render.cards import back_tile, slot_tile
 from render.fonts import RGB, Sentence, line_height, no_names, text_width, top_for_middle
 from render.spit_cards import PALETTE, STACK_DEPTH, STACK_STEP, card_tile, stack_tile
 from render.theme import BG, DIM, GOLD, PANEL, TEXT
+from words.spit import Labels
 
 View = SpitView | SpeedView
 
@@ -47,57 +47,6 @@ STATUS_SIZE = 44
 NAME_SIZE = 40
 NUMBER_SIZE = 34
 LABEL_SIZE = 30
-
-
-@dataclass(frozen=True, slots=True)
-class Labels:
-    """The words on the pictures, as templates of the message catalogue (plural forms
-    included, see :mod:`locales`); counted words follow ``language``'s rules. The caller passes
-    its locale's."""
-
-    play: str = "Play!"
-    wins: str = "{name} wins!"
-    you_win: str = "You win!"
-    waiting: str = "Waiting for {name}"
-    ready: str = "ready ✓"
-    left: str = "left · {count}"
-    right: str = "right · {count}"
-    layout: str = "Layout {number}"
-    start: str = "Ready? Call spit!"
-    stalemate: str = "Stalemate: call spit!"
-    stalemate_alone: str = "Stalemate: {name} spits alone"
-    you_spit_alone: str = "Stalemate: spit alone onto a pile"
-    slap: str = "New layout: slap a pile!"
-    chooses: str = "New layout: {name} chooses a pile"
-    you_choose: str = "New layout: choose a pile"
-    spit: str = "spit"
-    cards_left: str = "{count} {count:one=card|other=cards} left"
-    your_layout: str = "Your layout"
-    spit_cards: str = "{count} spit {count:one=card|other=cards}"
-    deal: str = "Deal {number} · first to {target}"
-    flip_start: str = "Ready? Flip to start!"
-    stuck: str = "Stuck: flip!"
-    hand: str = "hand · {count}"
-    stock: str = "stock"
-    side: str = "side"
-    points: str = "{points} {points:one=pt|other=pts}"
-    your_hand: str = "Your hand"
-    your_stock: str = "stock {count}"
-    pile_size: str = "×{count}"
-    """Under a layout pile: how many cards it holds (a bare number read as the pile's number)."""
-    deal_won: str = "Deal {number}: {name} wins"
-    player: str = "Player"
-    cards: str = "Cards left"
-    deal_points: str = "Deal"
-    total: str = "Total"
-    layouts: str = "{count} {count:one=layout|other=layouts} dealt"
-    first_to: str = "First to {target} {target:one=point|other=points}"
-    language: str = "en"
-    """Whose plural rules and numbers the counted words follow."""
-
-    def counted(self, template: str, **values: object) -> str:
-        """``template`` (a counted word) filled in as the language writes it."""
-        return formatter(self.language).format(template, **values)
 
 
 ENGLISH = Labels()

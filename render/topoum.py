@@ -2,8 +2,8 @@
 
 Each is a pure function of the engine's view (:class:`~engine.topoum.state.TopoumView`) and,
 for the board, the last turn (:class:`~engine.topoum.turns.TurnSummary`), plus what the engine
-does not know: the players' names and the words (:class:`Labels`; the caller takes them from the
-message catalogue, ``topoum.picture.<field>``).
+does not know: the players' names and the words (:class:`~words.topoum.Labels`; the caller takes
+them from the message catalogue, ``topoum.picture.<field>``).
 
 **Sized for a phone.** Discord shows a picture about 450 pixels wide on a phone, so every
 picture is about 1000 pixels wide and no text in it is smaller than :data:`MIN_TEXT` (25), which
@@ -49,7 +49,6 @@ from engine.topoum.cards import (
     OBSTACLE_OF,
     CardType,
     Category,
-    Farmer,
 )
 from engine.topoum.state import Stage, TopoumView
 from engine.topoum.turns import TurnSummary
@@ -87,71 +86,7 @@ from render.topoum_pieces import (
     obstacle_tile,
     slot_tile,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Labels:
-    """The words on the pictures, as ``str.format`` templates; the caller passes its locale's."""
-
-    to_play: str = "{name} to play"
-    setup: str = "Setup: {name} places a base"
-    over: str = "Game over"
-    turn: str = "Turn {turn}"
-    scored: str = "Lines of sight: +{points} for {name}"
-    reserve: str = "reserve · moles {moles} · bases {bases}"
-    prisoners: str = "prisoners: {count}"
-    line: str = "Operations Line"
-    empty: str = "empty"
-    deck: str = "Deck: {count}"
-    peace_waiting: str = "Peace has not come yet"
-    peace: str = "Peace has come. Last turn: {name}"
-    farmer: str = "Farmer: {farmer}"
-    your_hand: str = "Your hand"
-    hand_card: str = "Hand {number}"
-    discard: str = "Your discard pile: {count}"
-    no_refill: str = "Peace has come: hands are no longer refilled"
-    winner: str = "{name} wins!"
-    winners: str = "{names} share the win"
-    joined: str = "{first} and {second}"
-    player: str = "Player"
-    badges_column: str = "Badges"
-    bases_column: str = "Colour bases"
-    legend_badges: str = "badges"
-    legend_discards: str = "discard pile by category:"
-    legend_cost: str = "{low} to {high}: badges for taking a card from the line"
-    category_combat: str = "Combat"
-    category_movement: str = "Movement"
-    category_expansion: str = "Expansion"
-    category_special: str = "Special"
-    card_bayonet: str = "Bayonet"
-    card_short_range: str = "Short Range"
-    card_long_range: str = "Long Range"
-    card_grenade: str = "Grenade"
-    card_mortar: str = "Mortar"
-    card_patrol: str = "Patrol"
-    card_motorised_patrol: str = "Motorised Patrol"
-    card_panic_attack: str = "Panic Attack"
-    card_underground_manoeuvre: str = "Underground Manoeuvre"
-    card_new_recruit: str = "New Recruit"
-    card_build_base: str = "Build Base"
-    card_abandoned_base: str = "Abandoned Base"
-    card_prisoner_of_war: str = "Prisoner of War"
-    card_decoration: str = "Decoration"
-    card_farmer: str = "Farmer!"
-    farmer_rock: str = "rock farmer"
-    farmer_trapper: str = "trapper"
-    farmer_turnip: str = "turnip farmer"
-
-    def card(self, card: CardType) -> str:
-        """A battle card's name (``card_<type>``)."""
-        return str(getattr(self, f"card_{card.value}"))
-
-    def category(self, category: Category) -> str:
-        return str(getattr(self, f"category_{category.value}"))
-
-    def farmer_name(self, farmer: Farmer) -> str:
-        return str(getattr(self, f"farmer_{farmer.value}"))
-
+from words.topoum import Labels, cost_text
 
 ENGLISH = Labels()
 
@@ -195,11 +130,6 @@ SLOT_BADGE = (44, 41)
 COST_PILL = (58, 41)
 ITEM_GAP = 22
 """Between the entries of a legend or a count row."""
-
-
-def cost_text(cost: int) -> str:
-    """A slot's cost as the badges it changes by: "−3", "0", "+1"."""
-    return f"\u2212{-cost}" if cost < 0 else f"+{cost}" if cost > 0 else "0"
 
 
 def _put(

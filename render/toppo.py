@@ -3,7 +3,7 @@
 Each is a pure function of the engine's views (:class:`~engine.toppo.state.ToppoView`,
 :class:`~engine.toppo.series.SeriesView`) plus what the engine does not know: the players' names
 (it has seat numbers) and the words, which the caller takes from the message catalogue
-(:class:`Labels` holds the English defaults).
+(:class:`~words.toppo.Labels`; :data:`ENGLISH`, its English defaults).
 
 Sized for phones: Discord shows a picture about 400-550 pixels wide there, so the pictures are
 1000 pixels wide with names and numbers 34-44 pixels high (17-24 on the phone) and cards at least
@@ -21,63 +21,23 @@ from functools import lru_cache, partial
 
 from PIL import Image
 
-from engine.toppo.cards import Card, Colour
+from engine.toppo.cards import Card
 from engine.toppo.series import SeriesView
 from engine.toppo.state import TOPPO_LIMIT, ToppoView
-from locales import formatter
 from render.canvas import badge, encode, paste_sentence, paste_text, rounded_tile
 from render.cards import back_tile, slot_tile
 from render.fonts import RGB, Sentence, line_height, text_width, top_for_middle
 from render.theme import BG, DIM, GOLD, PANEL, TEXT
 from render.toppo_cards import PALETTE, card_tile
+from words.toppo import SLOT_LETTERS, Labels
 
 WIDTH = 1000
 MARGIN = 24
-SLOT_LETTERS = "ABCDE"
 
 STATUS_SIZE = 44
 NAME_SIZE = 40
 NUMBER_SIZE = 34
 LABEL_SIZE = 30
-
-
-@dataclass(frozen=True, slots=True)
-class Labels:
-    """The words on the pictures, as templates of the message catalogue (plural forms
-    included, see :mod:`locales`), formatted by ``language``'s rules; the caller passes its
-    locale's."""
-
-    game: str = "Game {number}"
-    waiting: str = "Waiting for {name} to turn"
-    play: str = "Play!"
-    toppo: str = "{name} called toppo!"
-    stock: str = "stock"
-    topped: str = "topped"
-    votes: str = "replace {votes}/{needed}"
-    points: str = "{points} {points:one=pt|other=pts}"
-    you_restart: str = "Your restart: turn a card"
-    your_line: str = "Your line"
-    deck: str = "deck {count} · {left} {left:one=card|other=cards} in all"
-    may_call_toppo: str = "Fewer than 10: you may call toppo"
-    matching: str = "Match again, or renew"
-    you_voted: str = "you voted"
-    results: str = "Game {number}: {name} called toppo"
-    series_over: str = "Series over: {name} wins"
-    player: str = "Player"
-    score: str = "Game"
-    total: str = "Total"
-    next_game: str = "{name} chooses the next display"
-    colours: str = "R Y W G B"
-    """Each colour's mark on its cards (red, yellow, white, green, blue), space-separated."""
-    language: str = "en"
-    """Whose plural rules and numbers the counted words follow."""
-
-    def mark(self, card: Card) -> str:
-        return self.colours.split()[list(Colour).index(card.colour)]
-
-    def counted(self, template: str, **values: object) -> str:
-        """``template`` (a counted word) filled in as the language writes it."""
-        return formatter(self.language).format(template, **values)
 
 
 ENGLISH = Labels()

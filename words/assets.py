@@ -2,6 +2,7 @@
 which events the table announces (docs/rules.md §2)."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
@@ -22,8 +23,61 @@ from engine.assets.events import (
 )
 from engine.assets.state import AssetsState, AssetsView, Stage
 from locales import Catalog
-from render.assets import Labels
 from words.common import Notice, bold, catalogue_words, notice_line
+
+ENGLISH_CARDS = (
+    "Piggy Bank",
+    "Baseball Cards",
+    "Stamp Collection",
+    "Cash Under the Mattress",
+    "Bank Account",
+    "Coin Collection",
+    "Stocks",
+    "Classic Auto",
+    "Jewels",
+    "Home",
+    "Silver",
+    "Gold",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """Every word on the pictures (:mod:`render.assets` draws them), as ``str.format``
+    templates; the caller passes its locale's. ``cards`` are the assets' names in
+    :class:`~engine.assets.cards.Asset` order; amounts are written with ``thousands`` between
+    groups of three digits, then put in ``money``."""
+
+    turn: str = "{name}'s turn"
+    your_turn: str = "Your turn"
+    challenge: str = "{challenger} challenges {defender}"
+    to_answer: str = "{name} to answer: {asset} or a wild, or give up"
+    you_answer: str = "Answer with {asset} or a wild, or give up"
+    round_over: str = "Round {number} is over: {name} deals next"
+    tie: str = "Tie for first at {money}: one more round"
+    won: str = "{name} wins with {money}!"
+    round: str = "Round {number}"
+    goal: str = "Goal {money}"
+    dealer: str = "Dealer: {name}"
+    draw_pile: str = "draw pile"
+    discard_pile: str = "discard pile"
+    empty: str = "empty"
+    in_hand: str = "in hand"
+    under: str = "under"
+    no_sets: str = "no sets yet"
+    total: str = "total {money}"
+    stack: str = "stack {money}"
+    at_stake: str = "at stake"
+    your_hand: str = "Your hand"
+    empty_hand: str = "No cards in hand"
+    results: str = "Round {number}: the scores"
+    player: str = "Player"
+    total_column: str = "Total"
+    next_dealer: str = "{name} deals the next round"
+    language: str = "en"
+    """Whose money and numbers the pictures write (``$1,250,000``; ``1.250.000 $``)."""
+    wild: str = "WILD"
+    cards: tuple[str, ...] = ENGLISH_CARDS
 
 
 def card_name(messages: Catalog, asset: Asset, locale: str) -> str:

@@ -2,6 +2,7 @@
 won, and which events the table announces (docs/rules.md §3)."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from engine.errors import IllegalAction, Reason
@@ -19,8 +20,7 @@ from engine.spit.events import (
     PileSlapped,
     SidePilesRebuilt,
 )
-from locales import Catalog
-from render.spit import Labels
+from locales import Catalog, formatter
 from words.common import Notice, bold, escape_markdown, notice_line, picture_labels
 
 LETTERS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
@@ -32,6 +32,57 @@ PILES = ("left", "right")
 
 
 View = SpitView | SpeedView
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """The words on the pictures (:mod:`render.spit` draws them), as templates of the message
+    catalogue (plural forms included, see :mod:`locales`); counted words follow ``language``'s
+    rules. The caller passes its locale's."""
+
+    play: str = "Play!"
+    wins: str = "{name} wins!"
+    you_win: str = "You win!"
+    waiting: str = "Waiting for {name}"
+    ready: str = "ready ✓"
+    left: str = "left · {count}"
+    right: str = "right · {count}"
+    layout: str = "Layout {number}"
+    start: str = "Ready? Call spit!"
+    stalemate: str = "Stalemate: call spit!"
+    stalemate_alone: str = "Stalemate: {name} spits alone"
+    you_spit_alone: str = "Stalemate: spit alone onto a pile"
+    slap: str = "New layout: slap a pile!"
+    chooses: str = "New layout: {name} chooses a pile"
+    you_choose: str = "New layout: choose a pile"
+    spit: str = "spit"
+    cards_left: str = "{count} {count:one=card|other=cards} left"
+    your_layout: str = "Your layout"
+    spit_cards: str = "{count} spit {count:one=card|other=cards}"
+    deal: str = "Deal {number} · first to {target}"
+    flip_start: str = "Ready? Flip to start!"
+    stuck: str = "Stuck: flip!"
+    hand: str = "hand · {count}"
+    stock: str = "stock"
+    side: str = "side"
+    points: str = "{points} {points:one=pt|other=pts}"
+    your_hand: str = "Your hand"
+    your_stock: str = "stock {count}"
+    pile_size: str = "×{count}"
+    """Under a layout pile: how many cards it holds (a bare number read as the pile's number)."""
+    deal_won: str = "Deal {number}: {name} wins"
+    player: str = "Player"
+    cards: str = "Cards left"
+    deal_points: str = "Deal"
+    total: str = "Total"
+    layouts: str = "{count} {count:one=layout|other=layouts} dealt"
+    first_to: str = "First to {target} {target:one=point|other=points}"
+    language: str = "en"
+    """Whose plural rules and numbers the counted words follow."""
+
+    def counted(self, template: str, **values: object) -> str:
+        """``template`` (a counted word) filled in as the language writes it."""
+        return formatter(self.language).format(template, **values)
 
 
 def labels_for(messages: Catalog, locale: str) -> Labels:

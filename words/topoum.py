@@ -2,6 +2,7 @@
 battle deck, and which events the table announces (docs/rules.md §4)."""
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from engine.hexgrid import Hex
@@ -23,7 +24,7 @@ from engine.topoum.actions import (
     Target,
 )
 from engine.topoum.board import HEXES, INDEX, RAYS
-from engine.topoum.cards import CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType, Category
+from engine.topoum.cards import CATEGORY, LINE_COSTS, TYPES_PER_GAME, CardType, Category, Farmer
 from engine.topoum.events import (
     BadgesChanged,
     BattlefieldSplit,
@@ -43,7 +44,6 @@ from engine.topoum.events import (
 from engine.topoum.state import Cell, Outcome, Stage, TopoumState, TopoumView
 from engine.topoum.steps import Menu
 from locales import Catalog
-from render.topoum import Labels, cost_text
 from words.common import Notice, bold, notice_line, picture_labels
 from words.names import SHORT_NAME, cut_name
 
@@ -56,6 +56,71 @@ OPTION_DESCRIPTION = 100
 DIRECTION_ARROWS = ("↘", "↗", "↑", "↖", "↙", "↓")
 """``engine.hexgrid``'s directions 0-5 as they point on the board picture (flat-topped hexes,
 rows numbered downwards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """The words on the pictures (:mod:`render.topoum` draws them), as ``str.format`` templates;
+    the caller passes its locale's."""
+
+    to_play: str = "{name} to play"
+    setup: str = "Setup: {name} places a base"
+    over: str = "Game over"
+    turn: str = "Turn {turn}"
+    scored: str = "Lines of sight: +{points} for {name}"
+    reserve: str = "reserve · moles {moles} · bases {bases}"
+    prisoners: str = "prisoners: {count}"
+    line: str = "Operations Line"
+    empty: str = "empty"
+    deck: str = "Deck: {count}"
+    peace_waiting: str = "Peace has not come yet"
+    peace: str = "Peace has come. Last turn: {name}"
+    farmer: str = "Farmer: {farmer}"
+    your_hand: str = "Your hand"
+    hand_card: str = "Hand {number}"
+    discard: str = "Your discard pile: {count}"
+    no_refill: str = "Peace has come: hands are no longer refilled"
+    winner: str = "{name} wins!"
+    winners: str = "{names} share the win"
+    joined: str = "{first} and {second}"
+    player: str = "Player"
+    badges_column: str = "Badges"
+    bases_column: str = "Colour bases"
+    legend_badges: str = "badges"
+    legend_discards: str = "discard pile by category:"
+    legend_cost: str = "{low} to {high}: badges for taking a card from the line"
+    category_combat: str = "Combat"
+    category_movement: str = "Movement"
+    category_expansion: str = "Expansion"
+    category_special: str = "Special"
+    card_bayonet: str = "Bayonet"
+    card_short_range: str = "Short Range"
+    card_long_range: str = "Long Range"
+    card_grenade: str = "Grenade"
+    card_mortar: str = "Mortar"
+    card_patrol: str = "Patrol"
+    card_motorised_patrol: str = "Motorised Patrol"
+    card_panic_attack: str = "Panic Attack"
+    card_underground_manoeuvre: str = "Underground Manoeuvre"
+    card_new_recruit: str = "New Recruit"
+    card_build_base: str = "Build Base"
+    card_abandoned_base: str = "Abandoned Base"
+    card_prisoner_of_war: str = "Prisoner of War"
+    card_decoration: str = "Decoration"
+    card_farmer: str = "Farmer!"
+    farmer_rock: str = "rock farmer"
+    farmer_trapper: str = "trapper"
+    farmer_turnip: str = "turnip farmer"
+
+    def card(self, card: CardType) -> str:
+        """A battle card's name (``card_<type>``)."""
+        return str(getattr(self, f"card_{card.value}"))
+
+    def category(self, category: Category) -> str:
+        return str(getattr(self, f"category_{category.value}"))
+
+    def farmer_name(self, farmer: Farmer) -> str:
+        return str(getattr(self, f"farmer_{farmer.value}"))
 
 
 def labels_for(messages: Catalog, locale: str) -> Labels:
@@ -334,6 +399,11 @@ def game_lines(messages: Catalog, state: TopoumState, locale: str) -> tuple[str,
         farmer = labels_for(messages, locale).farmer_name(state.farmer)
         lines.append(text("topoum.table.farmer", locale, farmer=farmer))
     return title, lines
+
+
+def cost_text(cost: int) -> str:
+    """A slot's cost as the badges it changes by: "−3", "0", "+1"."""
+    return f"\u2212{-cost}" if cost < 0 else f"+{cost}" if cost > 0 else "0"
 
 
 def card_description(messages: Catalog, option: PlayCard, hand: Sequence[CardType], locale: str) -> str:

@@ -2,9 +2,10 @@
 table announces (docs/rules.md §1)."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
-from engine.toppo.cards import Card
+from engine.toppo.cards import Card, Colour
 from engine.toppo.events import (
     DisplayReplaced,
     Event,
@@ -22,9 +23,50 @@ from engine.toppo.events import (
 )
 from engine.toppo.series import Series
 from engine.toppo.state import ToppoState
-from locales import Catalog
-from render.toppo import SLOT_LETTERS, Labels
+from locales import Catalog, formatter
 from words.common import Notice, bold, notice_line, picture_labels
+
+SLOT_LETTERS: Final = "ABCDE"
+"""The display's slots, as the pictures and the buttons name them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """The words on the pictures (:mod:`render.toppo` draws them), as templates of the message
+    catalogue (plural forms included, see :mod:`locales`), formatted by ``language``'s rules; the
+    caller passes its locale's."""
+
+    game: str = "Game {number}"
+    waiting: str = "Waiting for {name} to turn"
+    play: str = "Play!"
+    toppo: str = "{name} called toppo!"
+    stock: str = "stock"
+    topped: str = "topped"
+    votes: str = "replace {votes}/{needed}"
+    points: str = "{points} {points:one=pt|other=pts}"
+    you_restart: str = "Your restart: turn a card"
+    your_line: str = "Your line"
+    deck: str = "deck {count} · {left} {left:one=card|other=cards} in all"
+    may_call_toppo: str = "Fewer than 10: you may call toppo"
+    matching: str = "Match again, or renew"
+    you_voted: str = "you voted"
+    results: str = "Game {number}: {name} called toppo"
+    series_over: str = "Series over: {name} wins"
+    player: str = "Player"
+    score: str = "Game"
+    total: str = "Total"
+    next_game: str = "{name} chooses the next display"
+    colours: str = "R Y W G B"
+    """Each colour's mark on its cards (red, yellow, white, green, blue), space-separated."""
+    language: str = "en"
+    """Whose plural rules and numbers the counted words follow."""
+
+    def mark(self, card: Card) -> str:
+        return self.colours.split()[list(Colour).index(card.colour)]
+
+    def counted(self, template: str, **values: object) -> str:
+        """``template`` (a counted word) filled in as the language writes it."""
+        return formatter(self.language).format(template, **values)
 
 
 def labels_for(messages: Catalog, locale: str) -> Labels:

@@ -7,10 +7,10 @@ import pytest
 
 from engine.assets.cards import Asset
 from locales import catalog
-from render.assets import ENGLISH, Labels, table_png
+from render.assets import ENGLISH, table_png
 from render.assets import money as money_of
 from tests.engine.assets import challenge, table
-from words.assets import card_name, labels_for
+from words.assets import Labels, card_name, labels_for
 
 LOCALES = ("en-US", "es-ES")
 

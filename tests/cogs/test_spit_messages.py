@@ -15,7 +15,6 @@ from cogs.table_messages import public_draft
 from engine.spit import PlayCard, PlayHand
 from engine.spit.cards import ALL_CARDS
 from locales import catalog
-from render.spit import Labels
 from tables.loading import open_table
 from tables.lobby import Lobby, Seat
 from tables.registry import TableRegistry
@@ -24,7 +23,7 @@ from tests.cogs.alt import described_in
 from tests.cogs.limits import rows, within_discords_limits
 from tests.engine.spit import speed_table, spit_table
 from tests.tables.stacked import nothing_to_publish, stacked_spit_table
-from words.spit import card_name, labels_for
+from words.spit import Labels, card_name, labels_for
 
 LOCALES = ("en-US", "es-ES")
 LONG = [Seat(1000, "ω" * 32), Seat(None, "", "hard")]

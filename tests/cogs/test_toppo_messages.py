@@ -19,13 +19,12 @@ from engine.toppo.actions import TurnCard
 from engine.toppo.cards import ALL_CARDS, parse_cards
 from engine.toppo.state import Position
 from locales import catalog
-from render.toppo import Labels
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tests.cogs.alt import described_in
 from tests.cogs.limits import rows, within_discords_limits
 from tests.tables.stacked import stacked_table
-from words.toppo import card_name, labels_for
+from words.toppo import Labels, card_name, labels_for
 
 LOCALES = ("en-US", "es-ES")
 

@@ -36,7 +36,6 @@ from render.assets import (
     ROW_SIZE,
     SET_GAP,
     WIDTH,
-    Labels,
     duel_column_origin,
     duel_top,
     hand_origin,
@@ -53,6 +52,7 @@ from render.assets import (
 from render.assets_cards import BADGE_GAP, GHOST, MAX_GHOSTS, PALETTE, badge_size, fill_of, group_size
 from render.theme import BG, BUTTON, DIM, GOLD, INK, PANEL, TEXT
 from tests.engine.assets import answer, challenge, discard, pair, play_ai, table
+from words.assets import Labels
 
 NAMES = ("Alice", "محمد علي", "王小明", "Bob 👍🏽", "Дмитрий", "Fam 👨‍👩‍👧")
 LONG_NAMES = (

@@ -51,7 +51,6 @@ from render.spit import (
     STACK,
     TABLE_SIZE,
     WIDTH,
-    Labels,
     centre_x,
     panel_layout,
     panel_png,
@@ -63,6 +62,7 @@ from render.spit import (
 )
 from render.spit_cards import FACE, PALETTE, RED, STACK_STEP, card_tile
 from render.theme import BACK, BG, GOLD, INK, PANEL
+from words.spit import Labels
 
 NAMES = ("Alice", "Bob")
 HARD_NAMES = (

@@ -54,7 +54,6 @@ from render.topoum import (
     BoardPlan,
     BoardWindow,
     Header,
-    Labels,
     board_png,
     hand_png,
     results_png,
@@ -74,7 +73,7 @@ from render.topoum_pieces import (
     piece_centre,
 )
 from tests.engine.topoum import C, enter, play, step, table
-from words.topoum import direction_hex, labels_for
+from words.topoum import Labels, direction_hex, labels_for
 
 NAMES = ("Alice", "محمد علي", "王小明 👍🏽", "Zoë the Great of Very Long Names 👨‍👩‍👧")
 LONGEST = (

@@ -23,7 +23,6 @@ from render.toppo import (
     ROW_PITCH,
     ROWS_TOP,
     WIDTH,
-    Labels,
     LineLayout,
     display_origin,
     line_origin,
@@ -36,6 +35,7 @@ from render.toppo import (
 )
 from render.toppo_cards import CARD_COLOURS, PALETTE, STROKES, card_tile
 from tests.render.pixels import picture, rgb
+from words.toppo import Labels
 
 NAMES = ("Alice", "محمد علي", "राहुल शर्मा", "王小明", "김민준", "Дмитрий", "Bob 👍🏽", "Fam 👨‍👩‍👧")
 
