@@ -34,11 +34,12 @@ from cogs.table_messages import results_draft
 from data import KeptGame, Store
 from engine.games import names as game_names
 from locales import Catalog
-from render.animation import animate, frame, spread
+from render.animation import animate, frame
 from tables.registry import TableRegistry
 from tables.replays import Replay
 from tests.tables.manual_clock import ManualClock
 from tests.tables.scripted import finished_game, kind_of
+from words.replays import spread
 
 SEEDS = (5, 6)
 SAMPLES = 10

@@ -21,6 +21,7 @@ from typing import Any, Final
 from PIL import Image, ImageChops
 
 from render import canvas
+from words.replays import spread
 
 NONE: Final = Image.Dither.NONE
 FRAME_MS: Final = 500
@@ -70,15 +71,6 @@ def animate(
         if len(gif) <= most_bytes or len(halves) <= 2:
             return gif
         halves = [*halves[:-1:2], halves[-1]]
-
-
-def spread(count: int, most: int) -> list[int]:
-    """Indices of at most ``most`` (at least 2) of ``count`` items, evenly spread from the first
-    to the last: all of them if they fit."""
-    most = max(2, most)
-    if count <= most:
-        return list(range(count))
-    return sorted({round(index * (count - 1) / (most - 1)) for index in range(most)})
 
 
 def _drawn(pickled: bytes) -> Image.Image:

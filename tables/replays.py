@@ -15,12 +15,12 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import Any, Final
 
 from data import KeptGame, SavedTable
-from render.animation import spread
 from tables.loading import load_table
 from tables.registry import TableRegistry
 from tables.seated import SeatedTable
 from tables.stand_ins import StandIn, Why, stand_in_level
 from tables.table import Table
+from words.replays import spread
 
 FRAMES: Final = 120
 """The most frames an animated replay has: steps are grouped to fit."""

@@ -12,9 +12,10 @@ from engine.assets.state import new_game
 from engine.rng import Rng
 from engine.toppo.ai import choose_in_series
 from engine.toppo.series import Series
-from render.animation import animate, frame, halved, spread
+from render.animation import animate, frame, halved
 from render.assets import table_png as assets_png
 from render.toppo import table_png
+from words.replays import spread
 
 NAMES = ["Ana", "Bruno", "Carla", "Dmitri"]
 
