@@ -57,10 +57,6 @@ import render.rating_chart
 import render.spit_cards
 import render.topoum_pieces
 import render.toppo_cards
-from bench.bench_render import scene as toppo_scene
-from bench.bench_render_assets import scene as assets_scene
-from bench.bench_render_spit import scene as spit_scene
-from bench.bench_render_topoum import scene as topoum_scene
 from bench.legibility_sampled import Halved, sampled
 from cogs import league_messages, stats_messages
 from data import RatingHistory, RatingPoint
@@ -304,7 +300,7 @@ Scene = Callable[[Catalog, str, Sequence[str]], Renders]
 def _toppo_views() -> tuple[ToppoView, ToppoView]:
     """A running 8-player table with a display of 5, and the same table once toppo is called,
     made as busy as the game allows: every line full, votes to replace, 3-digit numbers."""
-    public, _ = toppo_scene(views=1, skip=80)
+    public, _ = toppo.played_views(views=1, skip=80)
     lines = tuple(parse_cards("Ro Y# W+ Go B-") for _ in range(8))
     busy = replace(public[-1], lines=lines, votes=(0, 2, 5), deck_sizes=(125,) * 8, stock_size=99)
     over = replace(busy, outcome=ToppoOutcome(caller=3, scores=(128, 131, 99, 0, 117, 125, 130, 122)))
@@ -348,7 +344,7 @@ HAND = (Asset.CASH_UNDER_THE_MATTRESS, Asset.STAMP_COLLECTION, Asset.BASEBALL_CA
 def _assets_views() -> tuple[AssetsView, AssetsView]:
     """A 6-player table in a challenge over a big set, every stack topped by a set of three
     kinds, with 7-digit totals; and the same table once the round is over."""
-    views = assets_scene()
+    views = assets.played_views()
     duel = Duel(
         challenger=1,
         defender=4,
@@ -405,7 +401,7 @@ def assets_results(messages: Catalog, language: str, names: Sequence[str]) -> Re
 @cache
 def _spit_views() -> tuple[SpitView, SpitView]:
     """A Spit table mid-game with a call made and the other seat waited for, and its end."""
-    view = spit_scene(partial(new_spit_game, 2, SpitOptions()), views=1)[-1]
+    view = spit.played_views(partial(new_spit_game, 2, SpitOptions()), views=1)[-1]
     assert isinstance(view, SpitView)
     busy = replace(view, called=(0,), waiting_for=(1,), spit_cards=(11, 11), layouts_dealt=12)
     return busy, replace(busy, outcome=SpitOutcome(winner=1, cards_left=(21, 0)))
@@ -414,7 +410,7 @@ def _spit_views() -> tuple[SpitView, SpitView]:
 @cache
 def _speed_views() -> tuple[SpeedView, SpeedView]:
     """A Speed table to a target mid-deal with a call made, and its end."""
-    view = spit_scene(partial(new_speed_game, 2, SpeedOptions(target=100)), views=1)[-1]
+    view = spit.played_views(partial(new_speed_game, 2, SpeedOptions(target=100)), views=1)[-1]
     assert isinstance(view, SpeedView)
     busy = replace(view, called=(0,), waiting_for=(1,), totals=(99, 87), deal_number=12)
     return busy, replace(busy, outcome=SpeedOutcome(winner=1, totals=(99, 121)))
@@ -497,7 +493,7 @@ KINDS = tuple(CardType)
 
 @cache
 def _topoum_views() -> list[tuple[Any, Any]]:
-    items = topoum_scene()
+    items = topoum.played_views()
     return items[:: max(1, len(items) // 6)] + items[-1:]
 
 

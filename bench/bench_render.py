@@ -30,11 +30,8 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bench.measure import loop_stall, summary, timings
-from engine.ai import Level
-from engine.rng import Rng, derive_seed
-from engine.toppo.ai import choose
 from engine.toppo.cards import Card
-from engine.toppo.state import ToppoOptions, ToppoView, new_game
+from engine.toppo.state import ToppoView
 from render.cards import paint_back, paint_slot
 from render.fonts import RGB, draw_text, text_width, top_for_middle
 from render.theme import BG, BUTTON, DIM, GOLD, PANEL, TEXT
@@ -65,6 +62,7 @@ from render.toppo import (
     line_origin,
     line_png,
     panel_origin,
+    played_views,
     table_png,
     table_size,
 )
@@ -74,29 +72,6 @@ from words.toppo import SLOT_LETTERS
 NAMES = ("Alice", "محمد علي", "Дмитрий", "राहुल", "王小明", "김민준", "Bob 👍🏽", "Zoë the Great")
 TOTALS = (12, 0, 33, 7, 21, 4, 15, 9)
 GAME = 3
-
-
-def scene(views: int = 60, skip: int = 80, seed: int = 2024) -> tuple[list[ToppoView], list[ToppoView]]:
-    """Consecutive public views and seat 0's views of an AI-played 8-player game, after
-    ``skip`` actions (the first fastest AI choice wins each step, as at a real table)."""
-    state = new_game(8, ToppoOptions(display_size=5, start_player=0), seed)
-    rngs = [Rng.from_seed(derive_seed(seed, "ai", seat)) for seat in range(8)]
-    public: list[ToppoView] = []
-    private: list[ToppoView] = []
-    for step in range(skip + views):
-        choices = [
-            (choice, seat) for seat in range(8) if (choice := choose(state, seat, Level.NORMAL, rngs[seat]))
-        ]
-        if not choices:
-            break
-        choice, _ = min(choices, key=lambda pair: pair[0].delay)
-        state.apply(choice.action)
-        if state.outcome is not None:
-            break
-        if step >= skip:
-            public.append(state.view())
-            private.append(state.view(0))
-    return public, private
 
 
 # -- the naive renderer ----------------------------------------------------------------------------
@@ -244,7 +219,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renders", type=int, default=200, help="pictures of each kind per renderer")
     args = parser.parse_args()
-    public, private = scene()
+    public, private = played_views()
 
     def ours_table(view: ToppoView) -> bytes:
         return table_png(view, NAMES, TOTALS, GAME)

@@ -29,7 +29,6 @@ from PIL import Image, ImageDraw
 
 from bench.measure import summary, timings
 from engine.assets.cards import Asset
-from engine.assets.selfplay import AssetsMatch
 from engine.assets.state import AssetsView
 from render.assets import (
     CAPTION_SIZE,
@@ -66,6 +65,7 @@ from render.assets import (
     duel_top,
     faces,
     money,
+    played_views,
     row_origin,
     status,
     table_png,
@@ -89,21 +89,6 @@ from render.theme import BG, BUTTON, DIM, GOLD, INK, PANEL, TEXT
 
 NAMES = ("Alice", "محمد علي", "王小明", "Bob 👍🏽", "Zoë the Great", "Дмитрий")
 LABELS = ENGLISH
-
-
-def scene(players: int = 6, seed: int = 2024) -> list[AssetsView]:
-    """Every public view of one self-play game, from the deal to the end."""
-    match = AssetsMatch(players, games=1, seed=seed)
-    game = match.game
-    views = [game.view()]
-    while game.outcome is None:
-        seat = game.to_act()
-        assert seat is not None
-        choice = match.propose(seat)
-        assert choice is not None
-        match.apply(choice.action)
-        views.append(game.view())
-    return views
 
 
 # -- the naive renderer ----------------------------------------------------------------------------
@@ -292,7 +277,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renders", type=int, default=300, help="pictures per renderer")
     args = parser.parse_args()
-    views = scene()
+    views = played_views()
     challenges = sum(view.duel is not None for view in views)
 
     def ours(view: AssetsView) -> bytes:

@@ -26,16 +26,11 @@ from collections.abc import Callable, Sequence
 from PIL import Image, ImageDraw
 
 from bench.measure import summary, timings
-from engine.rng import Rng, derive_seed
 from engine.spit import (
-    Level,
     SpeedOptions,
-    SpeedState,
     SpeedView,
     SpitOptions,
-    SpitState,
     SpitView,
-    choose,
     new_speed_game,
 )
 from engine.spit import new_game as new_spit_game
@@ -60,6 +55,7 @@ from render.spit import (
     TABLE_SIZE,
     WIDTH,
     centre_x,
+    played_views,
     seat_origin,
     side_x,
     speed_row,
@@ -71,25 +67,6 @@ from render.theme import BG, DIM, GOLD, PANEL, TEXT
 
 NAMES = ("Alice 👍🏽", "محمد علي")
 View = SpitView | SpeedView
-
-
-def scene(deal: Callable[[int], SpitState | SpeedState], views: int = 80, skip: int = 8) -> list[View]:
-    """``views`` consecutive public views of AI-played games, each game after its first ``skip``
-    actions (a Speed deal can be over in 40 actions, so the games follow one another)."""
-    public: list[View] = []
-    seed = 0
-    while len(public) < views:
-        game = deal(seed)
-        rngs = [Rng.from_seed(derive_seed(seed, "ai", seat)) for seat in SEATS]
-        step = 0
-        while game.outcome is None and len(public) < views:
-            choices = [choice for seat in SEATS if (choice := choose(game, seat, Level.NORMAL, rngs[seat]))]
-            game.apply(min(choices, key=lambda choice: choice.delay).action)
-            step += 1
-            if step > skip:
-                public.append(game.view())
-        seed += 1
-    return public
 
 
 # -- the naive renderer ----------------------------------------------------------------------------
@@ -243,8 +220,8 @@ def main() -> None:
         return table_png(view, NAMES)
 
     scenes = {
-        "spit": scene(lambda seed: new_spit_game(2, SpitOptions(), seed)),
-        "speed": scene(lambda seed: new_speed_game(2, SpeedOptions(), seed)),
+        "spit": played_views(lambda seed: new_spit_game(2, SpitOptions(), seed)),
+        "speed": played_views(lambda seed: new_speed_game(2, SpeedOptions(), seed)),
     }
     results = {name: measure(name, ours, views, args.renders) for name, views in scenes.items()}
     print(json.dumps({"bench": "render_spit", "renders": args.renders, **results}))

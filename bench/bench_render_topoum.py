@@ -29,15 +29,11 @@ import json
 from PIL import Image, ImageDraw
 
 from bench.measure import summary, timings
-from engine.ai import Level
 from engine.hexgrid import hexagon
-from engine.rng import Rng, derive_seed
-from engine.topoum.ai import TopoumAI
 from engine.topoum.board import RADIUS
 from engine.topoum.cards import CATEGORY, LINE_COSTS, OBSTACLE_OF, CardType
-from engine.topoum.events import Event
-from engine.topoum.state import TopoumView, new_game
-from engine.topoum.turns import TurnSummary, last_turn
+from engine.topoum.state import TopoumView
+from engine.topoum.turns import TurnSummary
 from render.fonts import RGB, draw_text, line_height, text_width, top_for_middle
 from render.hexboard import GRID_BORDER, HexLayout, cross, midpoint, move_arrow, outline_hex, sight_line
 from render.theme import BG, BUTTON, DIM, GOLD, INK, PANEL, TEXT
@@ -71,6 +67,7 @@ from render.topoum import (
     board_png,
     entry_rows,
     legend_entries,
+    played_views,
 )
 from render.topoum_pieces import (
     EMPTY,
@@ -86,27 +83,7 @@ from render.topoum_pieces import (
 from words.topoum import cost_text
 
 NAMES = ("Alice", "محمد علي", "王小明 👍🏽", "Zoë the Great")
-PLAYERS = 4
 TARGET_MS = 15
-
-
-def scene(seed: int = 2024, skip: int = 5) -> list[tuple[TopoumView, TurnSummary | None]]:
-    """The public view and the last turn after every turn of an AI-played 4-player game, from
-    turn ``skip`` on."""
-    state = new_game(PLAYERS, seed=seed)
-    ais = [TopoumAI(Level.NORMAL, Rng.from_seed(derive_seed(seed, "ai", seat))) for seat in range(PLAYERS)]
-    events: list[Event] = []
-    views: list[tuple[TopoumView, TurnSummary | None]] = []
-    turn = state.turn
-    while state.outcome is None:
-        choice = ais[state.current].choose(state, state.current)
-        assert choice is not None
-        events += state.apply(choice.action)
-        if state.turn != turn or state.outcome is not None:
-            turn = state.turn
-            if turn > skip:
-                views.append((state.view(), last_turn(events)))
-    return views
 
 
 # -- the naive renderer ----------------------------------------------------------------------------
@@ -325,7 +302,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renders", type=int, default=200, help="pictures per renderer")
     args = parser.parse_args()
-    views = scene()
+    views = played_views()
     cold = timings(ours_board_png, views, 1)[0]
     timings(ours_board_png, views, len(views))  # every view once, so "ours" is measured with warm tiles
     mine = summary(timings(ours_board_png, views, args.renders))

@@ -552,3 +552,25 @@ def results_png(view: AssetsView, names: Sequence[str], labels: Labels = ENGLISH
             max_width=WIDTH - 2 * MARGIN,
         )
     return encode(canvas)
+
+
+# -- real positions to draw, played by the AI, for the benches -------------------------------------
+
+
+def played_views(players: int = 6, seed: int = 2024) -> list[AssetsView]:
+    """Every public view of one self-play game (:class:`engine.assets.selfplay.AssetsMatch`: AI
+    seats at the three levels), from the deal to the end: real positions for the benches to draw."""
+    # Imported here: only the benches play; the painter that draws these pictures needs no AI.
+    from engine.assets.selfplay import AssetsMatch
+
+    match = AssetsMatch(players, games=1, seed=seed)
+    game = match.game
+    views = [game.view()]
+    while game.outcome is None:
+        seat = game.to_act()
+        assert seat is not None
+        choice = match.propose(seat)
+        assert choice is not None
+        match.apply(choice.action)
+        views.append(game.view())
+    return views

@@ -22,7 +22,7 @@ Every face, back, name and caption is a cached palette tile (:mod:`render.canvas
 is a blank canvas, some pastes and a fast PNG encode.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -30,8 +30,8 @@ from PIL import Image
 
 from engine.spit.centre import CENTRE_PILES, SEATS, Stage
 from engine.spit.events import DealWon
-from engine.spit.speed import HAND, SpeedView
-from engine.spit.state import PileView, SpitView
+from engine.spit.speed import HAND, SpeedState, SpeedView
+from engine.spit.state import PileView, SpitState, SpitView
 from render.canvas import badge, encode, paste_sentence, paste_text, rounded_tile
 from render.cards import back_tile, slot_tile
 from render.fonts import RGB, Sentence, line_height, no_names, text_width, top_for_middle
@@ -542,3 +542,30 @@ def results_png(
         note_y = ROWS_TOP + len(SEATS) * ROW_PITCH + 8
         _paste_text(canvas, (MARGIN, note_y), note, NUMBER_SIZE, DIM, BG, max_width=WIDTH - 2 * MARGIN)
     return encode(canvas)
+
+
+# -- real positions to draw, played by the AI, for the benches -------------------------------------
+
+
+def played_views(deal: Callable[[int], SpitState | SpeedState], views: int = 80, skip: int = 8) -> list[View]:
+    """``views`` consecutive public views of AI-played games (the fastest choice wins each step,
+    as at a table), each game after its first ``skip`` actions (a Speed deal can be over in 40
+    actions, so the games follow one another): real positions for the benches to draw."""
+    # Imported here: only the benches play; the painter that draws these pictures needs no AI.
+    from engine.rng import Rng, derive_seed
+    from engine.spit import Level, choose
+
+    public: list[View] = []
+    seed = 0
+    while len(public) < views:
+        game = deal(seed)
+        rngs = [Rng.from_seed(derive_seed(seed, "ai", seat)) for seat in SEATS]
+        step = 0
+        while game.outcome is None and len(public) < views:
+            choices = [choice for seat in SEATS if (choice := choose(game, seat, Level.NORMAL, rngs[seat]))]
+            game.apply(min(choices, key=lambda choice: choice.delay).action)
+            step += 1
+            if step > skip:
+                public.append(game.view())
+        seed += 1
+    return public

@@ -933,3 +933,34 @@ def results_png(view: TopoumView, names: Sequence[str], labels: Labels = ENGLISH
         _put(canvas, (BADGES_RIGHT, text_y), badges, RESULT_SIZE, colour, PANEL, bold=True, align="right")
     canvas.paste(legend, (MARGIN, legend_y))
     return encode(canvas)
+
+
+# -- real positions to draw, played by the AI, for the benches -------------------------------------
+
+
+def played_views(seed: int = 2024, skip: int = 5) -> list[tuple[TopoumView, TurnSummary | None]]:
+    """The public view and the last turn after every turn of a 4-player game played by normal AI
+    seats, from turn ``skip`` on: real positions for the benches to draw."""
+    # Imported here: only the benches play; the painter that draws these pictures needs no AI.
+    from engine.ai import Level
+    from engine.rng import Rng, derive_seed
+    from engine.topoum.ai import TopoumAI
+    from engine.topoum.events import Event
+    from engine.topoum.state import new_game
+    from engine.topoum.turns import last_turn
+
+    players = 4
+    state = new_game(players, seed=seed)
+    ais = [TopoumAI(Level.NORMAL, Rng.from_seed(derive_seed(seed, "ai", seat))) for seat in range(players)]
+    events: list[Event] = []
+    views: list[tuple[TopoumView, TurnSummary | None]] = []
+    turn = state.turn
+    while state.outcome is None:
+        choice = ais[state.current].choose(state, state.current)
+        assert choice is not None
+        events += state.apply(choice.action)
+        if state.turn != turn or state.outcome is not None:
+            turn = state.turn
+            if turn > skip:
+                views.append((state.view(), last_turn(events)))
+    return views

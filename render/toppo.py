@@ -445,3 +445,38 @@ def results_png(
             max_width=WIDTH - 2 * MARGIN,
         )
     return encode(canvas)
+
+
+# -- real positions to draw, played by the AI, for the benches -------------------------------------
+
+
+def played_views(
+    views: int = 60, skip: int = 80, seed: int = 2024
+) -> tuple[list[ToppoView], list[ToppoView]]:
+    """Consecutive public views and seat 0's views of an AI-played 8-player game with a display
+    of 5, after ``skip`` actions (the first fastest AI choice wins each step, as at a real table):
+    real positions for the benches to draw."""
+    # Imported here: only the benches play; the painter that draws these pictures needs no AI.
+    from engine.ai import Level
+    from engine.rng import Rng, derive_seed
+    from engine.toppo.ai import choose
+    from engine.toppo.state import ToppoOptions, new_game
+
+    state = new_game(8, ToppoOptions(display_size=5, start_player=0), seed)
+    rngs = [Rng.from_seed(derive_seed(seed, "ai", seat)) for seat in range(8)]
+    public: list[ToppoView] = []
+    private: list[ToppoView] = []
+    for step in range(skip + views):
+        choices = [
+            (choice, seat) for seat in range(8) if (choice := choose(state, seat, Level.NORMAL, rngs[seat]))
+        ]
+        if not choices:
+            break
+        choice, _ = min(choices, key=lambda pair: pair[0].delay)
+        state.apply(choice.action)
+        if state.outcome is not None:
+            break
+        if step >= skip:
+            public.append(state.view())
+            private.append(state.view(0))
+    return public, private
