@@ -7,8 +7,10 @@ end. It renders, in English and Spanish, with the words taken from the catalogue
 take them and with the longest names the bot allows (Discord display names have up to 32
 characters: 32 wide letters, and realistic long names):
 
-- the busiest position of every picture, chosen by hand (each game's table, private panel and
-  results, the league standings and leaderboard, the /stats rating chart);
+- the busiest position of every picture, chosen by hand: each registered game's table, private
+  panel and results, as the game's render module declares them (render/legibility.py: a game
+  that declares none fails the bench), and here the league standings and leaderboard and the
+  /stats rating chart;
 - positions sampled from seeded self-play across whole games (bench/legibility_sampled.py):
   every game's table message, each person's panel and the results card, a seat an AI plays for
   a person who left among them, and the replay's shared animation (its frames halved);
@@ -33,6 +35,9 @@ height and its painter), then under a picture every text it cut with an ellipsis
 name as the picture shows it (a sentence that lost words), and ends with one JSON line:
 ``{"min_text_px_at_450": ..., "min_mark_px_at_450": ..., "pictures": {"<name>": {"text": px,
 "mark": px or null}, ...}, "unmeasured": [...]}``.
+
+A game kept outside the project's layers is measured once it is registered: the tests' own game
+with ``python -m tests.fixture_game.run bench.bench_legibility --only tally``.
 """
 
 import argparse
@@ -43,9 +48,10 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cache, partial
+from importlib import import_module
 from typing import Any
 
 from PIL import Image
@@ -61,30 +67,12 @@ from bench.legibility_sampled import Halved, sampled
 from cogs import league_messages, stats_messages
 from data import RatingHistory, RatingPoint
 from data.ratings import PROVISIONAL_GAMES
-from engine.assets.cards import Asset
-from engine.assets.sets import AssetSet
-from engine.assets.state import AssetsView, Duel, StackView, Stage
-from engine.assets.state import Outcome as AssetsOutcome
-from engine.games import game_of, recorded
+from engine.games import game_of, recorded, registered
 from engine.games import names as game_names
-from engine.spit.events import DealWon
-from engine.spit.speed import SpeedOptions, SpeedOutcome, SpeedView
-from engine.spit.speed import new_game as new_speed_game
-from engine.spit.state import Outcome as SpitOutcome
-from engine.spit.state import SpitOptions, SpitView
-from engine.spit.state import new_game as new_spit_game
-from engine.topoum.cards import CardType
-from engine.toppo.cards import parse_cards
-from engine.toppo.series import Series
-from engine.toppo.state import Outcome as ToppoOutcome
-from engine.toppo.state import ToppoView
 from locales import Catalog, catalog
-from render import assets, rating_chart, spit, standings, topoum, toppo
+from render import rating_chart, standings
 from render.hexboard import ARROW_WING, CROSS_ARM
-from words import assets as assets_words
-from words import spit as spit_words
-from words import topoum as topoum_words
-from words import toppo as toppo_words
+from render.legibility import Render, Scene
 
 WIDTH_SHOWN = 450
 """The width, in pixels, at which a phone shows a picture (the narrow end of 450-550)."""
@@ -290,151 +278,38 @@ def measure(render_png: Callable[[], bytes], names: Sequence[str] = (), reductio
 
 # -- the busiest positions -------------------------------------------------------------------------
 
-Renders = list[Callable[[], bytes]]
+Renders = list[Render]
 """A picture's busiest positions, each ready to render."""
-Scene = Callable[[Catalog, str, Sequence[str]], Renders]
+Picture = Callable[[Catalog, str, Sequence[str]], Renders]
 """A picture's renders for a language (the catalogue's) and names."""
 
 
 @cache
-def _toppo_views() -> tuple[ToppoView, ToppoView]:
-    """A running 8-player table with a display of 5, and the same table once toppo is called,
-    made as busy as the game allows: every line full, votes to replace, 3-digit numbers."""
-    public, _ = toppo.played_views(views=1, skip=80)
-    lines = tuple(parse_cards("Ro Y# W+ Go B-") for _ in range(8))
-    busy = replace(public[-1], lines=lines, votes=(0, 2, 5), deck_sizes=(125,) * 8, stock_size=99)
-    over = replace(busy, outcome=ToppoOutcome(caller=3, scores=(128, 131, 99, 0, 117, 125, 130, 122)))
-    return busy, over
+def _positions(make: Callable[[], Any]) -> Any:
+    """The positions ``make`` makes, made once a run: a game's scenes share them, and some are
+    played by its AI (render/legibility.py)."""
+    return make()
 
 
-TOTALS = (312, 287, 455, 199, 368, 402, 251, 330)
+def _in_words(
+    scene: Scene[Any, Any],
+    labels_for: Callable[[Catalog, str], Any],
+    messages: Catalog,
+    language: str,
+    names: Sequence[str],
+) -> Renders:
+    return scene.renders(_positions(scene.positions), labels_for(messages, language), names)
 
 
-def toppo_table(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = toppo_words.labels_for(messages, language)
-    busy, over = _toppo_views()
-    waiting = replace(busy, restarter=6)
-    return [partial(toppo.table_png, view, names[:8], TOTALS, 12, labels) for view in (busy, waiting, over)]
-
-
-def toppo_line(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    """Seat 0's line with every hint at once: toppo may be called, matching, votes incl. theirs."""
-    labels = toppo_words.labels_for(messages, language)
-    busy, over = _toppo_views()
-    mine = replace(busy, seat=0, deck_sizes=(4,) * 8, matching=(True,) * 8)
-    return [
-        partial(toppo.line_png, view, names[:8], 12, labels)
-        for view in (mine, replace(mine, restarter=6), replace(over, seat=0))
-    ]
-
-
-def toppo_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = toppo_words.labels_for(messages, language)
-    _, over = _toppo_views()
-    series = Series(8, seed=1).view()
-    view = replace(series, game=over, totals=TOTALS, history=(None,) * 12, chooser=6)  # type: ignore[arg-type]
-    return [partial(toppo.results_png, view, names[:8], final, labels) for final in (False, True)]
-
-
-MONEY_SET = AssetSet((Asset.CASH_UNDER_THE_MATTRESS, Asset.SILVER, Asset.GOLD, Asset.CASH_UNDER_THE_MATTRESS))
-HAND = (Asset.CASH_UNDER_THE_MATTRESS, Asset.STAMP_COLLECTION, Asset.BASEBALL_CARDS, Asset.SILVER, Asset.GOLD)
-
-
-@cache
-def _assets_views() -> tuple[AssetsView, AssetsView]:
-    """A 6-player table in a challenge over a big set, every stack topped by a set of three
-    kinds, with 7-digit totals; and the same table once the round is over."""
-    views = assets.played_views()
-    duel = Duel(
-        challenger=1,
-        defender=4,
-        stake=MONEY_SET,
-        shown=tuple(
-            (seat, asset)
-            for seat in (1, 4)
-            for asset in (Asset.CASH_UNDER_THE_MATTRESS, Asset.SILVER, Asset.GOLD)
-        ),
-    )
-    busy = replace(
-        views[len(views) // 2],
-        stage=Stage.CHALLENGE,
-        duel=duel,
-        to_act=4,
-        stacks=(StackView(MONEY_SET, 12, 1_450_000),) * 6,
-        totals=(1_250_000,) * 6,
-        hand_sizes=(5,) * 6,
-        draw_size=88,
-    )
-    over = replace(busy, stage=Stage.ROUND_OVER, duel=None, round_scores=((450_000,) * 6,), round_number=12)
-    return busy, over
-
-
-def assets_table(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = assets_words.picture_labels(messages, language)
-    busy, over = _assets_views()
-    return [partial(assets.table_png, view, names[:6], labels) for view in (busy, over)]
-
-
-def assets_hand(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = assets_words.picture_labels(messages, language)
-    busy, _ = _assets_views()
-    answering = replace(busy, seat=4, hand=HAND, hand_size=len(HAND))
-    watching = replace(answering, seat=2)
-    return [
-        partial(assets.hand_png, view, seat, names[:6], labels)
-        for view, seat in ((answering, 4), (watching, 2))
-    ]
-
-
-def assets_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = assets_words.picture_labels(messages, language)
-    _, over = _assets_views()
-    won = replace(
-        over,
-        stage=Stage.GAME_OVER,
-        totals=(1_700_000,) + (1_250_000,) * 5,
-        outcome=AssetsOutcome(0, (1_700_000,) * 6),
-    )
-    return [partial(assets.results_png, view, names[:6], labels) for view in (over, won)]
-
-
-@cache
-def _spit_views() -> tuple[SpitView, SpitView]:
-    """A Spit table mid-game with a call made and the other seat waited for, and its end."""
-    view = spit.played_views(partial(new_spit_game, 2, SpitOptions()), views=1)[-1]
-    assert isinstance(view, SpitView)
-    busy = replace(view, called=(0,), waiting_for=(1,), spit_cards=(11, 11), layouts_dealt=12)
-    return busy, replace(busy, outcome=SpitOutcome(winner=1, cards_left=(21, 0)))
-
-
-@cache
-def _speed_views() -> tuple[SpeedView, SpeedView]:
-    """A Speed table to a target mid-deal with a call made, and its end."""
-    view = spit.played_views(partial(new_speed_game, 2, SpeedOptions(target=100)), views=1)[-1]
-    assert isinstance(view, SpeedView)
-    busy = replace(view, called=(0,), waiting_for=(1,), totals=(99, 87), deal_number=12)
-    return busy, replace(busy, outcome=SpeedOutcome(winner=1, totals=(99, 121)))
-
-
-def _spit_like(
-    views: Callable[[], tuple[SpitView, SpitView] | tuple[SpeedView, SpeedView]], picture: str
-) -> Scene:
-    """The table, the panel or the results of Spit or Speed, from ``views``."""
-
-    def renders(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-        labels = spit_words.labels_for(messages, language)
-        busy, over = views()
-        pair = names[:2]
-        if picture == "table":
-            return [partial(spit.table_png, view, pair, labels) for view in (busy, over)]
-        if picture == "panel":
-            return [partial(spit.panel_png, replace(view, seat=0), pair, labels) for view in (busy, over)]
-        if isinstance(over, SpeedView):
-            deal = DealWon(seat=1, points=21, totals=over.outcome.totals if over.outcome else (0, 0))
-            return [partial(spit.results_png, view, pair, labels, deal) for view in (busy, over)]
-        return [partial(spit.results_png, over, pair, labels)]
-
-    return renders
+def declared() -> dict[str, Picture]:
+    """Every registered game's pictures at their busiest, as its render module declares them
+    (``LEGIBILITY``, render/legibility.py), each in the words of its words module's ``labels_for``."""
+    found: dict[str, Picture] = {}
+    for game in registered():
+        labels_for = import_module(game.module("words")).labels_for
+        for scene in getattr(import_module(game.module("render")), "LEGIBILITY", ()):
+            found[scene.name] = partial(_in_words, scene, labels_for)
+    return found
 
 
 LEAGUE = "Liga de los jueves del Café Central de Valladolid"
@@ -487,55 +362,17 @@ def stats_rating(messages: Catalog, language: str, names: Sequence[str]) -> Rend
     return [partial(rating_chart.chart_png, *stats_messages.chart(messages, tuple(histories), language))]
 
 
-KINDS = tuple(CardType)
-"""A hand of every kind of card, as many as the seat holds."""
-
-
-@cache
-def _topoum_views() -> list[tuple[Any, Any]]:
-    items = topoum.played_views()
-    return items[:: max(1, len(items) // 6)] + items[-1:]
-
-
-def topoum_board(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = topoum_words.labels_for(messages, language)
-    return [partial(topoum.board_png, view, names[:4], labels, last) for view, last in _topoum_views()]
-
-
-def topoum_hand(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = topoum_words.labels_for(messages, language)
-    return [
-        partial(topoum.hand_png, replace(view, seat=0, hand=KINDS[: view.hand_sizes[0]]), names[:4], labels)
-        for view, _ in _topoum_views()[:-1]
-    ]
-
-
-def topoum_results(messages: Catalog, language: str, names: Sequence[str]) -> Renders:
-    labels = topoum_words.labels_for(messages, language)
-    view, _ = _topoum_views()[-1]
-    return [partial(topoum.results_png, view, names[:4], labels)]
-
-
-PICTURES: dict[str, Scene] = {
-    "toppo.table": toppo_table,
-    "toppo.line": toppo_line,
-    "toppo.results": toppo_results,
-    "assets.table": assets_table,
-    "assets.hand": assets_hand,
-    "assets.results": assets_results,
-    "spit.table": _spit_like(_spit_views, "table"),
-    "spit.panel": _spit_like(_spit_views, "panel"),
-    "spit.results": _spit_like(_spit_views, "results"),
-    "speed.table": _spit_like(_speed_views, "table"),
-    "speed.panel": _spit_like(_speed_views, "panel"),
-    "speed.results": _spit_like(_speed_views, "results"),
-    "topoum.board": topoum_board,
-    "topoum.hand": topoum_hand,
-    "topoum.results": topoum_results,
+OWN: dict[str, Picture] = {
     "league.standings": league_standings,
     "league.leaderboard": league_leaderboard,
     "stats.rating": stats_rating,
 }
+"""The pictures that are no game's: the league's and /stats'."""
+
+
+def pictures() -> dict[str, Picture]:
+    """Every picture measured at its busiest positions, by name: each game's, then the others."""
+    return {**declared(), **OWN}
 
 
 @dataclass(frozen=True, slots=True)
@@ -556,11 +393,11 @@ class Worst:
         return None if self.mark is None else self.mark.mark_px
 
 
-def smallest(scene: Scene, language: str, messages: Catalog | None = None) -> Worst:
+def smallest(picture: Picture, language: str, messages: Catalog | None = None) -> Worst:
     """The smallest text and mark of a picture over its busiest positions and every set of long
     names."""
     messages = messages or catalog()
-    return worst([(names, scene(messages, language, names)) for names in NAME_SETS])
+    return worst([(names, picture(messages, language, names)) for names in NAME_SETS])
 
 
 def worst(renders: Sequence[tuple[Sequence[str], Sequence[Callable[[], bytes] | Halved]]]) -> Worst:
@@ -579,9 +416,20 @@ def worst(renders: Sequence[tuple[Sequence[str], Sequence[Callable[[], bytes] | 
 
 
 def unmeasured() -> list[str]:
-    """The registered games (each name a result is recorded under) with no picture here: a game
-    added to engine/games.py must bring its pictures' busiest positions, or this bench fails."""
-    return [game for game in recorded() if not any(name.startswith(f"{game}.") for name in PICTURES)]
+    """The registered games (each name a result is recorded under) with no picture measured: a
+    game added to engine/games.py must declare its pictures' busiest positions, or this bench
+    fails (:func:`where_to_declare`)."""
+    measured = pictures()
+    return [game for game in recorded() if not any(name.startswith(f"{game}.") for name in measured)]
+
+
+def where_to_declare(game: str) -> str:
+    """What the bench says of a game in :func:`unmeasured`."""
+    module = game_of(game).module("render")
+    return (
+        f"{game}: no picture measured; declare its busiest positions as LEGIBILITY at the end of"
+        f" {module} (render/legibility.py says how)"
+    )
 
 
 def _report(name: str, language: str, found: Worst, below: float | None) -> None:
@@ -613,10 +461,10 @@ def main() -> int:
     messages = catalog()
     measured: list[tuple[str, str, Worst]] = []
     print(f"{'picture':24} {'lang':4} {'width':>5} {'scale':>5} {'px':>5}  {'smallest text':32} mark px")
-    for name, scene in PICTURES.items():
+    for name, picture in pictures().items():
         if name.startswith(args.only):
             for language in LANGUAGES:
-                measured.append((name, language, smallest(scene, language, messages)))
+                measured.append((name, language, smallest(picture, language, messages)))
                 _report(*measured[-1], args.below)
     if not args.no_sampled:
         for name, by_language in sampled(messages, LANGUAGES, NAME_SETS).items():
@@ -625,23 +473,23 @@ def main() -> int:
                     found = worst(by_language[language])
                     measured.append((name, language, found))
                     _report(*measured[-1], args.below)
-    pictures: dict[str, dict[str, float | None]] = {}
+    figures: dict[str, dict[str, float | None]] = {}
     for name, _, found in measured:
-        entry = pictures.setdefault(name, {"text": found.px, "mark": found.mark_px})
+        entry = figures.setdefault(name, {"text": found.px, "mark": found.mark_px})
         entry["text"] = round(min(entry["text"] or found.px, found.px), 1)
         if found.mark_px is not None:
             entry["mark"] = round(min(entry["mark"] or found.mark_px, found.mark_px), 1)
     missing = unmeasured()
     for game in missing:
-        print(f"{game}: no picture measured; add its busiest positions to PICTURES")
-    texts = [entry["text"] for entry in pictures.values() if entry["text"] is not None]
-    marks = [entry["mark"] for entry in pictures.values() if entry["mark"] is not None]
+        print(where_to_declare(game))
+    texts = [entry["text"] for entry in figures.values() if entry["text"] is not None]
+    marks = [entry["mark"] for entry in figures.values() if entry["mark"] is not None]
     print(
         json.dumps(
             {
                 "min_text_px_at_450": min(texts),
                 "min_mark_px_at_450": min(marks) if marks else None,
-                "pictures": pictures,
+                "pictures": figures,
                 "unmeasured": missing,
             }
         )

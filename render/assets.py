@@ -29,6 +29,7 @@ from render.assets_cards import PALETTE, card_tile, group_size, group_tile, kind
 from render.canvas import badge, encode, paste_sentence, paste_text, rounded_tile
 from render.cards import back_tile, slot_tile
 from render.fonts import RGB, Sentence, line_height, no_names, text_width, top_for_middle, wrap_or_cut
+from render.legibility import Render, Scene
 from render.theme import BG, DIM, GOLD, PANEL, TEXT
 from words.assets import Labels
 
@@ -574,3 +575,78 @@ def played_views(players: int = 6, seed: int = 2024) -> list[AssetsView]:
         match.apply(choice.action)
         views.append(game.view())
     return views
+
+
+# -- at its busiest, for the legibility bench (render/legibility.py) -------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Busiest:
+    """Cover Your Assets' pictures where they are hardest to read: 6 players, 7-digit amounts."""
+
+    tables: tuple[AssetsView, ...]
+    hands: tuple[tuple[AssetsView, int], ...]
+    """Each view with the seat whose hand it shows."""
+    results: tuple[AssetsView, ...]
+
+
+def busiest() -> Busiest:
+    """A table (halfway through a self-play game) in a challenge over a big set, every stack
+    topped by a set of three kinds, with 7-digit totals; the same once the round is over. The
+    hand of the challenged player answering, of a player watching; the results of the round, and
+    of the game."""
+    # Imported here, as the AI above: only the bench makes these positions.
+    from dataclasses import replace
+
+    from engine.assets.sets import AssetSet
+    from engine.assets.state import Duel, Outcome, StackView
+
+    cash = Asset.CASH_UNDER_THE_MATTRESS
+    money = AssetSet((cash, Asset.SILVER, Asset.GOLD, cash))
+    hand = (cash, Asset.STAMP_COLLECTION, Asset.BASEBALL_CARDS, Asset.SILVER, Asset.GOLD)
+    views = played_views()
+    shown = tuple((seat, asset) for seat in (1, 4) for asset in (cash, Asset.SILVER, Asset.GOLD))
+    duel = Duel(challenger=1, defender=4, stake=money, shown=shown)
+    busy = replace(
+        views[len(views) // 2],
+        stage=Stage.CHALLENGE,
+        duel=duel,
+        to_act=4,
+        stacks=(StackView(money, 12, 1_450_000),) * 6,
+        totals=(1_250_000,) * 6,
+        hand_sizes=(5,) * 6,
+        draw_size=88,
+    )
+    over = replace(busy, stage=Stage.ROUND_OVER, duel=None, round_scores=((450_000,) * 6,), round_number=12)
+    answering = replace(busy, seat=4, hand=hand, hand_size=len(hand))
+    won = replace(
+        over,
+        stage=Stage.GAME_OVER,
+        totals=(1_700_000,) + (1_250_000,) * 5,
+        outcome=Outcome(0, (1_700_000,) * 6),
+    )
+    return Busiest(
+        tables=(busy, over),
+        hands=((answering, 4), (replace(answering, seat=2), 2)),
+        results=(over, won),
+    )
+
+
+def _busiest_tables(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(table_png, view, names[:6], labels) for view in at.tables]
+
+
+def _busiest_hands(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(hand_png, view, seat, names[:6], labels) for view, seat in at.hands]
+
+
+def _busiest_results(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(results_png, view, names[:6], labels) for view in at.results]
+
+
+LEGIBILITY: tuple[Scene[Busiest, Labels], ...] = (
+    Scene("assets.table", busiest, _busiest_tables),
+    Scene("assets.hand", busiest, _busiest_hands),
+    Scene("assets.results", busiest, _busiest_results),
+)
+"""Cover Your Assets' pictures at their busiest, for bench/bench_legibility.py."""

@@ -35,6 +35,7 @@ from engine.spit.state import PileView, SpitState, SpitView
 from render.canvas import badge, encode, paste_sentence, paste_text, rounded_tile
 from render.cards import back_tile, slot_tile
 from render.fonts import RGB, Sentence, line_height, no_names, text_width, top_for_middle
+from render.legibility import Render, Scene
 from render.spit_cards import PALETTE, STACK_DEPTH, STACK_STEP, card_tile, stack_tile
 from render.theme import BG, DIM, GOLD, PANEL, TEXT
 from words.spit import Labels
@@ -569,3 +570,78 @@ def played_views(deal: Callable[[int], SpitState | SpeedState], views: int = 80,
                 public.append(game.view())
         seed += 1
     return public
+
+
+# -- at its busiest, for the legibility bench (render/legibility.py) -------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Busiest:
+    """Spit's or Speed's pictures where they are hardest to read."""
+
+    tables: tuple[View, ...]
+    panels: tuple[View, ...]
+    results: tuple[tuple[View, DealWon | None], ...]
+    """Each view with the Speed deal it ends, if it ends one."""
+
+
+def busiest_spit() -> Busiest:
+    """A Spit table in its 12th layout (an AI game's, a few moves in) with a call made and the
+    other player waited for, and the same game won; seat 0's panel of each; the results."""
+    # Imported here, as the AI above: only the bench makes these positions.
+    from dataclasses import replace
+
+    from engine.spit.state import Outcome, SpitOptions, new_game
+
+    view = played_views(partial(new_game, 2, SpitOptions()), views=1)[-1]
+    assert isinstance(view, SpitView)
+    busy = replace(view, called=(0,), waiting_for=(1,), spit_cards=(11, 11), layouts_dealt=12)
+    over = replace(busy, outcome=Outcome(winner=1, cards_left=(21, 0)))
+    return Busiest(
+        tables=(busy, over),
+        panels=(replace(busy, seat=0), replace(over, seat=0)),
+        results=((over, None),),
+    )
+
+
+def busiest_speed() -> Busiest:
+    """A Speed table to a target of 100 in its 12th deal (an AI game's, a few moves in) with a
+    call made, and the same game won; seat 0's panel of each; the deal's results, and the game's."""
+    # Imported here, as the AI above: only the bench makes these positions.
+    from dataclasses import replace
+
+    from engine.spit.speed import SpeedOptions, SpeedOutcome, new_game
+
+    view = played_views(partial(new_game, 2, SpeedOptions(target=100)), views=1)[-1]
+    assert isinstance(view, SpeedView)
+    busy = replace(view, called=(0,), waiting_for=(1,), totals=(99, 87), deal_number=12)
+    over = replace(busy, outcome=SpeedOutcome(winner=1, totals=(99, 121)))
+    deal = DealWon(seat=1, points=21, totals=(99, 121))
+    return Busiest(
+        tables=(busy, over),
+        panels=(replace(busy, seat=0), replace(over, seat=0)),
+        results=((busy, deal), (over, deal)),
+    )
+
+
+def _busiest_tables(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(table_png, view, names[:2], labels) for view in at.tables]
+
+
+def _busiest_panels(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(panel_png, view, names[:2], labels) for view in at.panels]
+
+
+def _busiest_results(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(results_png, view, names[:2], labels, deal) for view, deal in at.results]
+
+
+LEGIBILITY: tuple[Scene[Busiest, Labels], ...] = (
+    Scene("spit.table", busiest_spit, _busiest_tables),
+    Scene("spit.panel", busiest_spit, _busiest_panels),
+    Scene("spit.results", busiest_spit, _busiest_results),
+    Scene("speed.table", busiest_speed, _busiest_tables),
+    Scene("speed.panel", busiest_speed, _busiest_panels),
+    Scene("speed.results", busiest_speed, _busiest_results),
+)
+"""Spit's and Speed's pictures at their busiest, for bench/bench_legibility.py."""

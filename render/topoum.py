@@ -34,7 +34,7 @@ lines and a fast PNG encode.
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Literal
 
 from PIL import Image
@@ -68,6 +68,7 @@ from render.hexboard import (
     paste_label,
     sight_line,
 )
+from render.legibility import Render, Scene
 from render.theme import BG, DIM, GOLD, INK, PANEL, TEXT
 from render.topoum_pieces import (
     NEUTRAL,
@@ -964,3 +965,54 @@ def played_views(seed: int = 2024, skip: int = 5) -> list[tuple[TopoumView, Turn
             if turn > skip:
                 views.append((state.view(), last_turn(events)))
     return views
+
+
+# -- at its busiest, for the legibility bench (render/legibility.py) -------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Busiest:
+    """Topoum's pictures where they are hardest to read: 4 players over a whole game."""
+
+    boards: tuple[tuple[TopoumView, TurnSummary | None], ...]
+    """Each view with the turn it highlights."""
+    hands: tuple[TopoumView, ...]
+    results: TopoumView
+
+
+def busiest() -> Busiest:
+    """Seven turns spread over an AI-played game, its last included (the board fills as the game
+    goes); seat 0's hand at each but the last, holding a card of every kind as its size allows;
+    the results of the game's end."""
+    # Imported here, as the AI above: only the bench makes these positions.
+    from dataclasses import replace
+
+    turns = played_views()
+    spread = turns[:: max(1, len(turns) // 6)] + turns[-1:]
+    return Busiest(
+        boards=tuple(spread),
+        hands=tuple(
+            replace(view, seat=0, hand=tuple(CardType)[: view.hand_sizes[0]]) for view, _ in spread[:-1]
+        ),
+        results=spread[-1][0],
+    )
+
+
+def _busiest_boards(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(board_png, view, names[:4], labels, last) for view, last in at.boards]
+
+
+def _busiest_hands(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(hand_png, view, names[:4], labels) for view in at.hands]
+
+
+def _busiest_results(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(results_png, at.results, names[:4], labels)]
+
+
+LEGIBILITY: tuple[Scene[Busiest, Labels], ...] = (
+    Scene("topoum.board", busiest, _busiest_boards),
+    Scene("topoum.hand", busiest, _busiest_hands),
+    Scene("topoum.results", busiest, _busiest_results),
+)
+"""Topoum's pictures at their busiest, for bench/bench_legibility.py."""

@@ -27,6 +27,7 @@ from engine.toppo.state import TOPPO_LIMIT, ToppoView
 from render.canvas import badge, encode, paste_sentence, paste_text, rounded_tile
 from render.cards import back_tile, slot_tile
 from render.fonts import RGB, Sentence, line_height, text_width, top_for_middle
+from render.legibility import Render, Scene
 from render.theme import BG, DIM, GOLD, PANEL, TEXT
 from render.toppo_cards import PALETTE, card_tile
 from words.toppo import SLOT_LETTERS, Labels
@@ -480,3 +481,66 @@ def played_views(
             public.append(state.view())
             private.append(state.view(0))
     return public, private
+
+
+# -- at its busiest, for the legibility bench (render/legibility.py) -------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Busiest:
+    """Toppo's pictures where they are hardest to read: 8 players in a long series."""
+
+    tables: tuple[ToppoView, ...]
+    lines: tuple[ToppoView, ...]
+    series: SeriesView
+    totals: tuple[int, ...]
+    game_number: int
+
+
+def busiest() -> Busiest:
+    """Game 12, 3-digit totals. A running table with a display of 5 (an AI game's, 80 moves in)
+    made as busy as the game allows: every line full, votes to replace, 3-digit numbers; the same
+    waiting for a restart, and once toppo is called. Seat 0's line with every hint at once (toppo
+    may be called, matching, votes including theirs), waiting, and over. The results, the next
+    game's chooser named."""
+    # Imported here, as the AI above: only the bench makes these positions.
+    from dataclasses import replace
+
+    from engine.toppo.cards import parse_cards
+    from engine.toppo.series import Series
+    from engine.toppo.state import Outcome
+
+    public, _ = played_views(views=1, skip=80)
+    lines = tuple(parse_cards("Ro Y# W+ Go B-") for _ in range(8))
+    busy = replace(public[-1], lines=lines, votes=(0, 2, 5), deck_sizes=(125,) * 8, stock_size=99)
+    over = replace(busy, outcome=Outcome(caller=3, scores=(128, 131, 99, 0, 117, 125, 130, 122)))
+    mine = replace(busy, seat=0, deck_sizes=(4,) * 8, matching=(True,) * 8)
+    totals = (312, 287, 455, 199, 368, 402, 251, 330)
+    series = Series(8, seed=1).view()
+    return Busiest(
+        tables=(busy, replace(busy, restarter=6), over),
+        lines=(mine, replace(mine, restarter=6), replace(over, seat=0)),
+        series=replace(series, game=over, totals=totals, history=(None,) * 12, chooser=6),  # type: ignore[arg-type]
+        totals=totals,
+        game_number=12,
+    )
+
+
+def _busiest_tables(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(table_png, view, names[:8], at.totals, at.game_number, labels) for view in at.tables]
+
+
+def _busiest_lines(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(line_png, view, names[:8], at.game_number, labels) for view in at.lines]
+
+
+def _busiest_results(at: Busiest, labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(results_png, at.series, names[:8], final, labels) for final in (False, True)]
+
+
+LEGIBILITY: tuple[Scene[Busiest, Labels], ...] = (
+    Scene("toppo.table", busiest, _busiest_tables),
+    Scene("toppo.line", busiest, _busiest_lines),
+    Scene("toppo.results", busiest, _busiest_results),
+)
+"""Toppo's pictures at their busiest, for bench/bench_legibility.py."""

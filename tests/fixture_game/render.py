@@ -1,13 +1,15 @@
 """Tally's picture: the 21 steps to the goal, those reached so far filled, and the players."""
 
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import Image, ImageDraw
 
 from render.canvas import encode
 from render.fonts import draw_text
+from render.legibility import Render, Scene
 from render.theme import BG, DIM, GOLD, PANEL, TEXT
-from tests.fixture_game.engine import GOAL
+from tests.fixture_game.engine import GOAL, MAX_PLAYERS
 from tests.fixture_game.words import Labels
 
 CELL, GAP, MARGIN, TEXT_SIZE = 20, 4, 24, 26
@@ -31,3 +33,25 @@ def table_png(total: int, current: int | None, names: Sequence[str], labels: Lab
         colour = GOLD if seat == current else DIM
         draw_text(image, (MARGIN, y), name, TEXT_SIZE, colour, max_width=WIDTH - 2 * MARGIN)
     return encode(image.convert("P", palette=Image.Palette.ADAPTIVE))
+
+
+# -- at its busiest, for the legibility bench (render/legibility.py) -------------------------------
+
+Position = tuple[int, int | None]
+"""The total, and the seat to play (None once the game is won)."""
+
+
+def busiest() -> tuple[Position, ...]:
+    """The track one step from the goal with the last of the most players to play, and won."""
+    return (GOAL - 1, MAX_PLAYERS - 1), (GOAL, None)
+
+
+def _busiest_tables(positions: tuple[Position, ...], labels: Labels, names: Sequence[str]) -> list[Render]:
+    return [partial(table_png, total, current, names[:MAX_PLAYERS], labels) for total, current in positions]
+
+
+LEGIBILITY: tuple[Scene[tuple[Position, ...], Labels], ...] = (
+    Scene("tally.table", busiest, _busiest_tables),
+)
+"""Tally's one picture (its table message's, its panel's and its results') at its busiest, for
+bench/bench_legibility.py: the most players, each name as long as Discord allows."""

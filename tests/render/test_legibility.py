@@ -9,13 +9,25 @@ from PIL import Image
 
 import render.canvas
 import render.fonts
-from bench.bench_legibility import GOAL, LANGUAGES, PICTURES, REAL_NAMES, Halved, measure, smallest, worst
+from bench.bench_legibility import (
+    GOAL,
+    LANGUAGES,
+    REAL_NAMES,
+    Halved,
+    measure,
+    pictures,
+    smallest,
+    unmeasured,
+    where_to_declare,
+    worst,
+)
 from bench.legibility_sampled import VARIANTS, sampled
 from locales import catalog
 from render.canvas import encode, paste_text
 from render.standings import PALETTE
 from render.theme import BG, TEXT
 from render.topoum_pieces import mark_tile
+from tests.fixture_game import render as tally_render
 
 
 def picture(width: int, *texts: tuple[str, int], max_width: int | None = None) -> bytes:
@@ -94,9 +106,21 @@ def _check(found: object, what: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("name", list(PICTURES))
+@pytest.mark.parametrize("name", list(pictures()))
 def test_every_picture_reads_on_a_phone_and_keeps_its_words(name: str, language: str) -> None:
-    _check(smallest(PICTURES[name], language), name)
+    _check(smallest(pictures()[name], language), name)
+
+
+def test_every_registered_game_declares_its_pictures() -> None:
+    assert unmeasured() == []
+
+
+def test_a_game_that_declares_no_picture_fails_the_bench_and_is_told_where(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delattr(tally_render, "LEGIBILITY")
+    assert unmeasured() == ["tally"]
+    assert "LEGIBILITY at the end of tests.fixture_game.render" in where_to_declare("tally")
 
 
 def test_pictures_sampled_from_whole_games_read_on_a_phone() -> None:
