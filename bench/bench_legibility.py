@@ -63,7 +63,8 @@ import render.rating_chart
 import render.spit_cards
 import render.topoum_pieces
 import render.toppo_cards
-from bench.legibility_sampled import Halved, sampled
+from bench.legibility_sampled import PICTURES as SAMPLED
+from bench.legibility_sampled import VARIANTS, Halved, sampled
 from cogs import league_messages, stats_messages
 from data import RatingHistory, RatingPoint
 from data.ratings import PROVISIONAL_GAMES
@@ -467,7 +468,12 @@ def main() -> int:
                 measured.append((name, language, smallest(picture, language, messages)))
                 _report(*measured[-1], args.below)
     if not args.no_sampled:
-        for name, by_language in sampled(messages, LANGUAGES, NAME_SETS).items():
+        families = [
+            family
+            for family in VARIANTS
+            if any(f"{family}.sampled.{picture}".startswith(args.only) for picture in SAMPLED)
+        ]
+        for name, by_language in sampled(messages, LANGUAGES, NAME_SETS, families=families).items():
             if name.startswith(args.only):
                 for language in LANGUAGES:
                     found = worst(by_language[language])

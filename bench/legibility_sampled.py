@@ -56,6 +56,9 @@ VARIANTS: dict[str, tuple[str, dict[str, str]]] = {
 }
 """Each picture family sampled: the registered game it is played as, and the lobby's options."""
 
+PICTURES = ("table", "panel", "results", "replay")
+"""What is sampled of each family: ``<family>.sampled.<picture>``."""
+
 PANEL_TABLE_ID = "0" * 10
 """A replay's table named as a live table is, so that its panel's buttons can be made."""
 
@@ -78,10 +81,12 @@ class Played:
     games: tuple[tuple[KeptGame, Store], ...]
 
 
-async def played(folder: Path, seeds: Sequence[int]) -> list[Played]:
-    """Every family's games of ``seeds``, kept in temporary stores (left open: :func:`close`)."""
+async def played(folder: Path, seeds: Sequence[int], families: Sequence[str]) -> list[Played]:
+    """The games of ``seeds`` of each of ``families``, kept in temporary stores (left open:
+    :func:`close`)."""
     result = []
-    for family, (game, options) in VARIANTS.items():
+    for family in families:
+        game, options = VARIANTS[family]
         kept = [await finished_game(game, seed, folder, LEAVES_AT, options) for seed in seeds]
         result.append(Played(family, kind_of(game), tuple(kept)))
     return result
@@ -132,9 +137,7 @@ async def pictures(
     """The sampled pictures of one family in ``language`` with ``names``, by picture:
     ``<family>.sampled.table``, ``.panel``, ``.results`` and ``.replay``."""
     kind, locale = family.kind, LOCALES[language]
-    found: dict[str, list[Shown]] = {
-        f"{family.family}.sampled.{picture}": [] for picture in ("table", "panel", "results", "replay")
-    }
+    found: dict[str, list[Shown]] = {f"{family.family}.sampled.{picture}": [] for picture in PICTURES}
     shown: set[str] = set()
 
     def add(picture: str, renders: Sequence[Render | Halved]) -> None:
@@ -167,14 +170,15 @@ def sampled(
     languages: Sequence[str],
     name_sets: Sequence[Sequence[str]],
     seeds: Sequence[int] = SEEDS,
+    families: Sequence[str] = tuple(VARIANTS),
 ) -> dict[str, dict[str, list[Shown]]]:
-    """Every family's sampled pictures from games of ``seeds``, by picture name, then by
+    """The sampled pictures of ``families`` from games of ``seeds``, by picture name, then by
     language (with every set of names)."""
 
     async def everything() -> dict[str, dict[str, list[Shown]]]:
         result: dict[str, dict[str, list[Shown]]] = {}
         with tempfile.TemporaryDirectory() as folder:
-            games = await played(Path(folder), seeds)
+            games = await played(Path(folder), seeds, families)
             try:
                 for family in games:
                     for language in languages:

@@ -2,7 +2,11 @@
 marks at least 11 pixels high at 450 pixels wide, in both languages, with the longest names,
 without cutting a sentence's words: at the positions chosen by hand and at positions sampled
 from seeded self-play (a seat an AI plays for a person, the results card and the replay's
-animation among them)."""
+animation among them).
+
+Each game's pictures are tests of their own, named for it: ``-k tally`` checks only Tally's, its
+busiest positions and its sampled games (a variant's sampled games carry its game's name too:
+``spit-speed``)."""
 
 import pytest
 from PIL import Image
@@ -21,7 +25,7 @@ from bench.bench_legibility import (
     where_to_declare,
     worst,
 )
-from bench.legibility_sampled import VARIANTS, sampled
+from bench.legibility_sampled import PICTURES, VARIANTS, sampled
 from locales import catalog
 from render.canvas import encode, paste_text
 from render.standings import PALETTE
@@ -123,14 +127,17 @@ def test_a_game_that_declares_no_picture_fails_the_bench_and_is_told_where(
     assert "LEGIBILITY at the end of tests.fixture_game.render" in where_to_declare("tally")
 
 
-def test_pictures_sampled_from_whole_games_read_on_a_phone() -> None:
-    """One seeded game of each game and variant, in Spanish (the longer words) with long names."""
-    found = sampled(catalog(), ("es",), (REAL_NAMES * 2,), seeds=(7,))
-    assert set(found) == {
-        f"{family}.sampled.{picture}"
-        for family in VARIANTS
-        for picture in ("table", "panel", "results", "replay")
-    }
+def _family_id(family: str) -> str:
+    """``toppo``, and a variant after its game (``spit-speed``): ``-k spit`` runs both."""
+    game, _ = VARIANTS[family]
+    return family if family == game else f"{game}-{family}"
+
+
+@pytest.mark.parametrize("family", list(VARIANTS), ids=_family_id)
+def test_pictures_sampled_from_whole_games_read_on_a_phone(family: str) -> None:
+    """One seeded game of the game or variant, in Spanish (the longer words) with long names."""
+    found = sampled(catalog(), ("es",), (REAL_NAMES * 2,), seeds=(7,), families=(family,))
+    assert set(found) == {f"{family}.sampled.{picture}" for picture in PICTURES}
     for name, by_language in found.items():
         assert all(renders for _, renders in by_language["es"]), f"{name}: nothing drawn"
         _check(worst(by_language["es"]), name)
