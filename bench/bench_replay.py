@@ -1,11 +1,11 @@
 """Replays of finished games (issue 31): how many steps a seeded game keeps, and what its replay
 costs to look at and to share.
 
-    .venv/bin/python -m bench.bench_replay [--seed 1] [--runs 3] [--games toppo assets spit topoum]
+    .venv/bin/python -m bench.bench_replay [--seed 1] [--runs 3] [--games toppo ...]
 
-For a seeded 4-seat Toppo game, a 4-seat Cover Your Assets round, a Spit match and a 4-seat
-Topoum game (two scripted people and AI seats, tests/tables/scripted.py; the table message's
-drawings mark the steps, as cogs.seated.public_draft does), kept in a temporary store:
+For a seeded first game of every game engine/games.py registers (a Cover Your Assets round, a
+Spit match; two scripted people and AI seats up to four, tests/tables/scripted.py; the table
+message's drawings mark the steps, as cogs.seated.public_draft does), kept in a temporary store:
 
 - ``steps`` of the replay, ``frames`` of its animation (at most 120, fewer for a large picture:
   render/animation.py ``DRAWN_PIXELS``);
@@ -40,6 +40,7 @@ from typing import Any
 from PIL import Image
 
 from cogs.animator import Animator
+from engine.games import names
 from locales import catalog
 from render.animation import frame
 from tables.registry import TableRegistry
@@ -47,7 +48,6 @@ from tables.replays import Replay
 from tests.tables.manual_clock import ManualClock
 from tests.tables.scripted import finished_game, kind_of
 
-GAMES = ("toppo", "assets", "spit", "topoum")
 STEP_SAMPLES = 60
 """Steps drawn at random for the step-through figures."""
 
@@ -119,7 +119,7 @@ async def measure(game: str, args: argparse.Namespace, folder: Path) -> dict[str
 async def main(args: argparse.Namespace) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as folder:
-        for game in args.games:
+        for game in args.games or names():
             found = figures[game] = await measure(game, args, Path(folder))
             print(
                 f"{game:7} {found['steps']:4} steps, {found['frames']:3} frames: "
@@ -138,7 +138,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--runs", type=int, default=3, help="animations timed per game (warm)")
-    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    parser.add_argument("--games", nargs="*", default=[], help="only these games (default: every game)")
     return parser.parse_args(argv)
 
 
