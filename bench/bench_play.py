@@ -1,16 +1,19 @@
-"""People playing all four games through the real bot, in threads and in the channel: how soon the
+"""People playing every game through the real bot, in threads and in the channel: how soon the
 public picture shows each move, and whether the bot's pings ever ghost.
 
-    .venv/bin/python -m bench.bench_play [--seconds 60] [--seed 1] [--games toppo,spit,assets,topoum]
+    .venv/bin/python -m bench.bench_play [--seconds 60] [--seed 1] [--games toppo,spit,...]
 
 The real ``bot.py`` runs as a subprocess against the offline Discord stand-in
 (``fakediscord/``), exactly as in the end-to-end tests. Scripted people open a table
 (``/<game> start``), join it, start it and play, each at a person's pace: they look at their
 private panel, think 0.3 to 1.4 s (seeded), and press what they decided on from the panel as it
 showed 0.25 s before the press (so a panel redrawn meanwhile can make a press too late, as it
-does for people). The real-time games (Toppo, Spit) have two quick players; the turn-based ones
-(Cover Your Assets, Topoum) three, the third slow: on her first turn and every third one after,
-she thinks 23 s, longer than the 20 s grace after which the table mentions her, so pings happen.
+does for people). What they press is the game's own way of playing from its panel, ``decide`` in
+its play module (tests/e2e/<game>_play.py: Toppo's tops and matches, Spit's calls), or else the
+first move its panel offers. A real-time game (Toppo, Spit) has two quick players; a turn-based
+one (Cover Your Assets, Topoum: engine/games.py says which) three, the third slow: on her first
+turn and every third one after, she thinks 23 s, longer than the 20 s grace after which the table
+mentions her, so pings happen.
 When a game ends they start the next one; when ``--seconds`` are up they stop, and a table
 showing its results is ended by its host. Each game is played twice in one run: with tables in
 threads (the bot's default) and, as the baseline, in the channel (``TABLES_IN=channels``).
@@ -46,7 +49,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+if TYPE_CHECKING:
+    from fakediscord import Actor, SeenMessage
+    from tests.e2e.presses import Press
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -61,14 +68,6 @@ GRACE = 20.0
 """The bot's default grace period (tables.attention.GRACE)."""
 GOALS = {"public_p50": 0.8, "public_p90": 1.5, "ghost_pings": 0, "channel_messages": 1}
 MOVE = re.compile(r"^-# \D*(\d+)", re.MULTILINE)
-
-
-@dataclass
-class Press:
-    """What a person decided to do: press a button, or choose ``value`` in a menu."""
-
-    custom_id: str
-    value: str | None = None
 
 
 @dataclass
@@ -100,98 +99,35 @@ def move_of(message: Any) -> int | None:
     return None
 
 
-def enabled(message: Any, *actions: str) -> list[dict[str, Any]]:
-    """The enabled buttons and menus of ``message`` whose action is one of ``actions``."""
-    return [
-        item
-        for item in message.buttons() + message.selects()
-        if str(item["custom_id"]).split(":")[2] in actions and not item.get("disabled")
-    ]
+Decide: TypeAlias = "Callable[[Actor, SeenMessage], Press | None]"
+"""How a person decides what to press, if anything, from their panel as they see it."""
 
 
-def first_press(message: Any, *actions: str) -> Press | None:
-    """The first enabled button or menu (its first option) of the first of ``actions`` offered."""
-    for action in actions:
-        for item in enabled(message, action):
-            if item["type"] == 3:
-                return Press(str(item["custom_id"]), str(item["options"][0]["value"]))
-            return Press(str(item["custom_id"]))
-    return None
+def decider(game: str) -> Decide:
+    """How a person plays ``game``: ``decide`` in its end-to-end play module
+    (tests/e2e/<game>_play.py) if it has a way of its own, else the first move its panel offers
+    (tests/e2e/presses.py)."""
+    from importlib import import_module
+    from importlib.util import find_spec
 
+    from tests.e2e.presses import first_move
+    from tests.tables.scripted import kind_of
 
-def deciders(text: Callable[..., str]) -> dict[str, Callable[[Any, Any], Press | None]]:
-    """How a person decides in each game, from their panel as they saw it."""
-    from engine.toppo.ai import find_matches, find_top
-    from tests.e2e import toppo_play
-
-    def toppo(actor: Any, message: Any) -> Press | None:
-        """tests.e2e.toppo_play.step's choice, one press at a time."""
-        panel = toppo_play.Panel.read(actor, message)
-        if panel.status == "waiting":
-            return None
-        if panel.left < 10:
-            return first_press(message, "toppo")
-        size = len(panel.display)
-        picks = [str(b["custom_id"]) for b in enabled(message, "pick")]
-        if picks and len(panel.line) == size and (order := find_top(panel.line, panel.display)) is not None:
-            done = message.card["description"].count("←")
-            if done == size:
-                return first_press(message, "top")
-            wanted = "." + "".join(map(str, order[: done + 1]))
-            return next((Press(c) for c in picks if c.endswith(wanted)), None)
-        if picks and (matches := find_matches(panel.line, panel.display)):
-            index, slot = matches[0]
-            match = [str(b["custom_id"]) for b in enabled(message, "match")]
-            match = [c for c in match if c.endswith(f"{index}{slot}")]
-            if match:
-                return Press(match[0])
-            return next((Press(c) for c in picks if c.endswith(f".{index}")), None)
-        return first_press(message, "turn", "renew")
-
-    def spit(actor: Any, message: Any) -> Press | None:
-        """The first card that fits, else a card to turn up or move, else a call the panel asks."""
-        if found := first_press(message, "play", "turn", "move"):
-            return found
-        status = message.card["description"].split("\n")[0]
-        keys = {
-            "start": "spit",
-            "stalemate": "spit",
-            "you_spit_alone": "spit",
-            "slap": "slap",
-            "you_choose": "slap",
-        }
-        for key, action in keys.items():
-            if status == text(f"spit.status.{key}", actor.locale):
-                return first_press(message, action)
-        return None
-
-    def assets(actor: Any, message: Any) -> Press | None:
-        """Answer a challenge, else pair, else discard; challenge now and then."""
-        return first_press(message, "ans", "pair", "take", "disc", "chal", "give")
-
-    def topoum(actor: Any, message: Any) -> Press | None:
-        """Confirm, else the first choice of a menu, else the first step (tests' play_first_choices)."""
-        labels = {str(b.get("label")): b for b in message.buttons() if not b.get("disabled")}
-        confirm, back = (text(f"topoum.panel.{key}", actor.locale) for key in ("confirm", "back"))
-        mine = (text("topoum.panel.your_turn", actor.locale), text("topoum.panel.your_setup", actor.locale))
-        if not str(message.card.get("description", "")).startswith(mine):
-            return None
-        if confirm in labels:
-            return Press(str(labels[confirm]["custom_id"]))
-        if message.selects():
-            select = message.selects()[0]
-            return Press(str(select["custom_id"]), str(select["options"][0]["value"]))
-        steps = [b for b in enabled(message, "step", "go") if b.get("label") != back]
-        return Press(str(steps[0]["custom_id"])) if steps else None
-
-    return {"toppo": toppo, "spit": spit, "assets": assets, "topoum": topoum}
+    play = f"tests.e2e.{game}_play"
+    if find_spec(play) is not None and hasattr(module := import_module(play), "decide"):
+        decide: Decide = module.decide
+        return decide
+    actions = kind_of(game).panel.actions
+    return lambda actor, message: first_move(message, actions)
 
 
 async def play(game: str, threads: bool, seconds: float, seed: int) -> dict[str, Any]:
     """One game in one mode for ``seconds`` against a fresh bot and stand-in; its figures."""
+    from engine.games import turn_based
     from fakediscord import BotProcess, FakeDiscord
     from tests.conftest import build_world
     from tests.e2e import toppo_play
+    from tests.e2e.presses import enabled
 
     # It times the bot; the tests hold the traffic to Discord's API description.
     fake = FakeDiscord(settle_quiet=0.02, check_contract=False)
@@ -212,10 +148,9 @@ async def play(game: str, threads: bool, seconds: float, seed: int) -> dict[str,
     await bot.start(timeout=60)
     rng = random.Random(seed)
     text = toppo_play.text
-    decide = deciders(text)[game]
-    turn_based = game in ("assets", "topoum")
-    people = [world.alice, world.bruno] + ([world.carla] if turn_based else [])
-    slow = world.carla if turn_based else None
+    decide = decider(game)
+    slow = world.carla if turn_based(game) else None
+    people = [world.alice, world.bruno] + ([world.carla] if slow else [])
 
     lobby = (await world.alice.slash(f"{game} start")).message
     for joiner in people[1:]:

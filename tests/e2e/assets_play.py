@@ -20,6 +20,7 @@ from fakediscord import Actor, SeenMessage
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tests.conftest import World
+from tests.e2e.presses import Press, first_press
 from tests.e2e.toppo_play import MESSAGES, text, wait_public
 from tests.tables.stacked import stacked_assets_table
 from words.assets import card_name
@@ -80,6 +81,12 @@ class Panel:
     async def refresh(self) -> Panel:
         reply = await self.actor.press(self.message, label=text("assets.panel.refresh", self.actor.locale))
         return Panel.read(self.actor, reply.message)
+
+
+def decide(actor: Actor, message: SeenMessage) -> Press | None:
+    """Answer a challenge, else pair, else discard; challenge now and then: from the panel
+    ``actor`` sees in ``message``, what bench/bench_play.py's people press."""
+    return first_press(message, "ans", "pair", "take", "disc", "chal", "give")
 
 
 def title(number: int = 1) -> str:

@@ -19,6 +19,7 @@ from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.spit import Game
 from tests.conftest import World
+from tests.e2e.presses import Press, first_press
 from tests.e2e.toppo_play import text, wait_public
 from tests.tables.stacked import stacked_spit_table
 
@@ -76,6 +77,28 @@ async def open_panel(actor: Actor, table: SeenMessage) -> Panel:
     reply = await actor.press(table, label=text("spit.table.panel"))
     assert reply.message.ephemeral
     return Panel.read(actor, reply.message)
+
+
+CALLS = {
+    "spit.status.start": "spit",
+    "spit.status.stalemate": "spit",
+    "spit.status.you_spit_alone": "spit",
+    "spit.status.slap": "slap",
+    "spit.status.you_choose": "slap",
+}
+"""The panel's status when its player is to call, and the call's action."""
+
+
+def decide(actor: Actor, message: SeenMessage) -> Press | None:
+    """The first card that fits, else a card to turn up or move, else a call the panel asks for,
+    from the panel ``actor`` sees in ``message``: what bench/bench_play.py's people press."""
+    if found := first_press(message, "play", "turn", "move"):
+        return found
+    panel = Panel.read(actor, message)
+    for key, action in CALLS.items():
+        if panel.says(key):
+            return first_press(message, action)
+    return None
 
 
 async def table_message(world: World, number: int = 1) -> SeenMessage:

@@ -22,6 +22,7 @@ from locales import catalog
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tests.conftest import World
+from tests.e2e.presses import Press, enabled
 from tests.e2e.toppo_play import public, wait_public
 from tests.tables.stacked import stacked_topoum_table
 
@@ -115,6 +116,24 @@ async def open_panel(actor: Actor, table: SeenMessage) -> Panel:
     reply = await actor.press(table, label=text("topoum.table.panel", table_locale(table)))
     assert reply.message.ephemeral, reply.message.text
     return Panel(actor, reply.message)
+
+
+def decide(actor: Actor, message: SeenMessage) -> Press | None:
+    """Confirm, else the first choice of a menu, else the first step (as test_topoum_game's
+    play_first_choices), on the player's own turn, from the panel ``actor`` sees in ``message``:
+    what bench/bench_play.py's people press."""
+    labels = {str(b.get("label")): b for b in message.buttons() if not b.get("disabled")}
+    confirm, back = (text(f"topoum.panel.{key}", actor.locale) for key in ("confirm", "back"))
+    mine = (text("topoum.panel.your_turn", actor.locale), text("topoum.panel.your_setup", actor.locale))
+    if not str(message.card.get("description", "")).startswith(mine):
+        return None
+    if confirm in labels:
+        return Press(str(labels[confirm]["custom_id"]))
+    if message.selects():
+        select = message.selects()[0]
+        return Press(str(select["custom_id"]), str(select["options"][0]["value"]))
+    steps = [b for b in enabled(message, "step", "go") if b.get("label") != back]
+    return Press(str(steps[0]["custom_id"])) if steps else None
 
 
 def table_locale(table: SeenMessage) -> str:

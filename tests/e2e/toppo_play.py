@@ -24,6 +24,7 @@ from locales import catalog, plural_forms
 from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tests.conftest import World, build_world
+from tests.e2e.presses import Press, enabled, first_press
 from tests.tables.stacked import stacked_table
 from words.toppo import card_name
 
@@ -191,6 +192,32 @@ async def play_until_over(panel: Panel, limit: int = 2000) -> Panel:
         elif not panel.line:
             renewed += 1
     raise AssertionError(f"the game did not end within {limit} moves")
+
+
+def decide(actor: Actor, message: SeenMessage) -> Press | None:
+    """:func:`step`'s choice, one press at a time, from the panel ``actor`` sees in ``message``
+    (None while the panel waits): what bench/bench_play.py's people press."""
+    panel = Panel.read(actor, message)
+    if panel.status == "waiting":
+        return None
+    if panel.left < 10:
+        return first_press(message, "toppo")
+    size = len(panel.display)
+    picks = [str(b["custom_id"]) for b in enabled(message, "pick")]
+    if picks and len(panel.line) == size and (order := find_top(panel.line, panel.display)) is not None:
+        done = message.card["description"].count("←")
+        if done == size:
+            return first_press(message, "top")
+        wanted = "." + "".join(map(str, order[: done + 1]))
+        return next((Press(c) for c in picks if c.endswith(wanted)), None)
+    if picks and (matches := find_matches(panel.line, panel.display)):
+        index, slot = matches[0]
+        match = [str(b["custom_id"]) for b in enabled(message, "match")]
+        match = [c for c in match if c.endswith(f"{index}{slot}")]
+        if match:
+            return Press(match[0])
+        return next((Press(c) for c in picks if c.endswith(f".{index}")), None)
+    return first_press(message, "turn", "renew")
 
 
 def game_buttons(message: SeenMessage) -> list[str]:
