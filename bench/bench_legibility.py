@@ -493,7 +493,7 @@ def main() -> int:
     print(
         json.dumps(
             {
-                "min_text_px_at_450": min(texts),
+                "min_text_px_at_450": min(texts) if texts else None,
                 "min_mark_px_at_450": min(marks) if marks else None,
                 "pictures": figures,
                 "unmeasured": missing,
