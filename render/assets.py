@@ -18,6 +18,7 @@ canvas, some pastes and a fast PNG encode.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from PIL import Image
