@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import discord
 from discord.utils import escape_markdown
 
+from cogs.assets_ids import move_id, with_stamp
 from cogs.components import PER_ROW, Choice
 from cogs.drafts import Draft, Picture, alt_text
 from cogs.emojis import CARD_EMOJIS
@@ -170,23 +171,23 @@ def _moves(
             case PairFromHand(asset=asset, partner=partner):
                 numbers = f"{number(asset)}+{number(partner, 1 if partner is asset else 0)}"
                 cards = f"{name(asset)} + {name(partner)}"
-                label = text("assets.panel.pair", numbers=numbers, cards=cards)
-                moves["pair"].append(Choice(label, f"{asset}.{partner}".lower(), CARD_EMOJIS.of(asset)))
+                label, shown = text("assets.panel.pair", numbers=numbers, cards=cards), asset
             case PairWithDiscard(card=card):
-                label = text("assets.panel.take", number=number(card), card=name(card))
-                moves["take"].append(Choice(label, str(card).lower(), CARD_EMOJIS.of(card)))
+                label, shown = text("assets.panel.take", number=number(card), card=name(card)), card
             case Challenge(target=target, card=card):
                 # Only a stack's top set can be challenged: the name says which set.
                 label = text(
                     "assets.panel.challenge", name=names[target], number=number(card), card=name(card)
                 )
-                moves["chal"].append(Choice(label, f"{target}.{card}".lower(), CARD_EMOJIS.of(card)))
+                shown = card
             case Discard(card=card):
-                label = text("assets.panel.discard_card", number=number(card), card=name(card))
-                moves["disc"].append(Choice(label, str(card).lower(), CARD_EMOJIS.of(card)))
+                label, shown = text("assets.panel.discard_card", number=number(card), card=name(card)), card
             case Answer(card=card):
-                label = text("assets.panel.answer", number=number(card), card=name(card))
-                moves["ans"].append(Choice(label, str(card).lower(), CARD_EMOJIS.of(card)))
+                label, shown = text("assets.panel.answer", number=number(card), card=name(card)), card
+            case _:
+                continue
+        kind, value = move_id(action)
+        moves[kind].append(Choice(label, value, CARD_EMOJIS.of(shown)))
     controls = discord.ui.View(timeout=None)
     for row, (kind, placeholder, style) in enumerate(MOVE_ROWS[:4]):
         options = moves[kind]
@@ -194,10 +195,12 @@ def _moves(
             controls.add_item(request.controls.choices(kind, stamp, text(placeholder), options, row))
             continue
         for label, value, emoji in options:
-            controls.add_item(button(kind, f"{stamp}.{value}", label, style, row, emoji=emoji))
+            controls.add_item(button(kind, with_stamp(stamp, value), label, style, row, emoji=emoji))
     for label, value, emoji in moves["ans"]:
-        controls.add_item(button("ans", f"{stamp}.{value}", label, MOVE_ROWS[4][2], 0, emoji=emoji))
-    if any(isinstance(action, GiveUp) for action in legal):
-        controls.add_item(button("give", stamp, text("assets.panel.give_up"), discord.ButtonStyle.danger, 0))
+        controls.add_item(button("ans", with_stamp(stamp, value), label, MOVE_ROWS[4][2], 0, emoji=emoji))
+    for give_up in (action for action in legal if isinstance(action, GiveUp)):
+        kind, value = move_id(give_up)
+        label = text("assets.panel.give_up")
+        controls.add_item(button(kind, with_stamp(stamp, value), label, discord.ButtonStyle.danger, 0))
     controls.add_item(button("refresh", "", text("assets.panel.refresh"), discord.ButtonStyle.secondary, 4))
     return controls

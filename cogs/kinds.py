@@ -9,7 +9,6 @@ panel's buttons do, and the few buttons or menus it has beyond those. Each hook 
 game's own table class.
 """
 
-import importlib
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -27,7 +26,7 @@ from engine.errors import IllegalAction, Reason
 from engine.games import game_of
 from locales import Catalog
 from tables.seated import SeatedTable
-from words.common import Notice
+from words.common import GameWords, Notice
 
 T = TypeVar("T", bound=SeatedTable[Any, Any])
 
@@ -189,9 +188,8 @@ class GameKind(Generic[T]):
     results: Callable[[Catalog, T], Results]
     """The public message after a game, while the next one's options are chosen, and at the end."""
     panel: PanelSpec[T]
-    said: Callable[[Catalog, Notice, Sequence[str], str], str]
-    """A notice in words (``notice_text`` in ``words/<game>.py``), given the seats' names and a
-    locale: what happened, on the table message, and in a call's message once its wait is over."""
+    words: GameWords
+    """Its words module, ``words/<game>.py``: its notices and callouts, the words on its pictures."""
     colour: discord.Colour
     """The colour of the game's messages."""
     lobby_choices: Callable[[Catalog, T, Controls, str], LobbyChoices] | None = None
@@ -212,6 +210,12 @@ class GameKind(Generic[T]):
     @property
     def name(self) -> str:
         return self.table_class.game
+
+    @property
+    def said(self) -> Callable[[Catalog, Notice, Sequence[str], str], str]:
+        """A notice in words, given the seats' names and a locale: what happened, on the table
+        message, and in a call's message once its wait is over."""
+        return self.words.notice_text
 
     @property
     def prefix(self) -> str:
@@ -239,9 +243,8 @@ class GameKind(Generic[T]):
             f"{name}.{key}"
             for key in ("command_name", "command_description", "start_name", "start_description")
         ]
-        said = importlib.import_module(game_of(name).module("words"))
-        keys += [f"{name}.notice.{code}" for code in sorted(said.NOTICE_CODES)]
-        keys += [f"{name}.call.{code}" for code in sorted(getattr(said, "CALLOUT_CODES", ()))]
+        keys += [f"{name}.notice.{code}" for code in sorted(self.words.NOTICE_CODES)]
+        keys += [f"{name}.call.{code}" for code in sorted(self.words.CALLOUT_CODES)]
         if self.table_class.plays_series:
             keys += [f"{name}.results.next", f"{name}.results.end"]
         for option, values in self.table_class.lobby_choices.items():

@@ -6,7 +6,7 @@ Every function here reads the table; none changes it. Pictures come from :mod:`r
 are drawn off the event loop; the words on them come from the catalogue (``spit.picture.*``).
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -15,7 +15,22 @@ from cogs.drafts import Draft, Picture, alt_text
 from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest, Playing, Results
 from cogs.message_parts import names_of
-from engine.spit import Card, SpeedState, SpeedView, SpitView, fits
+from cogs.spit_ids import move_id
+from engine.spit import (
+    Action,
+    Card,
+    Flip,
+    MoveCard,
+    PlayCard,
+    PlayHand,
+    Slap,
+    SpeedState,
+    SpeedView,
+    Spit,
+    SpitView,
+    TurnUp,
+    fits,
+)
 from engine.spit.centre import CENTRE_PILES
 from locales import Catalog
 from render.spit import panel_png, results_png, table_png
@@ -120,13 +135,13 @@ def _play_rows(
     buttons: discord.ui.View,
     view: SpitView | SpeedView,
     cards: Sequence[Card | None],
-    args: Sequence[str],
-    action: str,
+    stamp: str,
+    move: Callable[[int, int], Action],
 ) -> None:
-    """Rows 0 and 1: each card onto the left pile, then onto the right (``args[place]`` names
-    the card in the button's argument, to which the pile is added). A place without a card to
-    play shows its number, and a card that does not fit the pile says so, both disabled: a
-    play the rules refuse is no choice to offer."""
+    """Rows 0 and 1: each card onto the left pile, then onto the right (``move(place, pile)``
+    is the move a button makes). A place without a card to play shows its number, and a card
+    that does not fit the pile says so, both disabled: a play the rules refuse is no choice to
+    offer."""
     alternate = isinstance(view, SpitView) and view.options.alternate_colours
     for centre in CENTRE_PILES:
         top, side = view.centre[centre], PILES[centre]
@@ -140,7 +155,7 @@ def _play_rows(
                 label = request.text(f"spit.panel.{word}_{side}", number=place + 1, card=name)
             style = discord.ButtonStyle.primary if playable else GREY
             emoji = None if card is None else CARD_EMOJIS.of(card)
-            arg = f"{args[place]}.{centre}"
+            action, arg = move_id(stamp, move(place, centre))
             buttons.add_item(
                 request.controls.button(action, arg, label, style, centre, disabled=not playable, emoji=emoji)
             )
@@ -152,23 +167,31 @@ def _spit_buttons(request: PanelRequest[SpitTable], view: SpitView, stamp: str) 
     text, button, seat = request.text, request.controls.button, request.seat
     buttons = discord.ui.View(timeout=None)
     layout = view.layouts[seat]
-    piles = [f"{stamp}.{n}" for n in range(len(layout))]
-    _play_rows(request, buttons, view, [pile.top for pile in layout], piles, "play")
+    _play_rows(
+        request,
+        buttons,
+        view,
+        [pile.top for pile in layout],
+        stamp,
+        lambda place, pile: PlayCard(seat, place, pile),
+    )
     space = next((number for number, pile in enumerate(layout) if not pile.size), None)
     for number, pile in enumerate(layout):
         if pile.top is not None and pile.size > 1 and space is not None:
             label = text("spit.panel.move", number=number + 1, space=space + 1)
-            buttons.add_item(button("move", f"{stamp}.{number}.{space}", label, GREY, 2))
+            buttons.add_item(button(*move_id(stamp, MoveCard(seat, number, space)), label, GREY, 2))
         else:
             hidden = pile.size > 0 and pile.top is None
             label = text("spit.panel.turn", number=number + 1)
-            buttons.add_item(button("turn", f"{stamp}.{number}", label, GREY, 2, disabled=not hidden))
+            buttons.add_item(
+                button(*move_id(stamp, TurnUp(seat, number)), label, GREY, 2, disabled=not hidden)
+            )
     danger, spitting = discord.ButtonStyle.danger, bool(view.spit_cards[seat])
     for target, label in spit_targets(request.messages, view, seat, request.locale):
-        buttons.add_item(button("spit", f"{stamp}.{target}", label, danger, 3, disabled=not spitting))
+        buttons.add_item(button(*move_id(stamp, Spit(seat, target)), label, danger, 3, disabled=not spitting))
     for centre in CENTRE_PILES:
         word = ("choose_" if view.options.emptier_chooses else "slap_") + PILES[centre]
-        buttons.add_item(button("slap", f"{stamp}.{centre}", text(f"spit.panel.{word}"), GREY, 3))
+        buttons.add_item(button(*move_id(stamp, Slap(seat, centre)), text(f"spit.panel.{word}"), GREY, 3))
     buttons.add_item(button("refresh", "", text("spit.panel.refresh"), GREY, 3))
     return buttons
 
@@ -177,9 +200,13 @@ def _speed_buttons(request: PanelRequest[SpitTable], view: SpeedView, stamp: str
     """Rows 0-1: play each hand card left or right (the card in the button, so a hand refilled
     since cannot play a card its player has not seen); row 2: flip, refresh."""
     buttons = discord.ui.View(timeout=None)
-    hand = view.hand or ()
-    _play_rows(request, buttons, view, list(hand), [f"{stamp}.{card.code}" for card in hand], "hand")
+    hand, seat = view.hand or (), request.seat
+    _play_rows(
+        request, buttons, view, list(hand), stamp, lambda place, pile: PlayHand(seat, hand[place], pile)
+    )
     button, text = request.controls.button, request.text
-    buttons.add_item(button("flip", stamp, text("spit.panel.flip"), discord.ButtonStyle.danger, 2))
+    buttons.add_item(
+        button(*move_id(stamp, Flip(seat)), text("spit.panel.flip"), discord.ButtonStyle.danger, 2)
+    )
     buttons.add_item(button("refresh", "", text("spit.panel.refresh"), GREY, 2))
     return buttons

@@ -1,55 +1,45 @@
 """``/topoum start`` and every Topoum button and menu: the Discord side of :mod:`tables.topoum`.
 
-The lobby's seats, the public message and the panel's flow are the shared ones of
-:mod:`cogs.seated`; here are the lobby's battle deck and what the panel's components do. A panel
-component's argument is ``<stamp>.<i>.<j>...``: the moment it was drawn at and the player's
-choices so far (a disabled ransom's is ``<stamp>-<captor>``, never a path). ``step`` follows a
-choice (or goes back), a menu's ``pick`` is a step to its chosen option, ``go`` plays a whole
-step, ``view`` redraws. A component from an older moment, or pressed out of turn, redraws the
-panel as it is now with a note saying why nothing happened.
+The lobby's seats, the public message and the panel's flow are the shared ones
+(:mod:`cogs.seated`); here are the lobby's battle deck and what the panel's components do. A
+panel component's argument is the moment it was drawn at and the player's choices so far
+(:mod:`cogs.topoum_ids` writes and reads it). ``step`` follows a choice (or goes back), a menu's
+``pick`` is a step to its chosen option, ``go`` plays a whole step, ``view`` redraws. A
+component from an older moment, or pressed out of turn, redraws the panel as it is now with a
+note saying why nothing happened.
 """
 
 from collections.abc import Sequence
 
 import discord
 
+import words.topoum
 from cogs.answers import Acknowledge, acknowledged, in_time, tell_privately
 from cogs.client import GameNightBot
-from cogs.components import numbers
 from cogs.drafts import Draft, refusal_text
 from cogs.i18n import private_locale
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec
 from cogs.message_parts import names_of
+from cogs.topoum_ids import GO, MOVES, VIEW, read_path
 from cogs.topoum_messages import deck_options, over, panel_draft, playing, table_picture
 from engine.errors import IllegalAction, Reason
 from engine.topoum.cards import BadDeck
 from tables.topoum import TopoumTable
 from words.common import bold
-from words.topoum import bad_deck_text, notice_text, steps_text
+from words.topoum import bad_deck_text, steps_text
 
 COLOUR = discord.Colour.from_rgb(141, 110, 72)
 """The colour of the game's messages."""
 
-STEP, PICK, GO, VIEW = "step", "pick", "go", "view"
-
-
-def parse_path(arg: str) -> tuple[str, tuple[int, ...]]:
-    """A panel component's argument as (stamp, path); ``IllegalAction(STALE)`` if it is not one
-    (a disabled ransom's, say)."""
-    stamp, _, choices = arg.partition(".")
-    if not stamp.isalnum():
-        raise IllegalAction(Reason.STALE, "malformed component")
-    return stamp, tuple(numbers(choices))
-
 
 def keeps(table: TopoumTable, seat: int, kept: str) -> None:
     """The choices made so far hold while the turn is where they were made."""
-    table.menu(seat, *parse_path(kept))
+    table.menu(seat, *read_path(kept))
 
 
 async def panel(request: PanelRequest[TopoumTable]) -> Draft:
     """The panel, with the menu choices made so far (kept while they hold)."""
-    return await panel_draft(request, parse_path(request.kept)[1] if request.kept else ())
+    return await panel_draft(request, read_path(request.kept)[1] if request.kept else ())
 
 
 async def move(request: MoveRequest[TopoumTable]) -> Moved:
@@ -57,7 +47,7 @@ async def move(request: MoveRequest[TopoumTable]) -> Moved:
     if request.action == VIEW:
         return Moved()
     table, seat = request.table, request.seat
-    stamp, chosen = parse_path(request.arg)
+    stamp, chosen = read_path(request.arg)
     if request.action == GO:
         before = table.menu(seat, stamp, chosen).chosen
         await table.play(request.user, stamp, chosen)
@@ -110,8 +100,8 @@ KIND = GameKind(
     playing=playing,
     picture=table_picture,
     results=over,
-    panel=PanelSpec("hand", frozenset({STEP, PICK, GO, VIEW}), panel, move, refused, keeps),
-    said=notice_text,
+    panel=PanelSpec("hand", MOVES, panel, move, refused, keeps),
+    words=words.topoum,
     colour=COLOUR,
     lobby_choices=deck_options,
     other=choose_deck,

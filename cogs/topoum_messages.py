@@ -23,6 +23,7 @@ from cogs.drafts import Draft, Picture, alt_text
 from cogs.kinds import PanelRequest, Playing, Results
 from cogs.lobby import LobbyChoices
 from cogs.message_parts import deadline, names_of
+from cogs.topoum_ids import GO, PICK, STEP, VIEW, path_arg, ransom_arg
 from engine.topoum.actions import (
     ChangeBase,
     ChooseAction,
@@ -146,11 +147,6 @@ def over(messages: Catalog, table: TopoumTable) -> Results:
 # -- the private panel -----------------------------------------------------------------------------
 
 
-def path_arg(stamp: str, path: Sequence[int]) -> str:
-    """A panel component's argument: the stamp and the choices so far, ``<stamp>.<i>.<j>``."""
-    return ".".join([stamp, *map(str, path)])
-
-
 def _ransom_buttons(
     request: PanelRequest[TopoumTable], stamp: str, prisoners: Sequence[int], menu: Menu | None
 ) -> list[Button]:
@@ -167,10 +163,10 @@ def _ransom_buttons(
             index = offered.get(captor)
             label = request.text("topoum.panel.ransom", name=request.names()[captor])
             if index is None or menu is None:
-                buttons.append(Button("go", f"{stamp}-{captor}", label, discord.ButtonStyle.danger, True))
+                buttons.append(Button(GO, ransom_arg(stamp, captor), label, discord.ButtonStyle.danger, True))
             else:
                 arg = path_arg(stamp, (*menu.path, index))
-                buttons.append(Button("go", arg, label, discord.ButtonStyle.danger, False))
+                buttons.append(Button(GO, arg, label, discord.ButtonStyle.danger, False))
     return buttons
 
 
@@ -182,8 +178,8 @@ def _view(
 ) -> discord.ui.View:
     """The components on the message's five rows: select menus (one a row) first, then the
     buttons and Refresh, five to a row."""
-    refresh = Button("view", "", request.text("topoum.panel.refresh"))
-    menus = [("pick", arg, placeholder, options) for placeholder, options in selects]
+    refresh = Button(VIEW, "", request.text("topoum.panel.refresh"))
+    menus = [(PICK, arg, placeholder, options) for placeholder, options in selects]
     return request.controls.laid_out(menus, [*buttons, refresh])
 
 
@@ -208,7 +204,7 @@ def _menu_view(
     hexes: list[discord.SelectOption] = []
     cards: list[discord.SelectOption] = []
     if menu.complete:
-        buttons.append(Button("go", path_arg(stamp, path), text("topoum.panel.confirm"), GREEN, False))
+        buttons.append(Button(GO, path_arg(stamp, path), text("topoum.panel.confirm"), GREEN, False))
     for index, option in enumerate(menu.options):
         choice = path_arg(stamp, (*path, index))
         if isinstance(option, HEX_CHOICES):
@@ -225,12 +221,12 @@ def _menu_view(
             )
         elif isinstance(option, STEP_BUTTONS):
             label = option_label(messages, option, menu, locale)
-            buttons.append(Button("step", choice, label, discord.ButtonStyle.primary, False))
+            buttons.append(Button(STEP, choice, label, discord.ButtonStyle.primary, False))
         elif isinstance(option, EndMoves | Pass):
-            buttons.append(Button("go", choice, option_label(messages, option, menu, locale), GREY, False))
+            buttons.append(Button(GO, choice, option_label(messages, option, menu, locale), GREY, False))
     buttons += _ransom_buttons(request, stamp, prisoners, menu)
     if path:
-        buttons.append(Button("step", path_arg(stamp, path[:-1]), text("topoum.panel.back"), GREY, False))
+        buttons.append(Button(STEP, path_arg(stamp, path[:-1]), text("topoum.panel.back"), GREY, False))
     selects: list[tuple[str, Sequence[discord.SelectOption]]] = []
     if cards:
         selects.append((text("topoum.menu.card"), cards))

@@ -14,6 +14,8 @@ from cogs.drafts import Draft, Picture, alt_text
 from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest, Playing, Results
 from cogs.message_parts import names_of
+from cogs.toppo_ids import PICK, move_id, picks_arg
+from engine.toppo.actions import CallTop, CallToppo, Match, Renew, TurnCard, VoteReplace
 from engine.toppo.state import ToppoView
 from locales import Catalog
 from render.toppo import line_png, results_png, table_png
@@ -121,8 +123,8 @@ def _panel_buttons(
     (once every slot has a card) and Clear; row 4: turn, renew, toppo, vote, refresh. While play
     waits for another player to restart, Turn says so and cannot be pressed: turning then would
     only be a false start, a trap for whoever has not read the rules."""
-    text, button = request.text, request.controls.button
-    line, size, matching = seen.lines[request.seat], seen.display_size, seen.matching[request.seat]
+    text, button, seat = request.text, request.controls.button, request.seat
+    line, size, matching = seen.lines[seat], seen.display_size, seen.matching[seat]
     ready = matching or len(line) == size
     can_top = ready and not matching
     view = discord.ui.View(timeout=None)
@@ -135,32 +137,32 @@ def _panel_buttons(
             else:
                 label = text("toppo.panel.pick", number=index + 1, card=name)
             picked, emoji = str(index) in picks, CARD_EMOJIS.of(card)
-            view.add_item(
-                button(
-                    "pick", f"{stamp}.{picks}{index}", label, GREY, 0, disabled=picked or full, emoji=emoji
-                )
-            )
+            arg = picks_arg(stamp, f"{picks}{index}")
+            view.add_item(button(PICK, arg, label, GREY, 0, disabled=picked or full, emoji=emoji))
     if ready and len(picks) == 1:
         for place in range(size):
             label = text("toppo.panel.match", slot=SLOT_LETTERS[place])
-            view.add_item(button("match", f"{stamp}.{picks}{place}", label, GREY, 1))
+            view.add_item(button(*move_id(stamp, Match(seat, int(picks), place)), label, GREY, 1))
     if can_top:
         complete = len(picks) == size
         label = text("toppo.panel.top", order=order_text(picks)) if complete else text("toppo.panel.top_pick")
-        view.add_item(
-            button("top", f"{stamp}.{picks}", label, discord.ButtonStyle.success, 2, disabled=not complete)
-        )
+        top = move_id(stamp, CallTop(seat, tuple(map(int, picks))))
+        view.add_item(button(*top, label, discord.ButtonStyle.success, 2, disabled=not complete))
     if ready:
-        view.add_item(button("pick", f"{stamp}.", text("toppo.panel.clear"), GREY, 2, disabled=not picks))
+        clear = picks_arg(stamp, "")
+        view.add_item(button(PICK, clear, text("toppo.panel.clear"), GREY, 2, disabled=not picks))
     turnable = (matching or len(line) < size) and waiting_for is None
     turn = (
         text("toppo.panel.turn") if waiting_for is None else text("toppo.panel.wait_start", name=waiting_for)
     )
-    view.add_item(button("turn", stamp, turn, discord.ButtonStyle.primary, 3, disabled=not turnable))
-    view.add_item(button("renew", stamp, text("toppo.panel.renew"), GREY, 3, disabled=not ready))
-    view.add_item(button("toppo", "", text("toppo.panel.toppo"), discord.ButtonStyle.danger, 3))
     view.add_item(
-        button("vote", stamp, text("toppo.panel.vote"), GREY, 3, disabled=request.seat in seen.votes)
+        button(*move_id(stamp, TurnCard(seat)), turn, discord.ButtonStyle.primary, 3, disabled=not turnable)
     )
+    renew = text("toppo.panel.renew")
+    view.add_item(button(*move_id(stamp, Renew(seat)), renew, GREY, 3, disabled=not ready))
+    toppo = text("toppo.panel.toppo")
+    view.add_item(button(*move_id(stamp, CallToppo(seat)), toppo, discord.ButtonStyle.danger, 3))
+    vote = text("toppo.panel.vote")
+    view.add_item(button(*move_id(stamp, VoteReplace(seat)), vote, GREY, 3, disabled=seat in seen.votes))
     view.add_item(button("refresh", "", text("toppo.panel.refresh"), GREY, 3))
     return view

@@ -96,10 +96,9 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         state = self.require_state()
         notices = [] if lead is None else [lead]
         while True:
-            defender = None if state.duel is None else state.duel.defender
             events = state.apply(action)
             self.moves.append(action_to_json(action))
-            notices += notices_for(events, defender)
+            notices += notices_for(state, events)
             for event in events:
                 if isinstance(event, RoundScored):
                     self.game_ended()

@@ -145,7 +145,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
         self.state = after
         self.moves += [action_to_json(action) for action in actions]
         self.events += events
-        notices = notices_for(events)
+        notices = notices_for(after, events)
         self.notices.extend(notices)
         if after.outcome is not None:
             self.game_ended()

@@ -108,7 +108,7 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
         series = self.require_state()
         events = series.apply(action)
         self.moves.append(action_to_json(action))
-        notices = notices_for(events)
+        notices = notices_for(series, events)
         self.notices.extend(notices)
         for event in events:
             if isinstance(event, TotalsUpdated):

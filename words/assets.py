@@ -161,11 +161,10 @@ NOTICE_CODES: Final = frozenset(
 """Every notice the table gives (``assets.notice.<code>``)."""
 
 
-def notices_for(events: Sequence[Event], defender: int | None = None) -> list[Notice]:
-    """What the channel should hear about these events: every move, a stolen or defended set,
-    the draw pile running out, skipped players and the end of a round or the match. Refills and
-    plain turns go unsaid. ``defender`` is the challenged seat of a challenge these events may
-    end (it tells a set stolen from one defended)."""
+def notices_for(state: AssetsState, events: Sequence[Event]) -> list[Notice]:
+    """What the channel should hear about these events (``state`` is the match after them):
+    every move, a stolen or defended set, the draw pile running out, skipped players and the
+    end of a round or the match. Refills and plain turns go unsaid."""
     notices: list[Notice] = []
     values: dict[str, int | str]
     for event in events:
@@ -182,8 +181,8 @@ def notices_for(events: Sequence[Event], defender: int | None = None) -> list[No
                 notices.append(Notice("challenged", seat, values))
             case Answered(seat=seat, card=card):
                 notices.append(Notice("answered", seat, {"card": card.code}))
-            case SetWon(winner=winner, loser=loser, won=won):
-                code = "defended" if winner == defender else "stolen"
+            case SetWon(winner=winner, loser=loser, won=won, defended=defended):
+                code = "defended" if defended else "stolen"
                 values = {"other": loser, "asset": won.asset.code, "count": len(won.cards)}
                 values["value"] = won.value
                 notices.append(Notice(code, winner, values))

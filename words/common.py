@@ -129,3 +129,24 @@ def picture_labels(messages: Catalog, language: str, labels: type[W], game: str)
 @cache
 def _picture_labels(messages: Catalog, language: str, labels: type[Any], game: str) -> object:
     return catalogue_words(messages, language, labels, f"{game}.picture")
+
+
+class GameWords(Protocol):
+    """What every game's words module (``words/<game>.py``) says, declared once: each game's
+    :class:`~cogs.kinds.GameKind` is given its module as this, so mypy holds every game's words to
+    one signature. ``NOTICE_CODES`` and ``CALLOUT_CODES`` name every notice and callout it gives
+    (``<game>.notice.<code>``, ``<game>.call.<code>``, checked in every language); ``notices_for``
+    says what the channel hears of a move's events (``state`` as they left it); ``notice_text``
+    words a notice with the seats' names; ``labels_for`` gives the words on its pictures."""
+
+    @property
+    def NOTICE_CODES(self) -> frozenset[str]: ...
+
+    @property
+    def CALLOUT_CODES(self) -> frozenset[str]: ...
+
+    def notices_for(self, state: Any, events: Sequence[Any], /) -> list[Notice]: ...
+
+    def notice_text(self, messages: Catalog, notice: Notice, names: Sequence[str], locale: str, /) -> str: ...
+
+    def labels_for(self, messages: Catalog, locale: str, /) -> Any: ...

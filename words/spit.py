@@ -220,6 +220,8 @@ NOTICE_CODES: Final = frozenset(
     | {"dealt", "deal_won", "deal_started", "rebuilt", "renewed", "won"}
 )
 """Every notice the table gives (``spit.notice.<code>``)."""
+CALLOUT_CODES: Final = frozenset[str]()
+"""It calls nobody out: its waits' calls say only that the table waits (``ping.*``)."""
 
 
 def notices_for(game: SpitState | SpeedState, events: Sequence[Event]) -> list[Notice]:

@@ -283,10 +283,12 @@ NOTICE_CODES: Final = frozenset(
     | {"hurry", "timed_out"}
 )
 """Every notice the table gives (``topoum.notice.<code>``)."""
+CALLOUT_CODES: Final = frozenset[str]()
+"""It calls nobody out: its waits' calls say only that the table waits (``ping.*``)."""
 
 
-def notices_for(events: Iterable[Event]) -> list[Notice]:
-    """What the channel hears about these events: cards played, moles lost, captured, ransomed
+def notices_for(state: TopoumState, events: Iterable[Event]) -> list[Notice]:
+    """What the channel hears about these events (``state`` as they left it): cards played, moles lost, captured, ransomed
     and decorated, lines of sight, friendly fire, turnips, splits, Peace, passes and the final
     scoring. Placements and moves are left to the board picture."""
     notices: list[Notice] = []

@@ -118,10 +118,12 @@ NOTICE_CODES: Final = frozenset(
     | {"replaced", "reshuffled", "toppo", "game_started"}
 )
 """Every notice the table gives (``toppo.notice.<code>``)."""
+CALLOUT_CODES: Final = frozenset[str]()
+"""It calls nobody out: its waits' calls say only that the table waits (``ping.*``)."""
 
 
-def notices_for(events: Sequence[Event]) -> list[Notice]:
-    """What the channel should hear about these events: penalties with their reason and cost,
+def notices_for(series: Series, events: Sequence[Event]) -> list[Notice]:
+    """What the channel should hear about these events (``series`` as they left it): penalties with their reason and cost,
     tops, matches, votes and the end of a game; plain turns and renewals go unsaid."""
     notices: list[Notice] = []
     mistake: Notice | None = None

@@ -64,11 +64,13 @@ class GaveUp:
 @dataclass(frozen=True, slots=True)
 class SetWon:
     """The challenge is over: ``winner`` showed last and put ``won`` (the stake and every card
-    shown) on top of its stack; ``loser`` is the other side."""
+    shown) on top of its stack; ``loser`` is the other side. ``defended``: the winner is the
+    challenged seat, whose set stays theirs (else it was stolen)."""
 
     winner: int
     loser: int
     won: AssetSet
+    defended: bool
 
 
 @dataclass(frozen=True, slots=True)

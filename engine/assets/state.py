@@ -416,7 +416,7 @@ class AssetsState:
         self.stacks[duel.defender].pop()
         self.stacks[winner].append(won)
         self.duel = None
-        events: list[Event] = [GaveUp(action.seat), SetWon(winner, action.seat, won)]
+        events: list[Event] = [GaveUp(action.seat), SetWon(winner, action.seat, won, winner == duel.defender)]
         self._end_turn(events)
         return events
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.assets import KIND, MOVES, parse_move
+from cogs.assets import KIND
+from cogs.assets_ids import MOVES, read_move
 from cogs.assets_messages import callout_text, panel_draft
 from cogs.drafts import Draft
 from cogs.panels import panel_request
 from cogs.table_messages import public_draft
 from engine.assets.actions import Action, Answer, GiveUp
-from engine.assets.state import AssetsState
+from engine.assets.state import AssetsState, new_game
 from engine.errors import IllegalAction, Reason
 from locales import catalog
 from tables.assets import AssetsTable
@@ -53,9 +54,9 @@ def offered(draft: Draft, seat: int) -> list[tuple[str, Action]]:
                 arg = arg.rpartition(":")[0]  # a menu's id ends with its number
                 options = item["options"]
                 assert isinstance(options, list)
-                moves += [parse_move(seat, action, f"{arg}.{option['value']}") for option in options]
+                moves += [read_move(seat, action, f"{arg}.{option['value']}") for option in options]
             else:
-                moves.append(parse_move(seat, action, arg))
+                moves.append(read_move(seat, action, arg))
     return moves
 
 
@@ -107,13 +108,13 @@ async def test_a_challenge_offers_the_answers_and_give_up_and_others_only_see_th
 
 
 def test_a_move_button_reads_back_as_the_move_and_a_malformed_one_is_stale() -> None:
-    assert parse_move(3, "chal", "12.2.si") == ("12", challenge(3, 2, "SI"))
-    assert parse_move(0, "pair", "7.pb.go") == ("7", pair(0, "PB GO"))
-    assert parse_move(1, "give", "7") == ("7", GiveUp(1))
+    assert read_move(3, "chal", "12.2.si") == ("12", challenge(3, 2, "SI"))
+    assert read_move(0, "pair", "7.pb.go") == ("7", pair(0, "PB GO"))
+    assert read_move(1, "give", "7") == ("7", GiveUp(1))
     malformed = [("chal", "12.x.si"), ("pair", "12.pb"), ("disc", "12.zz"), ("give", "12.pb"), ("nope", "1")]
     for action, arg in malformed:
         with pytest.raises(IllegalAction) as refused:
-            parse_move(0, action, arg)
+            read_move(0, action, arg)
         assert refused.value.reason is Reason.STALE
 
 
@@ -202,7 +203,7 @@ def test_every_notice_and_callout_is_worded_in_both_languages(locale: str) -> No
         Notice("discarded", 2, {"card": "CC"}),
     ]
     assert codes <= {notice.code for notice in notices}
-    assert {notice.code for notice in notices_for([])} == set()
+    assert {notice.code for notice in notices_for(new_game(3), [])} == set()
     for notice in notices:
         said = notice_text(catalog(), notice, names, locale)
         assert "{" not in said and (notice.player is None or f"**{names[notice.player]}**" in said)

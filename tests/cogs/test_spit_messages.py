@@ -9,7 +9,8 @@ import dataclasses
 import pytest
 
 from cogs.panels import panel_request
-from cogs.spit import KIND, MOVES, parse_press
+from cogs.spit import KIND
+from cogs.spit_ids import MOVES, read_move
 from cogs.spit_messages import panel_draft
 from cogs.table_messages import public_draft
 from engine.spit import PlayCard, PlayHand
@@ -102,7 +103,7 @@ async def test_a_spit_panel_has_a_button_per_move_within_discords_limits(
     for custom_id in ids:
         _, _, action, arg = custom_id.split(":")
         if action in MOVES:
-            parse_press(0, action, arg)  # every button parses
+            read_move(0, action, arg)  # every button parses
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -116,7 +117,7 @@ async def test_a_speed_panel_plays_each_hand_card_left_or_right(registry: TableR
     panel_rows = rows(panel)
     assert [len(row) for row in panel_rows] == [5, 5, 2]
     first = str(panel_rows[0][0]["custom_id"]).split(":")
-    _, played = parse_press(0, first[2], first[3])
+    _, played = read_move(0, first[2], first[3])
     assert isinstance(played, PlayHand) and str(played.card) == "8c" and played.centre == 0
     assert "8♣" in str(panel_rows[0][0]["label"]) and "8♣" in (panel.words.description or "")
 

@@ -13,7 +13,8 @@ from cogs.drafts import Draft
 from cogs.message_parts import names_of
 from cogs.panels import panel_request
 from cogs.table_messages import public_draft
-from cogs.topoum import KIND, parse_path
+from cogs.topoum import KIND
+from cogs.topoum_ids import read_path
 from cogs.topoum_messages import panel_draft
 from data import Store
 from engine.errors import IllegalAction
@@ -38,7 +39,7 @@ from engine.topoum.events import (
     Passed,
     PeaceDrawn,
 )
-from engine.topoum.state import Cell, Position, Stage
+from engine.topoum.state import Cell, Position, Stage, new_game
 from locales import catalog
 from render.topoum import BoardPlan
 from tables.loading import open_table
@@ -200,7 +201,7 @@ def every_notice() -> list[Notice]:
         Passed(2),
         CategoryScored(Category.SPECIAL, (0, 2), 2),
     ]
-    return [*notices_for(events), Notice("hurry", 0, {"seconds": 30}), Notice("timed_out", 0)]
+    return [*notices_for(new_game(4), events), Notice("hurry", 0, {"seconds": 30}), Notice("timed_out", 0)]
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -257,11 +258,11 @@ async def test_the_public_message_in_every_phase_fits(tmp_path: Path, locale: st
 
 
 def test_a_panel_components_argument_is_a_stamp_and_a_path() -> None:
-    assert parse_path("1b.0.12.3") == ("1b", (0, 12, 3))
-    assert parse_path("7") == ("7", ())
+    assert read_path("1b.0.12.3") == ("1b", (0, 12, 3))
+    assert read_path("7") == ("7", ())
     for malformed in ("", "1b-2", "1b.x", ".1"):
         with pytest.raises(IllegalAction):
-            parse_path(malformed)
+            read_path(malformed)
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -1,15 +1,17 @@
-"""Tally in words: whose turn it is, the total, and which events the table announces."""
+"""Tally in words: whose turn it is, the total, a move, and which events the table announces."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from locales import Catalog
-from tests.fixture_game.engine import GOAL, Added, Event, TallyState, Won
+from tests.fixture_game.engine import GOAL, Add, Added, Event, TallyState, Won
 from words.common import Notice, bold, notice_line, picture_labels
 
 NOTICE_CODES: Final = frozenset({"added", "won", "hurry", "timed_out"})
 """Every notice the table gives (``tally.notice.<code>``)."""
+CALLOUT_CODES: Final = frozenset[str]()
+"""It calls nobody out: its waits' calls say only that the table waits (``ping.*``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +26,7 @@ def labels_for(messages: Catalog, locale: str) -> Labels:
     return picture_labels(messages, messages.language_for(locale), Labels, "tally")
 
 
-def notices_for(events: Sequence[Event]) -> list[Notice]:
+def notices_for(state: TallyState, events: Sequence[Event]) -> list[Notice]:
     """Every step is worth saying in a game this short."""
     notices: list[Notice] = []
     for event in events:
@@ -45,3 +47,8 @@ def status_text(messages: Catalog, state: TallyState, names: Sequence[str], loca
     if state.winner is not None:
         return messages.text("tally.status.won", locale, name=bold(names[state.winner]), goal=GOAL)
     return messages.text("tally.status.turn", locale, name=bold(names[state.current]), total=state.total)
+
+
+def move_text(messages: Catalog, move: Add, names: Sequence[str], locale: str) -> str:
+    """A move as its panel offers it: the amount to add."""
+    return messages.text("tally.panel.amount", locale, amount=move.amount)

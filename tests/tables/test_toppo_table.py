@@ -12,6 +12,7 @@ from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import CallTop, CallToppo, Match, SeriesAction, TurnCard
 from engine.toppo.cards import parse_cards
 from engine.toppo.events import MatchFailed, PenaltyPaid, TopFailed
+from engine.toppo.series import Series
 from engine.toppo.state import Position
 from tables.loading import load_table, open_table
 from tables.lobby import Lobby, Seat
@@ -237,10 +238,11 @@ async def test_the_registry_resumes_saved_tables_and_their_ai_plays_on(
 
 def test_penalties_become_notices_with_their_cost() -> None:
     card = parse_cards("Bo")[0]
+    series = Series(3, 7)  # the series they leave says nothing more of a penalty
     assert notices_for(
-        [TopFailed(0, (0, 1, 2), (0,)), PenaltyPaid(0, "wrong_top", (), parse_cards("R# Y#"))]
+        series, [TopFailed(0, (0, 1, 2), (0,)), PenaltyPaid(0, "wrong_top", (), parse_cards("R# Y#"))]
     ) == [Notice("wrong_top", 0, {"cards": 2})]
-    assert notices_for([MatchFailed(1, card, 2), PenaltyPaid(1, "wrong_match", (card,), ())]) == [
+    assert notices_for(series, [MatchFailed(1, card, 2), PenaltyPaid(1, "wrong_match", (card,), ())]) == [
         Notice("wrong_match", 1, {"card": "Bo", "slot": 2, "cards": 0})
     ]
 

@@ -39,7 +39,7 @@ def test_challenge_giving_up_at_once_gives_the_set_to_the_challenger_on_top_of_i
     game = table("HM PB", "CC", "JW", stacks=[MINE, THEIRS, ""])
     game.apply(challenge(0, 1, "HM"))
     events = game.apply(GiveUp(1))
-    assert events[:2] == [GaveUp(1), SetWon(0, 1, AssetSet.parse("HM SI HM"))]
+    assert events[:2] == [GaveUp(1), SetWon(0, 1, AssetSet.parse("HM SI HM"), defended=False)]
     assert (stack(game, 0), stack(game, 1)) == ("PB PB / HM SI HM", "BA BA")
     assert game.stage is Stage.TURN and game.duel is None
 
@@ -66,7 +66,7 @@ def test_challenge_the_challenger_wins_when_the_defender_gives_up_after_answerin
     game.apply(answer(1, "SI"))
     game.apply(answer(0, "GO"))
     events = game.apply(GiveUp(1))
-    assert events[1] == SetWon(0, 1, AssetSet.parse("HM SI HM SI GO"))
+    assert events[1] == SetWon(0, 1, AssetSet.parse("HM SI HM SI GO"), defended=False)
     assert (stack(game, 0), stack(game, 1)) == ("PB PB / HM SI HM SI GO", "BA BA")
 
 
