@@ -13,8 +13,8 @@ from PIL import Image
 from fakediscord import MESSAGE_COMPONENT, BotProcess, Channel, SeenMessage
 from locales import catalog
 from tests.conftest import World, running
-from tests.e2e.test_fixture_game import play_until_won
 from tests.e2e.toppo_play import recorded_games, wait_public
+from tests.e2e.whole_game import play_turn_by_turn
 
 
 def text(key: str, **values: object) -> str:
@@ -42,7 +42,7 @@ async def finished_tally(world: World, database: Path) -> SeenMessage:
     await wait_public(world, lambda message: "(2/4)" in message.text)
     await world.alice.press(lobby, label=text("lobby.start"))
     table = await wait_public(world, lambda message: message.id == lobby.id and bool(message.attachments))
-    results = await play_until_won(world, world.alice, table)
+    results = await play_turn_by_turn(world, world.alice, table, "tally")
     await world.fake.wait_for(lambda: len(recorded_games(database)) == 1, timeout=10, what="the result")
     return results
 
@@ -171,7 +171,7 @@ async def test_an_animation_goes_to_the_tables_thread_while_it_is_open_else_its_
             what="the game",
         )
         table = next(m for m in world.fake.public_messages(thread) if m.attachments)
-        results = await play_until_won(world, alice, table)
+        results = await play_turn_by_turn(world, alice, table, "tally")
         replay = (await alice.press(results, label=text("replay.open"))).message
         await alice.press(replay, label=text("replay.share"))
         await world.fake.wait_for(lambda: bool(gifs(thread)), timeout=15, what="the animation in the thread")

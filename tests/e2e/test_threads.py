@@ -15,8 +15,8 @@ import pytest
 from fakediscord import Actor, BotProcess, Channel, SeenMessage
 from fakediscord.model import CREATE_PUBLIC_THREADS, GUILD_VOICE
 from tests.conftest import World, running
-from tests.e2e.test_fixture_game import play_until_won
 from tests.e2e.toppo_play import game_buttons, quick_world, recorded_games, text
+from tests.e2e.whole_game import play_turn_by_turn
 
 world = pytest.fixture(quick_world)
 
@@ -72,7 +72,7 @@ async def test_the_card_shows_the_result_and_the_thread_is_archived_when_the_tab
 ) -> None:
     card, thread = await open_tally(world, world.alice)
     (table,) = [m for m in shown_in(world, thread) if m.attachments]
-    results = await play_until_won(world, world.alice, table)
+    results = await play_turn_by_turn(world, world.alice, table, "tally")
 
     end = results.button(label=text("tally.results.end"))
     confirm = await world.alice.press(results, custom_id=str(end["custom_id"]))
@@ -114,7 +114,7 @@ async def test_a_thread_archived_by_discord_is_reopened_when_its_table_writes(
     await world.fake.wait_for(lambda: f"<#{thread.id}>" in world.alice.current(card).text, what="the card")
     await world.fake.set_archived(thread, True)
 
-    await play_until_won(world, world.alice, table)
+    await play_turn_by_turn(world, world.alice, table, "tally")
 
     assert not thread.archived
     refused = world.fake.take_problems()  # a write that raced Discord's THREAD_UPDATE, then retried
@@ -130,7 +130,7 @@ async def test_a_league_counts_the_games_played_in_its_channels_threads(
     _, thread = await open_tally(world, world.alice)
     (table,) = [m for m in shown_in(world, thread) if m.attachments]
 
-    await play_until_won(world, world.alice, table)
+    await play_turn_by_turn(world, world.alice, table, "tally")
     await world.fake.wait_for(lambda: len(recorded_games(database)) == 1, timeout=10, what="the result")
 
     in_thread = world.fake.actor(world.alice.member, thread)
