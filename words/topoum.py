@@ -288,9 +288,9 @@ CALLOUT_CODES: Final = frozenset[str]()
 
 
 def notices_for(state: TopoumState, events: Iterable[Event]) -> list[Notice]:
-    """What the channel hears about these events (``state`` as they left it): cards played, moles lost, captured, ransomed
-    and decorated, lines of sight, friendly fire, turnips, splits, Peace, passes and the final
-    scoring. Placements and moves are left to the board picture."""
+    """What the channel hears about these events (``state`` as they left it): cards played,
+    moles lost, captured, ransomed and decorated, lines of sight, friendly fire, turnips, splits,
+    Peace, passes and the final scoring. Placements and moves are left to the board picture."""
     notices: list[Notice] = []
     for event in events:
         match event:

@@ -123,8 +123,9 @@ CALLOUT_CODES: Final = frozenset[str]()
 
 
 def notices_for(series: Series, events: Sequence[Event]) -> list[Notice]:
-    """What the channel should hear about these events (``series`` as they left it): penalties with their reason and cost,
-    tops, matches, votes and the end of a game; plain turns and renewals go unsaid."""
+    """What the channel should hear about these events (``series`` as they left it): penalties
+    with their reason and cost, tops, matches, votes and the end of a game; plain turns and
+    renewals go unsaid."""
     notices: list[Notice] = []
     mistake: Notice | None = None
     for event in events:
