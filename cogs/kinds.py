@@ -229,14 +229,15 @@ class GameKind(Generic[T]):
     def text_keys(self) -> list[str]:
         """Every catalogue key the bot's shared pieces read for this game, which its catalogue
         file must hold in every language (tests/test_games_registry.py checks them): its name in
-        the lists of games, its command, its rules' title, its notices and callouts, its results'
-        buttons, its replay's "next turn" (or deal), and per name it is recorded under (a
-        variant's too) its name in leagues and stats, its standings' measure and, for a scored
-        game, its average. The codes of its
-        notices and callouts are declared beside the words that give them: ``NOTICE_CODES`` and
-        ``CALLOUT_CODES`` in ``words/<game>.py``."""
+        the lists of games, its command, its rules' title and summary (``/rules`` shows both), its
+        notices and callouts, its results' buttons, its replay's "next turn" (or deal), and per
+        name it is recorded under (a variant's too) its name in leagues and stats, its standings'
+        measure and, for a scored game, its average. The codes of its notices and callouts are
+        declared beside the words that give them: ``NOTICE_CODES`` and ``CALLOUT_CODES`` in
+        ``words/<game>.py``."""
         name = self.name
-        keys = [f"games.{name}", f"rules.{name}.title", f"{name}.table.recent", f"{name}.results.expired"]
+        keys = [f"games.{name}", f"rules.{name}.title", f"rules.{name}.summary"]
+        keys += [f"{name}.table.recent", f"{name}.results.expired"]
         keys += [f"{name}.table.panel", f"{name}.panel.refresh"]
         keys.append(f"{name}.replay.next")
         keys += [

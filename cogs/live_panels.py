@@ -130,8 +130,8 @@ class LivePanels:
         was opened before a restart; each game's cog registers its own."""
         self.pacing = ChannelPacing(clock, PANEL_LIMIT, overall=None)
         self._panels: dict[str, dict[int, FollowedPanel]] = {}
-        self._followed: dict[str, tuple[Table, Callable[[], None]]] = {}
-        """The table object each table id's panels follow, and the follower hooked on it (a table
+        self._listened: dict[str, tuple[Table, Callable[[], None]]] = {}
+        """The table object each table id's panels follow, and the listener hooked on it (a table
         rolled back after a failed write is a new object, which a press on a panel follows)."""
 
     async def show(
@@ -155,7 +155,7 @@ class LivePanels:
             await answer_privately(interaction, await in_time(interaction, drawing, on_panel(interaction)))
             return
         table_id, user = table.table_id, interaction.user.id
-        self._follow(table, interaction, user, draw, locale)
+        self._listen(table, interaction, user, draw, locale)
         panel = self._panels[table_id][user]
         panel.note, panel.note_until = note, self.clock.now() + NOTE_SECONDS
         try:
@@ -205,7 +205,7 @@ class LivePanels:
             drawer = self.drawers.get(table.game) if isinstance(table, Table) else None
             if not isinstance(table, Table) or drawer is None:
                 continue
-            self._follow(
+            self._listen(
                 table,
                 SavedDrawing(client, saved),
                 saved.user_id,
@@ -236,13 +236,13 @@ class LivePanels:
             if panel.missed and panel.publisher is not None:
                 panel.publisher.notify()
 
-    def _follow(self, table: Table, interaction: Drawing, user: int, draw: LiveDraft, locale: str) -> None:
+    def _listen(self, table: Table, interaction: Drawing, user: int, draw: LiveDraft, locale: str) -> None:
         table_id = table.table_id
-        followed = self._followed.get(table_id)
-        if followed is None or followed[0] is not table:
-            follower = functools.partial(self._changed, table_id)
-            table.listeners.append(follower)
-            self._followed[table_id] = (table, follower)
+        listened = self._listened.get(table_id)
+        if listened is None or listened[0] is not table:
+            listener = functools.partial(self._changed, table_id)
+            table.listeners.append(listener)
+            self._listened[table_id] = (table, listener)
         panels = self._panels.setdefault(table_id, {})
         panel = panels.get(user)
         if panel is None:
@@ -273,7 +273,7 @@ class LivePanels:
                 if panel.expiry is not None:
                     panel.expiry.cancel()
         self._panels.clear()
-        self._followed.clear()
+        self._listened.clear()
 
     def _changed(self, table_id: str) -> None:
         for panel in list(self._panels.get(table_id, {}).values()):
@@ -293,9 +293,9 @@ class LivePanels:
             panel.expiry.cancel()
         if not panels:
             self._panels.pop(table_id, None)
-            followed = self._followed.pop(table_id, None)
-            if followed is not None and followed[1] in followed[0].listeners:
-                followed[0].listeners.remove(followed[1])
+            listened = self._listened.pop(table_id, None)
+            if listened is not None and listened[1] in listened[0].listeners:
+                listened[0].listeners.remove(listened[1])
 
     async def _redraw(self, table_id: str, user: int) -> None:
         """Draw the panel as the table is now and edit it in place (the publisher calls this)."""

@@ -76,7 +76,7 @@ class Replay:
             self._cursor = (step, next(self.tables([step])))
             return self._cursor[1]
         at, table = self._cursor
-        self._follow(table, self.steps[at], self.steps[step])
+        self._move_on(table, self.steps[at], self.steps[step])
         self._cursor = (step, table)
         return table
 
@@ -87,11 +87,11 @@ class Replay:
         done = self.steps[steps[0]] if steps else 0
         for step in steps:
             assert table is not None
-            self._follow(table, done, self.steps[step])
+            self._move_on(table, done, self.steps[step])
             done = self.steps[step]
             yield table
 
-    def _follow(self, table: SeatedTable[Any, Any], start: int, end: int) -> None:
+    def _move_on(self, table: SeatedTable[Any, Any], start: int, end: int) -> None:
         """Move ``table`` on from move ``start`` to move ``end`` of the log, with the seats an AI
         played for their person then (as at the end, where the channel's drawings said nothing)."""
         for move in self.kept.log.moves[start:end]:
@@ -144,5 +144,5 @@ class Replay:
         table = load_table(self._class, self._registry, saved, _nowhere)
         table.locale = self._locale or table.locale
         self._end = dict(table.seating.stand_ins)
-        self._follow(table, len(moves), len(moves))
+        self._move_on(table, len(moves), len(moves))
         return table
