@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.imports import imported_by_name
+
 ROOT = Path(__file__).resolve().parents[1]
 UNLOADED = ("discord", "PIL")
 """What words/ and tables/ never load, even through what they import."""
@@ -42,17 +44,8 @@ def imported(source: str, package: str) -> Iterator[str]:
                 base = ".".join([*parent, base] if base else parent)
             yield base
             yield from (f"{base}.{alias.name}" for alias in node.names)
-        elif (
-            isinstance(node, ast.Call)
-            and (
-                (isinstance(node.func, ast.Name) and node.func.id == "__import__")
-                or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
-            )
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            yield node.args[0].value
+        elif (name := imported_by_name(node)) is not None:
+            yield name
 
 
 def import_graph(package: Path) -> dict[str, set[str]]:

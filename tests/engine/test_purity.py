@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.imports import imported_by_name
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -45,17 +47,8 @@ def forbidden_imports(source: str, filename: str = "<string>") -> list[tuple[int
             modules = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             modules = [node.module]
-        elif (
-            isinstance(node, ast.Call)
-            and (
-                (isinstance(node.func, ast.Name) and node.func.id == "__import__")
-                or (isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
-            )
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
-        ):
-            modules = [node.args[0].value]
+        elif (name := imported_by_name(node)) is not None:
+            modules = [name]
         lineno = getattr(node, "lineno", 0)
         found.extend((lineno, m) for m in modules if m.split(".")[0] in FORBIDDEN)
     return sorted(found)
