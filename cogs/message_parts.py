@@ -157,24 +157,31 @@ def deadline(table: SeatedTable[Any, Any]) -> str | None:
 
 def ending_lines(messages: Catalog, table: SeatedTable[Any, Any], names: Sequence[str]) -> list[str]:
     """What a results message adds for every game: whose seat an AI played in the game shown
-    and how that counts, how the game moved each person's rating, why the table ended if nobody
+    and how that counts, a seat another member took over (the game counts for whom it was dealt
+    to), how the game moved each person's rating, why the table ended if nobody
     was left, and until when Play again waits for whom."""
-    locale, lines = table.locale, []
-    for seat, moves in sorted(table.seating.stood_in.items()):
-        if moves and not table.seats[seat].is_ai:
-            key = "seats.result_absent" if seat in table.seating.stand_ins else "seats.result_stood_in"
-            lines.append(messages.text(key, locale, name=bold(table.seats[seat].name), moves=moves))
+    locale, lines, seating = table.locale, [], table.seating
+    for seat, now in enumerate(table.seats):
+        counted, moves = seating.counted(seat), seating.stood_in.get(seat, 0)
+        if counted.is_ai:
+            continue
+        if counted != now:
+            names = {"name": bold(now.name), "counted": bold(counted.name)}
+            lines.append(messages.text("seats.result_taken_over", locale, moves=moves, **names))
+        elif moves:
+            key = "seats.result_absent" if seating.away(seat) else "seats.result_stood_in"
+            lines.append(messages.text(key, locale, name=bold(counted.name), moves=moves))
     changes = [
         messages.text(
             "rating.change",
             locale,
-            name=bold(table.seats[seat].name),
+            name=bold(seating.counted(seat).name),
             before=before,
             after=after,
             delta=messages.change(after - before, locale),
         )
         for seat, (before, after) in sorted(table.book.rating_changes.items())
-        if not table.seats[seat].is_ai
+        if not seating.counted(seat).is_ai
     ]
     if changes:
         lines.append(messages.text("rating.changes", locale, changes=", ".join(changes)))

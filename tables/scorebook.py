@@ -117,8 +117,9 @@ class Scorebook:
         the end ranks last (:mod:`tables.stand_ins`)."""
         seating = self._table.seating
         now = datetime.now(UTC)
-        away = {n for n, seat in enumerate(seating.seats) if not seat.is_ai and n in seating.stand_ins}
+        away = {n for n in range(len(seating.seats)) if seating.away(n)}
         ranks, won = honest_ranks(finished.ranks, finished.won, away)
+        counted = [seating.counted(n) for n in range(len(seating.seats))]
         seats = tuple(
             SeatResult(
                 seat=index,
@@ -131,7 +132,7 @@ class Scorebook:
                 stood_in=0 if seat.is_ai else seating.stood_in.get(index, 0),
                 absent=index in away,
             )
-            for index, seat in enumerate(seating.seats)
+            for index, seat in enumerate(counted)
         )
         return GameRecord(
             guild_id=guild_id,

@@ -7,6 +7,11 @@ pressing anything on their panel (:meth:`Seating.back`); a seat whose person lef
 until the host hands it to another member, who accepts it (:meth:`Seating.offer_seat`,
 :meth:`Seating.take_seat`). Every move made for a person is counted for the game's record.
 
+A game counts for the seats as it was dealt (:meth:`Seating.counted`): a member who takes a seat
+over in the middle of a game plays it to the end but is not rated for that game, which counts
+for the person it was dealt to, last, as they were told when they left (docs/rules.md); the
+next game is theirs.
+
 The seats themselves are the lobby's (their order is the game's seat numbers). Seating's
 requests are changes of its table (the ``change`` it is given), so they are decided under the
 table's lock and saved like any other; what they say goes to the table's notices.
@@ -62,6 +67,8 @@ class Seating:
         saved: after a restart everyone starts afresh)."""
         self.offer: SeatOffer | None = None
         """The seat the host last offered to a member, until it is taken."""
+        self.dealt: list[Seat] = list(lobby.seats)
+        """The seats as the running game was dealt: whom it counts for (see :meth:`counted`)."""
 
     @property
     def seats(self) -> list[Seat]:
@@ -117,6 +124,16 @@ class Seating:
             return []
         return [seat for seat in range(len(self.seats)) if self.plays_for(seat)]
 
+    def counted(self, seat: int) -> Seat:
+        """Whom the running game counts for at ``seat``: whoever sat there when it was dealt."""
+        return self.dealt[seat] if seat < len(self.dealt) else self.seats[seat]
+
+    def away(self, seat: int) -> bool:
+        """Whether the person the game counts for at ``seat`` is away from it: an AI plays for
+        them, or another member took their seat over (either way they count last)."""
+        counted = self.counted(seat)
+        return not counted.is_ai and (seat in self.stand_ins or counted != self.seats[seat])
+
     def stood_seats(self) -> int:
         """The seats an AI plays for their person, a bit each (as a replay keeps them)."""
         return sum(1 << seat for seat in self.stand_ins)
@@ -146,7 +163,9 @@ class Seating:
         return self.timed_in_row[seat]
 
     def new_game(self) -> None:
-        """A game was dealt: nobody has acted in it, nothing was played for anyone yet."""
+        """A game was dealt: it counts for the seats as they are, nobody has acted in it, nothing
+        was played for anyone yet."""
+        self.dealt = list(self.seats)
         self.stood_in, self.acted = {}, set()
         self.pressed_at.clear()
 
@@ -226,7 +245,8 @@ class Seating:
 
     async def take_seat(self, user_id: int, name: str, seat: int) -> None:
         """``user_id`` accepts the host's offer of ``seat``: it is theirs from the next move on,
-        the cards it holds included."""
+        the cards it holds included. In the middle of a game the game still counts for whom it
+        was dealt to, and the notice says so."""
 
         def apply() -> None:
             if self.offer != SeatOffer(seat, user_id):
@@ -237,7 +257,12 @@ class Seating:
             self._stood()
             self.timed_in_row.pop(seat, None)
             self.offer = None
-            self._notices.append(Notice("seat_taken", seat, {"name": name}))
+            counted = self.counted(seat)
+            if self._phase() is Phase.PLAYING and counted != self.seats[seat]:
+                over = {"name": name, "counted": counted.name or ""}
+                self._notices.append(Notice("seat_taken_over", seat, over))
+            else:
+                self._notices.append(Notice("seat_taken", seat, {"name": name}))
 
         await self._change(apply)
 
@@ -251,6 +276,7 @@ class Seating:
             "timed_in_row": {str(seat): turns for seat, turns in self.timed_in_row.items()},
             "acted": sorted(self.acted),
             "offer": None if self.offer is None else [self.offer.seat, self.offer.user_id],
+            "dealt_seats": [seat.to_json() for seat in self.dealt],
         }
 
     def load(self, state: Mapping[str, Any]) -> None:
@@ -264,3 +290,5 @@ class Seating:
         self.acted = set(state.get("acted", []))
         offer = state.get("offer")
         self.offer = None if offer is None else SeatOffer(*offer)
+        # Saved before seats were counted as dealt: as they are (no seat was taken over since).
+        self.dealt = [Seat.from_json(seat) for seat in state.get("dealt_seats", [])] or list(self.seats)

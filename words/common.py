@@ -33,9 +33,10 @@ class Notice:
         return cls(data["code"], data["player"], data["values"])
 
 
-SEAT_NOTICES: Final = frozenset({"seat_left", "seat_absent", "seat_back", "seat_taken"})
-"""What happens to seats in every game (``seats.notice.<code>``, see :mod:`tables.stand_ins`),
-with the person's ``name`` among their values."""
+SEAT_NOTICES: Final = frozenset({"seat_left", "seat_absent", "seat_back", "seat_taken", "seat_taken_over"})
+"""What happens to seats in every game (``seats.notice.<code>``, see :mod:`tables.seating`),
+with the person's ``name`` among their values (and, for a seat taken over mid-game, the name of
+whom the game still ``counted`` for)."""
 
 
 class Named(Protocol):
@@ -88,7 +89,8 @@ def notice_line(
     player = "" if notice.player is None else bold(names[notice.player])
     if notice.code in SEAT_NOTICES:  # the person by the name they sat down with, not "AI for Ana"
         player = bold(str(notice.values["name"]))
-        return messages.text(f"seats.notice.{notice.code}", locale, player=player)
+        counted = {"counted": bold(str(notice.values["counted"]))} if "counted" in notice.values else {}
+        return messages.text(f"seats.notice.{notice.code}", locale, player=player, **counted)
     return messages.text(f"{game}.notice.{notice.code}", locale, player=player, **values)
 
 

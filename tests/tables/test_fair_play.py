@@ -549,7 +549,8 @@ async def test_the_host_hands_a_left_seat_and_an_ai_seat_to_other_members(
     await table.seating.take_seat(CARLA, "Carla", 1)
 
     assert table.seating.seat_of(CARLA) == 1 and table.seats[1] == Seat(CARLA, "Carla")
-    assert table.notices[-1] == Notice("seat_taken", 1, {"name": "Carla"}) and table.seating.offer is None
+    taken = Notice("seat_taken_over", 1, {"name": "Carla", "counted": "Ana"})
+    assert table.notices[-1] == taken and table.seating.offer is None
     assert (
         1 not in table.seating.stand_ins
         and 1 not in table.ai.ai_seats()
@@ -565,6 +566,84 @@ async def test_the_host_hands_a_left_seat_and_an_ai_seat_to_other_members(
         handed.append(2)
     assert table.ai.ai_seats() == [] and table.seating.handable() == []
     await nothing_for(game, table, clock, handed)
+
+
+async def toppo_handed_over(table: Seated, clock: ManualClock) -> None:
+    """Ana starts with fifteen cards; the host, with five, calls toppo once Carla has her seat."""
+    table.begin(stacked_series(toppo_position(TOPPO_SHORT, TOPPO_FULL, start=1)))
+    await hand_over_after_an_ai_move(GAMES["toppo"], table, clock)
+    await toppo_finish(table, clock)
+
+
+async def spit_handed_over(table: Seated, clock: ManualClock) -> None:
+    """Ana's stand-in plays her queen on the king; the host then plays his last card on the 7."""
+    table.begin(spit_table("8h", "Qc | 3c 3d", spit=("", "4d"), centre="7s | Kd"))
+    await hand_over_after_an_ai_move(GAMES["spit"], table, clock)
+    await spit_finish(table, clock)
+
+
+async def assets_handed_over(table: Seated, clock: ManualClock) -> None:
+    """The last round, Ana first: her stand-in discards, then the host pairs and reaches the
+    goal, and Carla discards Ana's last card."""
+    table.begin(assets_round("PB PB", "HM CC", totals=(995_000, 0), dealer=0))
+    await hand_over_after_an_ai_move(GAMES["assets"], table, clock)
+    await table.press(HOST, table.panel_stamp(), pair(0, "PB PB"))
+    [last] = table.require_state().legal_actions(1)
+    await table.press(CARLA, table.panel_stamp(), last)
+
+
+async def topoum_handed_over(table: Seated, clock: ManualClock) -> None:
+    """Ana leads by far, Peace lies a few cards down the deck: her stand-in takes a step of her
+    turn, then Carla and the host play on to the end."""
+    deck = (C.PATROL,) * 4 + (C.PEACE,) + (C.PATROL,) * 20
+    table.begin(TopoumState.from_position(topoum_position(2, deck=deck, badges=(10, 60)), seed=7))
+    await hand_over_after_an_ai_move(GAMES["topoum"], table, clock)
+    while table.phase is Phase.PLAYING:
+        await topoum_act(table, HOST if table.require_state().current == 0 else CARLA)
+
+
+async def hand_over_after_an_ai_move(game: Game, table: Seated, clock: ManualClock) -> None:
+    """Ana leaves, her stand-in makes a move for her, and the host hands her seat to Carla."""
+    await table.seating.leave_game(ANA)
+    await play_on(game, table, clock, lambda: table.seating.stood_in.get(1, 0) >= 1)
+    assert table.phase is Phase.PLAYING, "the game goes on"
+    await table.seating.offer_seat(HOST, 1, CARLA)
+    await table.seating.take_seat(CARLA, "Carla", 1)
+    assert table.notices[-1] == Notice("seat_taken_over", 1, {"name": "Carla", "counted": "Ana"})
+
+
+HANDED_OVER = {
+    "toppo": toppo_handed_over,
+    "spit": spit_handed_over,
+    "assets": assets_handed_over,
+    "topoum": topoum_handed_over,
+}
+"""Each game, played from a stacked position in which Ana leaves, an AI moves for her, Carla
+takes her seat over and the host wins."""
+
+
+@pytest.mark.parametrize("name", list(HANDED_OVER))
+async def test_a_game_left_played_for_and_handed_over_counts_for_whom_it_was_dealt_to(
+    name: str, registry: TableRegistry, clock: ManualClock, store: Store, tmp_path: Path
+) -> None:
+    """Ana leaves, an AI moves for her, the host hands her seat to Carla, who plays it to the
+    end: the game is Ana's (last, away, the AI's moves hers), Carla is not rated for it."""
+    table = running(registry, seated_table(GAMES[name].cls, registry, PEOPLE))
+    await HANDED_OVER[name](table, clock)
+    await table.settle()
+
+    assert table.phase is not Phase.PLAYING, "the game ended"
+    record = table.result_record()
+    assert [(seat.user_id, seat.rank, seat.won, seat.absent) for seat in record.seats] == [
+        (HOST, 1, True, False),
+        (ANA, 2, False, True),
+    ]
+    assert record.seats[1].stood_in == table.seating.stood_in[1] >= 1, "the AI's moves were made for Ana"
+    stored = results(tmp_path / "db.sqlite3", record.result_key)
+    assert set(stored) == {HOST, ANA}, "Carla has no result in a game dealt to Ana"
+    assert {change.seat for change in await store.rating_changes(1, record.result_key)} <= {0, 1}
+    assert (await store.player_totals(CARLA, table.game)).games == 0
+    assert (await store.player_totals(ANA, table.game)).games == 1
 
 
 # -- absent, then back -------------------------------------------------------------------------------------
