@@ -166,8 +166,8 @@ def ending_lines(messages: Catalog, table: SeatedTable[Any, Any], names: Sequenc
         if counted.is_ai:
             continue
         if counted != now:
-            names = {"name": bold(now.name), "counted": bold(counted.name)}
-            lines.append(messages.text("seats.result_taken_over", locale, moves=moves, **names))
+            named = {"name": bold(now.name), "counted": bold(counted.name)}
+            lines.append(messages.text("seats.result_taken_over", locale, moves=moves, **named))
         elif moves:
             key = "seats.result_absent" if seating.away(seat) else "seats.result_stood_in"
             lines.append(messages.text(key, locale, name=bold(counted.name), moves=moves))

@@ -1,18 +1,21 @@
 """A Cover Your Assets table: its lobby, then a match of rounds to the goal, with AI seats, turn
-timers, each round recorded, and the channel told whom a challenge waits for.
+timers, the match recorded, and the channel told whom a challenge waits for.
 
 The table takes requests by user id, checks them against its phase and seats, and feeds the
 engine (:mod:`engine.assets`), which decides what is legal; the cog only turns clicks into
 requests and the table into messages. Lobby, seats, idle expiry, recording and AI driving are
 :class:`SeatedTable`'s.
 
-A round is what :class:`SeatedTable` calls a game: when a round ends the table shows its results
-(``results``) and records it under ``assets:<table>:<round>``, with each seat's money from that
-round as its score and the running totals in the record's options. The next round is dealt (for
-the next dealer, as the engine wants) when a seated player presses "Next round", or by itself
-once the turn time has passed; each round gets a message of its own, so the last one's results
-stay in the channel. When someone's total wins the match the table records the round, then ends
-(``over``): the order keeps a crash in between from losing the last round.
+A round is what :class:`SeatedTable` calls a game, but the match is what has a winner, so the
+match is what is rated (docs/rules.md, section 5): when a round ends the table shows its results,
+and the next round is a chapter of the same rated game (its moves go on in the same log, its
+replay steps through every round). The next round is dealt (for the next dealer, as the engine
+wants) when a seated player presses "Next round", or by itself once the turn time has passed;
+each round gets a message of its own, so the last one's results stay in the channel. When
+someone's total wins the match the table records it once, under ``assets:<table>:match1``, each
+seat's total as its score and every round's money in the record's options, then ends (``over``):
+the order keeps a crash in between from losing the match. (Rounds recorded before matches were
+rated whole kept their results, under ``assets:<table>:<round>``.)
 
 Turn timers (:mod:`tables.turns`) watch the human the game waits for: the player whose turn it
 is, or the one who must answer a challenge. At two thirds of the time they are called out in
@@ -58,6 +61,7 @@ class AssetsTable(TurnBased[Action, AssetsState]):
     saved_as = "match"
     """Saved as the match was dealt (the engine's saved game without its log): its rounds are
     moves of it."""
+    rated_as = "match"
 
     def deal(self) -> None:
         self.begin(new_game(len(self.seats), seed=secrets.randbits(63)))
@@ -101,9 +105,9 @@ class AssetsTable(TurnBased[Action, AssetsState]):
             notices += notices_for(state, events)
             for event in events:
                 if isinstance(event, RoundScored):
-                    self.game_ended()
+                    self.game_ended(rated=state.outcome is not None)
                 elif isinstance(event, RoundDealt):
-                    self.game_started()
+                    self.game_started(chapter=True)
             forced = self._forced_give_up()
             if forced is None:
                 break
@@ -150,27 +154,23 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         return self.apply_action(Deal(state.next_dealer()))
 
     async def after_save(self) -> None:
-        """Record a finished round; once the match's last round is recorded, the table ends."""
+        """Once the match is recorded (with its last round), the table ends."""
         await super().after_save()
         if self.phase is Phase.RESULTS and self.decided:
             await self.change(self.book.series_over)
 
     def finished_game(self) -> Finished:
-        """The round that just ended: each seat's money from it as the score, ranked by the
-        running totals after it, which the options keep; the match's winner won its last round."""
+        """The match that just ended: each seat's total as its score, ranked by them; its winner
+        won (none, for a match its people ended early). The options keep every round's money."""
         state = self.require_state()
-        totals = state.totals
+        outcome = state.outcome
+        totals = list(state.totals)
         return Finished(
-            number=state.round_number,
-            scores=state.rounds[-1],
+            number=1,
+            scores=totals,
             ranks=ranked(totals),
-            won=() if state.outcome is None else (state.outcome.winner,),
-            options={
-                "round": state.round_number,
-                "dealer": state.dealer,
-                "goal": state.goal,
-                "totals": list(totals),
-            },
+            won=() if outcome is None else (outcome.winner,),
+            options={"rounds": [list(money) for money in state.rounds], "goal": state.goal, "totals": totals},
         )
 
     # -- turn timers -----------------------------------------------------------------------------
@@ -225,6 +225,5 @@ class AssetsTable(TurnBased[Action, AssetsState]):
         self.require_state().apply(action_from_json(move))
 
     def replay_turn(self) -> Hashable:
-        """The round and the seat whose turn it is (a challenge is part of its turn)."""
-        state = self.require_state()
-        return state.round_number, state.turn
+        """The round: a match's replay goes from round to round, its chapters."""
+        return self.require_state().round_number

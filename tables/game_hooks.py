@@ -96,6 +96,11 @@ class GameHooks(abc.ABC, Generic[A, G]):
     saved_as: ClassVar[str] = "game"
     """The key of the running game in the table's saved form: each game keeps the name it
     always had, so tables saved before load."""
+    rated_as: ClassVar[str] = ""
+    """What its results' keys call one rated game, where that is not each game the table deals:
+    Cover Your Assets rates a whole match of rounds (``assets:<table>:match1``), apart from the
+    rounds rated on their own before (``assets:<table>:1``). Empty: each game (docs/rules.md,
+    section 5, says what each game rates)."""
 
     @abc.abstractmethod
     def deal(self) -> None:

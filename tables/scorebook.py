@@ -17,7 +17,7 @@ import contextlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 from data import Store, StoreError
 from data.records import GameRecord, KeptLog, SeatResult
@@ -40,6 +40,7 @@ ABORT_WINDOW: Final = 60.0
 class SeriesTable(Protocol):
     """What a scorebook needs of its table."""
 
+    rated_as: ClassVar[str]
     phase: Phase
     lobby: Lobby
     seating: Seating
@@ -54,6 +55,8 @@ class SeriesTable(Protocol):
     def deal(self) -> None: ...
 
     def deal_next(self) -> list[Notice]: ...
+
+    def finished_game(self) -> Finished: ...
 
     def next_choice(self) -> NextChoice | None: ...
 
@@ -103,7 +106,7 @@ class Scorebook:
     def result_key(self, number: int) -> str:
         """The key game ``number`` of the running series is recorded under."""
         again = f".{self.again_count}" if self.again_count else ""
-        return f"{self._game}:{self._table_id}{again}:{number}"
+        return f"{self._game}:{self._table_id}{again}:{self._table.rated_as}{number}"
 
     def game_ended(self, number: int) -> None:
         """Game ``number`` is over: its record is written with the next save."""
@@ -223,11 +226,15 @@ class Scorebook:
 
     async def end_series(self, user_id: int, number: int) -> None:
         """End the series or match after game ``number``: at once for the host, else once most
-        of the people seated have asked (:meth:`ends_by`)."""
+        of the people seated have asked (:meth:`ends_by`). A rated game of several (a match of
+        rounds) ended between them is recorded as it stands, so nobody leaves a losing match
+        unrated by ending it."""
 
         def apply() -> None:
             self._between_games(user_id, number)
             if self.ends_by(user_id):
+                if self._table.rated_as and self.last_result is None:  # a match ended between rounds
+                    self.game_ended(self._table.finished_game().number)
                 self.series_over()
 
         await self._table.change(apply)

@@ -166,8 +166,7 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
     # -- games starting and ending (inside a change) -------------------------------------------------
 
     def play_dealt(self, state: G, dealt: dict[str, Any], moves: Sequence[dict[str, Any]] = ()) -> None:
-        """Play ``state`` from now on, dealt as ``dealt`` (with ``moves`` when it begins under
-        way): the table's first game, or the next one."""
+        """Play ``state``, dealt as ``dealt`` (with ``moves`` begun): the first game, or the next."""
         first = self.state is None
         self.state, self.dealt = state, dealt
         self.start_move_log(moves)
@@ -175,20 +174,24 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
             self.message.first_game(self.book.again_count == 0)
         self.game_started(first=first)
 
-    def game_started(self, *, first: bool = False) -> None:
-        """A game was dealt and is played from now on (the next round of a match goes on in the
-        same move log): nobody has acted in it yet, and the next game gets a message of its own."""
+    def game_started(self, *, first: bool = False, chapter: bool = False) -> None:
+        """A game was dealt and is played from now on, in a message of its own; a ``chapter``
+        (the next round of a match) goes on in the same log and the same rated game."""
         self.phase = Phase.PLAYING
         if not first:
             self.message.next_game()
+        if chapter:
+            return
         self.book.new_game(first=first)
         self.seating.new_game()
         self.steps.game_dealt(len(self.moves))
 
-    def game_ended(self) -> None:
-        """The running game is over: show its results and record it with the next save."""
+    def game_ended(self, *, rated: bool = True) -> None:
+        """The running game is over: show its results and record it, if ``rated`` (not a round
+        of a match), with the next save."""
         self.phase = Phase.RESULTS
-        self.book.game_ended(self.finished_game().number)
+        if rated:
+            self.book.game_ended(self.finished_game().number)
 
     def to_lobby(self, seats: Sequence[Seat]) -> None:
         """Back to a lobby of ``seats``: the games played are forgotten (see its parts')."""
@@ -221,8 +224,7 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
             self.steps.shown_at(len(self.moves))
 
     def shown_in(self) -> int:
-        """The first lobby shows on the card in the channel; the games, and the lobby of Play
-        again, in the thread."""
+        """The first lobby shows on the channel's card; the games and later lobbies in the thread."""
         first_lobby = self.book.again_count == 0 and self.phase in (Phase.LOBBY, Phase.CLOSED)
         return self.channel_id if self.message.card_id is not None and first_lobby else self.place_id
 
@@ -288,8 +290,7 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
         return {**saved_parts(self), self.saved_as: None if self.state is None else {"dealt": self.dealt}}
 
     def restore(self, saved: Mapping[str, Any], moves: Sequence[Mapping[str, Any]]) -> None:
-        """The running game as :meth:`to_json` saved it, replayed from ``moves`` (a game with more
-        of its own to save adds it to both)."""
+        """The game as :meth:`to_json` saved it, replayed (a game saving more adds to both)."""
         if (game := saved[self.saved_as]) is not None:
             self.dealt = dict(game["dealt"])
             self.state = self.load_dealt(self.dealt)

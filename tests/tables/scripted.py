@@ -88,6 +88,12 @@ class NormalForPeople(AiSeats[Any]):
         return super().level(seat) if self._table.seating.plays_for(seat) else Level.NORMAL
 
 
+def unrated(table: Seated) -> bool:
+    """The first rated game is still under way: being played, or between its rounds (the next
+    one comes by itself once the turn time is over)."""
+    return table.phase is Phase.PLAYING or (table.phase is Phase.RESULTS and table.book.last_result is None)
+
+
 def people_play_normal(cls: type[Seated]) -> type[Seated]:
     """The game's table class, whose AI seats are :class:`NormalForPeople`."""
 
@@ -158,10 +164,10 @@ async def finished_game(
     leaves_at: float | None = None,
     options: Mapping[str, str] | None = None,
 ) -> tuple[KeptGame, Store]:
-    """The first game of a table of two scripted people and, where the game takes more seats,
-    AI seats up to four, from ``seed`` and with the lobby's ``options``, as the store kept it
-    (the store is left open); the second person leaves the game ``leaves_at`` virtual seconds
-    in, if given."""
+    """The first rated game (a Cover Your Assets match: every round of it) of a table of two
+    scripted people and, where the game takes more seats, AI seats up to four, from ``seed`` and
+    with the lobby's ``options``, as the store kept it (the store is left open); the second
+    person leaves the game ``leaves_at`` virtual seconds in, if given."""
     cls = table_class(game)
     with mock.patch("secrets.randbits", random.Random(seed).getrandbits):
         chosen = "".join(f"-{value}" for value in (options or {}).values())
@@ -172,14 +178,14 @@ async def finished_game(
         table = await seated(cls, registry, 2, ai_seats, publish=shown, options=options)
         people = [Person(table, seat, clock) for seat in range(2)]
         table.listeners.extend(person.driver.changed for person in people)
-        while table.phase is Phase.PLAYING and clock.now() < LIMIT:
+        while unrated(table) and clock.now() < LIMIT:
             if leaves_at is not None and people[1].present and clock.now() >= leaves_at:
                 people[1].present = False
                 await table.seating.leave_game(2)
             for person in people:
                 person.driver.changed()
             await clock.advance(STEP, table.settle)
-        assert table.phase is not Phase.PLAYING, "the game ends"
+        assert not unrated(table), "the game ends"
         for person in people:
             person.driver.stop()
         await registry.shutdown()

@@ -245,7 +245,7 @@ async def end_round(assets: AssetsTable) -> None:
     await play(assets, ANA, discard(1, "HM"))
 
 
-async def test_a_round_is_recorded_once_and_the_next_is_dealt_on_request_by_the_next_dealer(
+async def test_a_round_is_a_chapter_of_the_match_and_the_next_is_dealt_on_request_by_the_next_dealer(
     registry: TableRegistry, store: Store, clock: ManualClock
 ) -> None:
     assets = playing(registry, last_round())
@@ -254,14 +254,10 @@ async def test_a_round_is_recorded_once_and_the_next_is_dealt_on_request_by_the_
 
     assert assets.phase is Phase.RESULTS
     assert assets.notices[-1] == Notice("round_over", None, {"number": 1})
-    record = assets.result_record()
-    assert record.result_key == "assets:5eeded0000:1"
-    assert [seat.score for seat in record.seats] == [10_000, 0]
-    assert [seat.rank for seat in record.seats] == [1, 2] and not any(seat.won for seat in record.seats)
-    assert record.options == {"round": 1, "dealer": 1, "goal": 1_000_000, "totals": [10_000, 0]}
+    assert assets.pending_record() is None and assets.book.last_result is None, "a round is not rated alone"
     await clock.advance(30, assets.settle)
     await assets.message.set_message(501)
-    assert (await store.player_totals(HOST, "assets")).games == 1
+    assert (await store.player_totals(HOST, "assets")).games == 0
 
     with pytest.raises(IllegalAction):
         await assets.book.next_game(33, 1)  # not seated
@@ -274,7 +270,7 @@ async def test_a_round_is_recorded_once_and_the_next_is_dealt_on_request_by_the_
     with pytest.raises(IllegalAction) as stale:
         await assets.book.next_game(HOST, 1)
     assert stale.value.reason is Reason.STALE
-    assert (await store.player_totals(HOST, "assets")).games == 1
+    assert assets.steps.first_move == 0, "the match's replay begins with its first round"
 
 
 async def test_the_next_round_comes_by_itself_after_the_turn_time(
@@ -293,7 +289,7 @@ async def test_the_next_round_comes_by_itself_after_the_turn_time(
     assert assets.require_state().log[-1] == Deal(0)
 
 
-async def test_reaching_the_goal_records_the_round_with_the_winner_and_ends_the_table(
+async def test_reaching_the_goal_records_the_match_with_the_winner_and_ends_the_table(
     registry: TableRegistry, store: Store
 ) -> None:
     assets = playing(registry, last_round(totals=(995_000, 0)))
@@ -302,8 +298,15 @@ async def test_reaching_the_goal_records_the_round_with_the_winner_and_ends_the_
     await end_round(assets)
 
     assert assets.phase is Phase.AGAIN and assets.notices[-1] == Notice("won", 0, {"total": 1_005_000})
+    record = assets.result_record()
+    assert record.result_key == "assets:5eeded0000:match1"
+    assert [(seat.score, seat.rank, seat.won) for seat in record.seats] == [
+        (1_005_000, 1, True),
+        (0, 2, False),
+    ]
+    assert record.options == {"rounds": [[10_000, 0]], "goal": 1_000_000, "totals": [1_005_000, 0]}
     host = await store.player_totals(HOST, "assets")
-    assert (host.games, host.wins, host.score) == (1, 1, 10_000)
+    assert (host.games, host.wins, host.score) == (1, 1, 1_005_000)
     with pytest.raises(IllegalAction):
         await assets.book.next_game(HOST, 1)
     await assets.expire()  # Play again's time is up, nobody pressed it
@@ -323,7 +326,8 @@ async def test_the_match_may_end_between_rounds(registry: TableRegistry, store: 
     await assets.expire()  # nobody pressed it in time
 
     assert assets.phase is Phase.OVER and await store.load_tables() == []
-    assert (await store.player_totals(ANA, "assets")).games == 1
+    ana = await store.player_totals(ANA, "assets")
+    assert (ana.games, ana.wins) == (1, 0), "a match ended early is recorded as it stood, with no winner"
 
 
 def recorded(database: Path) -> list[tuple[str, str]]:
@@ -332,7 +336,7 @@ def recorded(database: Path) -> list[tuple[str, str]]:
         return conn.execute("SELECT result_key, options FROM games ORDER BY id").fetchall()
 
 
-async def test_ai_seats_play_a_whole_match_on_their_own_and_each_round_is_recorded(
+async def test_ai_seats_play_a_whole_match_on_their_own_and_it_is_recorded_once(
     registry: TableRegistry, clock: ManualClock, store: Store, tmp_path: Path
 ) -> None:
     seats = [Seat(None, "", level) for level in ("easy", "normal", "hard")]
@@ -351,9 +355,10 @@ async def test_ai_seats_play_a_whole_match_on_their_own_and_each_round_is_record
     assert max(state.totals) >= 1_000_000 and len(state.rounds) >= 2
     assert await store.load_tables() == []
     assert len(state.all_cards()) == 110
-    rounds = recorded(tmp_path / "db.sqlite3")
-    assert [key for key, _ in rounds] == [f"assets:5eeded0000:{n}" for n in range(1, len(state.rounds) + 1)]
-    assert json.loads(rounds[-1][1])["totals"] == list(state.totals)
+    [(key, options)] = recorded(tmp_path / "db.sqlite3")
+    assert key == "assets:5eeded0000:match1"
+    assert json.loads(options)["totals"] == list(state.totals)
+    assert len(json.loads(options)["rounds"]) == len(state.rounds)
 
 
 async def test_the_lobby_deals_a_match_for_its_seats(registry: TableRegistry) -> None:

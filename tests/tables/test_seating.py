@@ -113,7 +113,10 @@ async def test_the_host_offers_a_stood_in_seat_and_only_the_member_offered_takes
         await seating.take_seat(ANA, "Ana", 1)
     await seating.take_seat(BEN, "Ben", 1)
     assert seating.seats[1] == Seat(BEN, "Ben") and seating.stand_ins == {} and seating.offer is None
-    assert around.notices[-1] == Notice("seat_taken", 1, {"name": "Ben"})
+    assert around.notices[-1] == Notice("seat_taken_over", 1, {"name": "Ben", "counted": "Ana"})
+    assert seating.counted(1) == Seat(ANA, "Ana") and seating.away(1), "the game still counts for Ana"
+    seating.new_game()
+    assert seating.counted(1) == Seat(BEN, "Ben") and not seating.away(1), "the next is Ben's"
 
 
 async def test_a_seat_played_by_a_person_cannot_be_offered_nor_a_seated_member_offered_another() -> None:
