@@ -177,7 +177,9 @@ class Attention:
             warned = table.waits.warned_after()
             if warned is not None:
                 grace = min(grace, warned)
-        step = plan(table.message.call, wait, says, time.time(), grace, wanted)
+        now, absent = time.time(), table.waits.absent_since()
+        since = None if absent is None else now - (self._clock.now() - absent)
+        step = plan(table.message.call, wait, says, now, grace, wanted, since)
         table.message.call = step.call
         if step.close is not None:
             self._closing.setdefault(table.table_id, []).append(step.close)

@@ -98,9 +98,10 @@ def table_card(
 
 def limit_line(messages: Catalog, table: SeatedTable[Any, Any], names: Sequence[str]) -> str | None:
     """Whom the table waits for alone and when it plays for them (a Discord timestamp counting
-    down on the reader's clock); None when it waits for nobody in particular."""
+    down on the reader's clock); None when it waits for nobody in particular, or (in a race) for
+    someone who has pressed their panel within the grace."""
     watched, when = table.waits.timed(), deadline(table)
-    if watched is None or when is None:
+    if watched is None or when is None or not table.waits.shows_takeover():
         return None
     key = "seats.limit_turn" if isinstance(table, TurnBased) else "seats.limit_absent"
     return messages.text(key, table.locale, name=bold(names[watched[0]]), when=when)

@@ -106,6 +106,7 @@ async def back_to_panel(press: Press) -> None:
     seating = press.table.seating
     if seating.pressed_by(press.user):
         await seating.back(press.user)
+    press.table.waits.pressed(press.user)
 
 
 async def open_panel(press: Press) -> None:

@@ -87,11 +87,14 @@ def plan(
     now: float,
     grace: float,
     wanted: bool,
+    since: float | None = None,
 ) -> Plan:
     """The next step for a table whose call is ``call``, now waiting for ``wait`` (None: nobody,
     or the table ended). ``says``: a callout for the awaited person that came with this change
     (None: nothing new); ``grace``: their grace period, already capped at the turn warning;
-    ``wanted``: whether they let the bot mention them (if not, no message at all)."""
+    ``wanted``: whether they let the bot mention them (if not, no message at all); ``since``:
+    when their absence began (wall clock; None: now), so their grace runs from it however the
+    table's waits moved between them and others."""
     close = None
     if call is not None and not call.waits_for(wait):
         close = call if call.message_id is not None else None
@@ -99,7 +102,7 @@ def plan(
     if wait is None:
         return Plan(None, close)
     if call is None:
-        call = Call(wait[0], wait[1], now)
+        call = Call(wait[0], wait[1], now if since is None else min(since, now))
     if says is not None:
         call = replace(call, says=says)
     if call.message_id is not None:

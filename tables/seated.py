@@ -85,7 +85,8 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
         self.message = TableMessage(change=self.change, phase=lambda: self.phase, threaded=self._threaded)
         self.book = Scorebook(self, game=self.game, table_id=table_id)
         self.steps = ReplaySteps()
-        self.waits = Waits(self, clock, registry.absence_limits if self.races else registry.turn_limits)
+        limits = registry.absence_limits if self.races else registry.turn_limits
+        self.waits = Waits(self, clock, limits, reshow=self.publisher.notify)
         self.ai: AiSeats[A] = AiSeats(self, clock)
 
     @property

@@ -81,7 +81,17 @@ class TurnTimer:
         if seat is None:
             return
         now = self._clock.now()
-        start = now if since is None else min(since, now)
+        self._arm(seat, moment, now if since is None else min(since, now))
+
+    def renew(self) -> None:
+        """The watched seat's person showed up without moving (a race's panel press): their time
+        starts over from now."""
+        if self._watched is not None:
+            self._cancel()
+            self._arm(*self._watched, self._clock.now())
+
+    def _arm(self, seat: int, moment: Hashable, start: float) -> None:
+        now = self._clock.now()
         self.deadline = start + self.limits.act_after
         self._timers = [
             self._clock.call_later(

@@ -14,6 +14,13 @@ Three questions, one name each:
 - the *called* person (:meth:`Waits.called`): the person the table's call mentions (see
   :mod:`tables.attention`), the timed one while a game is played.
 
+Each person has one absence clock (:meth:`Waits.absent_since`): in a race, since they last
+pressed their panel (a press starts the AI's time over, :meth:`Waits.pressed`), however the
+wait moves between them and others; in a turn-based game, since their move began. Their call's
+grace counts from it, so they are mentioned before an AI plays for them, and the table card
+names the AI's takeover only once they have been away for the grace in a race
+(:meth:`Waits.shows_takeover`): never for a person who is playing.
+
 The timer (:class:`~tables.turns.TurnTimer`) warns at two thirds of the time and acts at the end:
 in a race an AI plays the absent person's seat until they are back; in a turn-based game the
 game's timeout move is made for them. Timed changes count as nobody's activity.
@@ -24,6 +31,7 @@ from collections.abc import Callable, Coroutine, Hashable
 from typing import Any, Final, Protocol, TypeVar
 
 from engine.errors import IllegalAction, Reason
+from tables.attention import GRACE
 from tables.clock import Clock, Timer
 from tables.game_hooks import NextChoice, Wait
 from tables.phases import AI_PHASES, Phase
@@ -70,12 +78,17 @@ class WaitsTable(Protocol):
 class Waits:
     """One table's waits and timer; see the module's note."""
 
-    def __init__(self, table: WaitsTable, clock: Clock, limits: TurnLimits) -> None:
-        """``limits``: a race's absence limit, or a turn-based game's turn timer."""
+    def __init__(
+        self, table: WaitsTable, clock: Clock, limits: TurnLimits, reshow: Callable[[], None]
+    ) -> None:
+        """``limits``: a race's absence limit, or a turn-based game's turn timer; ``reshow``
+        redraws the table message (when the card comes to name an AI's takeover)."""
         self._table = table
         self._clock = clock
+        self._reshow = reshow
         self.timer = TurnTimer(clock, table.spawn, limits, warn=self._warned, act=self._timed_out)
         self._idle_check: Timer | None = None
+        self._takeover_shown: Timer | None = None
 
     # -- whom the table waits for ------------------------------------------------------------------
 
@@ -111,6 +124,31 @@ class Waits:
         if timed is None or user is None:
             return None
         return user, str(timed.moment)
+
+    def absent_since(self) -> float | None:
+        """When the timed person's absence began (clock seconds; see the module's note)."""
+        timed, deadline = self.timed(), self.timer.deadline
+        if timed is None or deadline is None:
+            return None
+        began = deadline - self.timer.limits.act_after
+        user = self._table.seating.seats[timed.seat].user_id
+        if not self._table.races or user is None:
+            return began
+        return self._table.seating.pressed_at.get(user, began)
+
+    def shows_takeover(self) -> bool:
+        """Whether the table card says when the timed person is played for: a turn-based game's
+        turn timer at once; in a race, once they have been away for the grace
+        (:data:`~tables.attention.GRACE`, or the warning if sooner), never while they play."""
+        since = self.absent_since()
+        if since is None or not self._table.races:
+            return since is not None
+        return self._clock.now() >= since + self._shown_after() - 1e-3
+
+    def _shown_after(self) -> float:
+        """Seconds of absence after which a race's card names the takeover: the grace, or the
+        warning if that comes sooner (as a call's grace)."""
+        return min(GRACE, self.timer.limits.warn_after)
 
     @property
     def deadline(self) -> float | None:
@@ -175,18 +213,45 @@ class Waits:
     # -- the timer ---------------------------------------------------------------------------------
 
     def update(self) -> None:
-        """The table changed: watch whom it waits for now (a new wait starts the timer over)."""
+        """The table changed: watch whom it waits for now (a new wait starts the timer over), and
+        redraw the card when its takeover line comes due."""
         timed = self.timed()
         if timed is None:
             self.timer.stop()
         else:
             self.timer.watch(*timed, since=self._idle_since())
         self._check_idle_later()
+        self._cancel_takeover_shown()
+        since = self.absent_since()
+        if since is not None and not self.shows_takeover():
+            due = since + self._shown_after() - self._clock.now()
+            self._takeover_shown = self._clock.call_later(due, self._reshow)
+
+    def _cancel_takeover_shown(self) -> None:
+        if self._takeover_shown is not None:
+            self._takeover_shown.cancel()
+            self._takeover_shown = None
+
+    def pressed(self, user_id: int) -> None:
+        """``user_id`` pressed their panel (noted in :meth:`~tables.seating.Seating.pressed_by`):
+        in a race they are there, so if the table times them their absence starts over, and a
+        card that named the AI's takeover no longer does."""
+        timed = self.timed()
+        if not self._table.races or timed is None:
+            return
+        if self._table.seating.seats[timed.seat].user_id != user_id:
+            return
+        shown = self.shows_takeover()
+        self.timer.renew()
+        self.update()
+        if shown:
+            self._reshow()
 
     def stop(self) -> None:
         """Call off the timer (the table stops, or ended)."""
         self.timer.stop()
         self._cancel_idle_check()
+        self._cancel_takeover_shown()
 
     async def _warned(self, seat: int, moment: Hashable) -> None:
         await self._timed(seat, moment, self._table.warn)

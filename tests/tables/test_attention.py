@@ -47,3 +47,20 @@ def test_a_table_saved_with_an_old_ping_closes_it() -> None:
     old = Call.from_json([7, 55])
     assert plan(old, WAIT, None, now=1.0, grace=20.0, wanted=True).close == old
     assert Call.from_json(Call(7, "m", 1.5, 9, "a", "a").to_json()) == Call(7, "m", 1.5, 9, "a", "a")
+
+
+def test_a_persons_grace_runs_from_their_absence_however_the_wait_moves_between_people() -> None:
+    """Carla has not pressed since 95; the table waits for her, then for Bruno's restart, then
+    for her again: her call is due at 95 + her grace, not 20 s after each return (the AI plays
+    for her at 95 + the absence limit, and she must be mentioned before)."""
+    first = plan(None, (7, "idle 95"), None, now=100.0, grace=20.0, wanted=True, since=95.0)
+    assert first.check_at == 115.0
+    bruno = plan(first.call, (8, "restart 2"), None, now=105.0, grace=20.0, wanted=True, since=104.0)
+    assert bruno.call == Call(8, "restart 2", 104.0) and bruno.close is None, "Carla was never mentioned"
+    back = plan(bruno.call, (7, "idle 95"), None, now=112.0, grace=20.0, wanted=True, since=95.0)
+    assert back.call == Call(7, "idle 95", 95.0) and back.check_at == 115.0
+    assert plan(back.call, (7, "idle 95"), None, now=115.0, grace=20.0, wanted=True, since=95.0).post
+
+
+def test_an_absence_said_to_begin_later_than_now_begins_now() -> None:
+    assert plan(None, WAIT, None, now=100.0, grace=20.0, wanted=True, since=130.0).check_at == 120.0

@@ -4,11 +4,15 @@ and after two timeouts in a row an AI keeping their seat until they press."""
 
 from __future__ import annotations
 
+from data import Store
 from tables.game_hooks import Wait
+from tables.lobby import Seat
 from tables.phases import Phase
 from tables.registry import TableRegistry
 from tables.stand_ins import StandIn, Why
+from tests.engine.spit import spit_table
 from tests.tables.manual_clock import ManualClock
+from tests.tables.stacked import stacked_spit_table
 from tests.tables.tally_table import ANA, HOST, play_to_the_end, started
 from words.common import Notice
 
@@ -54,3 +58,34 @@ async def test_a_move_made_in_time_lets_the_timer_go_and_between_games_nobody_is
     assert table.waits.timed() != before and table.waits.called() is None
     await clock.advance(table.waits.timer.limits.act_after + 1, table.settle)
     assert table.phase is Phase.RESULTS and table.seating.stood_in == {}, "nobody was moved for"
+
+
+async def test_in_a_race_a_person_pressing_is_never_threatened_and_the_ai_comes_after_their_absence(
+    store: Store, clock: ManualClock
+) -> None:
+    """Ana is the only one who can play (her 6 on the 7): the table times her. While she presses
+    her panel every second, thinking, the card does not threaten her with an AI and no AI comes;
+    once she has been away for the grace (20 s, the warning's moment of 30) the card says when
+    the AI plays for her, and it does 30 s after her last press."""
+    registry = TableRegistry(store, clock, absent_seconds=30)
+    match = spit_table("2c", "6c | 3c 3d", centre="7s | Kd")
+    table = stacked_spit_table(registry, [Seat(HOST, "Host"), Seat(ANA, "Ana")], match)
+    registry.add(table)
+    table.resume()
+    assert (timed := table.waits.timed()) is not None and timed.seat == 1
+    for _ in range(45):
+        table.seating.pressed_by(ANA)
+        table.waits.pressed(ANA)
+        await clock.advance(1, table.settle)
+        assert not table.waits.shows_takeover(), "she is playing"
+    assert table.seating.stand_ins == {}
+    last_press = clock.now() - 1
+    await clock.advance(18, table.settle)
+    assert not table.waits.shows_takeover()
+    await clock.advance(1, table.settle)
+    assert table.waits.shows_takeover() and table.waits.absent_since() == last_press
+    await clock.advance(9.9, table.settle)
+    assert table.seating.stand_ins == {}
+    await clock.advance(0.2, table.settle)
+    assert list(table.seating.stand_ins) == [1]
+    await registry.shutdown()
