@@ -98,6 +98,10 @@ class MoveRequest(Generic[T]):
     arg: str
     locale: str
 
+    def text(self, key: str, /, **values: object) -> str:
+        """The catalogue's message ``key`` in the presser's language."""
+        return self.messages.text(key, self.locale, **values)
+
     def told(
         self, notices: Iterable[Notice], said: Callable[[Catalog, Notice, Sequence[str], str], str]
     ) -> "Moved":

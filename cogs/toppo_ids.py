@@ -1,69 +1,46 @@
 """The custom ids of a Toppo panel's buttons, written and read in one place.
 
-A move's custom id is its action and ``<stamp>`` or ``<stamp>.<digits>`` (the panel's stamp, see
-:mod:`tables.toppo`): a top lays the line cards numbered by the digits on slots A, B, C...; a
-match lays the first digit's card on the slot of the second; "toppo" carries no stamp (calling it
-means the same whatever the panel showed). A card picked on the panel is not yet a move: ``pick``
-keeps the picks so far, ``<stamp>.<line indices>``, while they still mean the same cards. The
-panel writes each button's id with :func:`move_id` or :func:`picks_id`; a press is read back with
-:func:`read_move` or :func:`read_picks`.
+A move's custom id is its action and the panel's stamp (what the panel showed, see
+:class:`tables.toppo.Seen`), and for a match the card pressed: ``<stamp>.<card code>``. The id
+names the move as the player meant it (this card, the line as it is), never an order or a slot
+the table works out when the press arrives: an id can be read by anyone who looks, so it must
+not tell whether a line tops. The panel writes each button's id with :func:`move_id`; a press is
+read back with :func:`read_move`.
 """
 
 from collections.abc import Callable
 from typing import Final
 
 from engine.errors import IllegalAction, Reason
-from engine.toppo.actions import CallTop, CallToppo, Match, Renew, SeriesAction, TurnCard, VoteReplace
+from engine.toppo.actions import CallToppo, MatchCard, Renew, SeriesAction, TopLine, TurnCard, VoteReplace
+from engine.toppo.cards import ALL_CARDS
+from tables.toppo import PANEL_OUTDATED
 
-PICK: Final = "pick"
-"""A card picked (or the picks cleared) on the panel."""
 PLAIN: Final[dict[str, Callable[[int], SeriesAction]]] = dict(
-    turn=TurnCard, renew=Renew, toppo=CallToppo, vote=VoteReplace
+    turn=TurnCard, renew=Renew, toppo=CallToppo, vote=VoteReplace, top=TopLine
 )
 """The custom id actions of a panel's moves that name no card, and the moves they make."""
-MOVES: Final = frozenset({*PLAIN, "top", "match"})
+MOVES: Final = frozenset({*PLAIN, "match"})
 """The custom id actions of a panel's moves."""
 
 
 def move_id(stamp: str, move: SeriesAction) -> tuple[str, str]:
     """The custom id action and argument of ``move`` on a panel drawn at ``stamp``."""
     match move:
-        case CallToppo():
-            return "toppo", ""
-        case TurnCard():
-            return "turn", stamp
-        case Renew():
-            return "renew", stamp
-        case VoteReplace():
-            return "vote", stamp
-        case CallTop(order=order):
-            return "top", picks_arg(stamp, "".join(map(str, order)))
-        case Match(line_index=index, slot=slot):
-            return "match", f"{stamp}.{index}{slot}"
+        case MatchCard(card=card):
+            return "match", f"{stamp}.{card.code}"
+        case TurnCard() | Renew() | CallToppo() | VoteReplace() | TopLine():
+            name = next(name for name, made in PLAIN.items() if made is type(move))
+            return name, stamp
     raise ValueError(f"no panel button makes {move!r}")
-
-
-def picks_arg(stamp: str, picks: str) -> str:
-    """The argument of ``pick`` (and of a top): the stamp and the line indices picked, in order."""
-    return f"{stamp}.{picks}"
 
 
 def read_move(seat: int, action: str, arg: str) -> tuple[str, SeriesAction]:
     """The panel's stamp and ``seat``'s move a press names (the inverse of :func:`move_id`); a
-    malformed one is stale (no panel of ours drew it)."""
-    stamp, _, digits = arg.partition(".")
-    if digits.isdigit() or not digits:
-        numbers = tuple(int(digit) for digit in digits)
-        if action in PLAIN and not numbers:
-            return stamp, PLAIN[action](seat)
-        if action == "top":
-            return stamp, CallTop(seat, numbers)
-        if action == "match" and len(numbers) == 2:
-            return stamp, Match(seat, *numbers)
-    raise IllegalAction(Reason.STALE, "malformed button")
-
-
-def read_picks(arg: str) -> tuple[str, str]:
-    """The stamp and the picks a ``pick`` names (the inverse of :func:`picks_arg`)."""
-    stamp, _, picks = arg.partition(".")
-    return stamp, picks
+    malformed one was drawn by no panel of this version (a panel from before an update)."""
+    stamp, _, code = arg.partition(".")
+    if action in PLAIN and not code:
+        return stamp, PLAIN[action](seat)
+    if action == "match" and code.isdigit() and int(code) < len(ALL_CARDS):
+        return stamp, MatchCard(seat, ALL_CARDS[int(code)])
+    raise IllegalAction(Reason.STALE, PANEL_OUTDATED)

@@ -14,22 +14,20 @@ from cogs.drafts import Draft, Picture, alt_text
 from cogs.emojis import CARD_EMOJIS
 from cogs.kinds import PanelRequest, Playing, Results
 from cogs.message_parts import names_of
-from cogs.toppo_ids import PICK, move_id, picks_arg
-from engine.toppo.actions import CallTop, CallToppo, Match, Renew, TurnCard, VoteReplace
+from cogs.toppo_ids import move_id
+from engine.toppo.actions import CallToppo, MatchCard, Renew, TopLine, TurnCard, VoteReplace
 from engine.toppo.state import ToppoView
 from locales import Catalog
 from render.toppo import line_png, results_png, table_png
 from tables.phases import Phase
 from tables.toppo import ToppoTable
 from words.toppo import (
-    SLOT_LETTERS,
     card_name,
     cards_text,
     choosing_text,
     display_text,
     labels_for,
     line_text,
-    order_text,
     player_line,
     results_words,
     status_text,
@@ -78,10 +76,9 @@ def results(messages: Catalog, table: ToppoTable) -> Results:
 # -- the private panel -----------------------------------------------------------------------------
 
 
-async def panel_draft(request: PanelRequest[ToppoTable], picks: str = "") -> Draft:
+async def panel_draft(request: PanelRequest[ToppoTable]) -> Draft:
     """A player's own panel: their line and the display as a picture (and in words), and the
-    buttons for their moves. ``picks`` are the line cards picked so far (indices, in the order
-    they go on slots A, B, C...); one picked card may instead be matched onto a slot.
+    buttons for their moves, each one press.
 
     Everything is drawn from one snapshot of the seat's view, taken before the picture is
     rendered: the table may change while it renders, and the words, the picture and the buttons'
@@ -95,9 +92,7 @@ async def panel_draft(request: PanelRequest[ToppoTable], picks: str = "") -> Dra
     parts.append(request.text("toppo.panel.display", cards=display_text(messages, seen.display, locale)))
     left = seen.deck_sizes[seat] + len(line)
     parts.append(request.text("toppo.panel.line", cards=line_text(messages, line, locale), left=left))
-    if picks:
-        parts.append(request.text("toppo.panel.order", order=order_text(picks)))
-    elif matching or len(line) == seen.display_size:
+    if matching or len(line) == seen.display_size:
         parts.append(request.text("toppo.panel.how_match" if matching else "toppo.panel.how_top"))
     view: discord.ui.View | None = None
     live = None
@@ -107,7 +102,7 @@ async def panel_draft(request: PanelRequest[ToppoTable], picks: str = "") -> Dra
         live = choose or choosing_text(messages, series, names, locale)
     elif seen.outcome is None:
         waiting_for = None if seen.restarter in (None, seat) else names[seen.restarter]
-        view = _panel_buttons(request, seen, table.panel_stamp(seat), picks, waiting_for)
+        view = _panel_buttons(request, seen, table.panel_stamp(seat), waiting_for)
     own = cards_text(messages, line, locale) or request.text("toppo.panel.empty")
     display = cards_text(messages, seen.display, locale)
     alt = request.text("toppo.alt.line", number=series.game_number, line=own, display=display)
@@ -117,52 +112,39 @@ async def panel_draft(request: PanelRequest[ToppoTable], picks: str = "") -> Dra
 
 
 def _panel_buttons(
-    request: PanelRequest[ToppoTable], seen: ToppoView, stamp: str, picks: str, waiting_for: str | None
+    request: PanelRequest[ToppoTable], seen: ToppoView, stamp: str, waiting_for: str | None
 ) -> discord.ui.View:
-    """Row 1: the line cards to pick; row 2: "match on A, B..." for one picked card; row 3: Top
-    (once every slot has a card) and Clear; row 4: turn, renew, toppo, vote, refresh. While play
-    waits for another player to restart, Turn says so and cannot be pressed: turning then would
-    only be a false start, a trap for whoever has not read the rules."""
+    """Row 1: the line's cards, each laid on its identical display card with one press; row 2:
+    Top (the line, in an order that tops if there is one), Turn and Renew; row 3: toppo, vote,
+    refresh. While play waits for another player to restart, Turn says so and cannot be
+    pressed: turning then would only be a false start, a trap for whoever has not read the rules."""
     text, button, seat = request.text, request.controls.button, request.seat
     line, size, matching = seen.lines[seat], seen.display_size, seen.matching[seat]
     ready = matching or len(line) == size
-    can_top = ready and not matching
     view = discord.ui.View(timeout=None)
     if ready:
-        full = len(picks) >= (size if can_top else 1)
-        for index, card in enumerate(line):
+        for card in dict.fromkeys(line):
             name = card_name(request.messages, card, request.locale)
-            if str(index) in picks:
-                label = text("toppo.panel.picked", slot=SLOT_LETTERS[picks.index(str(index))], card=name)
-            else:
-                label = text("toppo.panel.pick", number=index + 1, card=name)
-            picked, emoji = str(index) in picks, CARD_EMOJIS.of(card)
-            arg = picks_arg(stamp, f"{picks}{index}")
-            view.add_item(button(PICK, arg, label, GREY, 0, disabled=picked or full, emoji=emoji))
-    if ready and len(picks) == 1:
-        for place in range(size):
-            label = text("toppo.panel.match", slot=SLOT_LETTERS[place])
-            view.add_item(button(*move_id(stamp, Match(seat, int(picks), place)), label, GREY, 1))
-    if can_top:
-        complete = len(picks) == size
-        label = text("toppo.panel.top", order=order_text(picks)) if complete else text("toppo.panel.top_pick")
-        top = move_id(stamp, CallTop(seat, tuple(map(int, picks))))
-        view.add_item(button(*top, label, discord.ButtonStyle.success, 2, disabled=not complete))
-    if ready:
-        clear = picks_arg(stamp, "")
-        view.add_item(button(PICK, clear, text("toppo.panel.clear"), GREY, 2, disabled=not picks))
+            match = move_id(stamp, MatchCard(seat, card))
+            view.add_item(
+                button(*match, text("toppo.panel.match", card=name), GREY, 0, emoji=CARD_EMOJIS.of(card))
+            )
+    top = move_id(stamp, TopLine(seat))
+    view.add_item(
+        button(*top, text("toppo.panel.top"), discord.ButtonStyle.success, 1, disabled=matching or not ready)
+    )
     turnable = (matching or len(line) < size) and waiting_for is None
     turn = (
         text("toppo.panel.turn") if waiting_for is None else text("toppo.panel.wait_start", name=waiting_for)
     )
     view.add_item(
-        button(*move_id(stamp, TurnCard(seat)), turn, discord.ButtonStyle.primary, 3, disabled=not turnable)
+        button(*move_id(stamp, TurnCard(seat)), turn, discord.ButtonStyle.primary, 1, disabled=not turnable)
     )
     renew = text("toppo.panel.renew")
-    view.add_item(button(*move_id(stamp, Renew(seat)), renew, GREY, 3, disabled=not ready))
+    view.add_item(button(*move_id(stamp, Renew(seat)), renew, GREY, 1, disabled=not ready))
     toppo = text("toppo.panel.toppo")
-    view.add_item(button(*move_id(stamp, CallToppo(seat)), toppo, discord.ButtonStyle.danger, 3))
+    view.add_item(button(*move_id(stamp, CallToppo(seat)), toppo, discord.ButtonStyle.danger, 2))
     vote = text("toppo.panel.vote")
-    view.add_item(button(*move_id(stamp, VoteReplace(seat)), vote, GREY, 3, disabled=seat in seen.votes))
-    view.add_item(button("refresh", "", text("toppo.panel.refresh"), GREY, 3))
+    view.add_item(button(*move_id(stamp, VoteReplace(seat)), vote, GREY, 2, disabled=seat in seen.votes))
+    view.add_item(button("refresh", "", text("toppo.panel.refresh"), GREY, 2))
     return view

@@ -22,6 +22,11 @@ class Reason(StrEnum):
     BAD_TARGET = "bad_target"
     BAD_OPTION = "bad_option"
     NOT_ALLOWED = "not_allowed"
+    LINE_FULL = "line_full"
+    LINE_NOT_FULL = "line_not_full"
+    NOT_IN_LINE = "not_in_line"
+    ALREADY_VOTED = "already_voted"
+    DECK_EMPTY = "deck_empty"
 
 
 class IllegalAction(ValueError):

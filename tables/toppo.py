@@ -6,26 +6,31 @@ messages. Its lobby, seats, idle expiry, recording and AI driving are :class:`Se
 a game's results, "Next game" makes it ``choosing``: the start player the rules name picks 3, 4 or
 5 cards, which deals the next game.
 
-Buttons on a private panel carry a *stamp* of what the panel showed: a digest of the display, one
-of the player's line, and whether play was open. A press whose picture is out of date is refused as
-stale instead of being applied to a table the player has not seen: a top ordered for a display
-that has just changed, a turn pressed before an interrupt the player could not see (which would
-otherwise be a false start). A turn pressed while the panel *showed* the wait is a false start.
+A press names its move as the player saw it, and is made if that move is still possible now
+(:meth:`ToppoTable.check_stamp`): its buttons carry a *stamp* of the game, the display and the
+player's own line (:class:`Seen`), and each move is checked against what it depends on only. A
+top or a vote is for the display shown, a match for the card pressed (laid on its twin on the
+display as it is now, if the display still has one), a top or a renewal for the line shown; a
+turn for no picture at all, but never while play waits for another player to restart (that
+would only be a false start, which the panel cannot offer). Anything else comes from the engine,
+each refusal with its own reason.
 """
 
 import secrets
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final, final
 
 from data.records import LeagueSettings
 from engine.errors import IllegalAction, Reason
 from engine.toppo.actions import (
     CallTop,
-    CallToppo,
     ChooseDisplaySize,
     Match,
+    MatchCard,
     Renew,
     SeriesAction,
+    TopLine,
     TurnCard,
     VoteReplace,
     action_from_json,
@@ -45,11 +50,34 @@ from words.toppo import notices_for
 
 DISPLAY_CHANGED: Final = "the display changed"
 """The detail of a stale top, match or vote: someone changed the display first."""
+LINE_CHANGED: Final = "the line changed"
+"""The detail of a stale top or renewal: the player's line went under their deck meanwhile."""
 WAIT_FOR_RESTART: Final = "wait for the restart"
 """The detail of a person's turn refused while play waits for another player to restart."""
+PANEL_OUTDATED: Final = "not a panel stamp"
+"""The detail of a press whose stamp this table never drew (a panel from before an update)."""
 
 
-OPEN, WAITING = "o", "w"
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a panel showed that its moves depend on: the series' game number and digests of
+    the display and of the player's line (with whether it is what is left after a match)."""
+
+    game: int
+    display: str
+    line: str
+
+    def __str__(self) -> str:
+        return f"{self.game}-{self.display}-{self.line}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Seen":
+        """The inverse of ``str``; anything else was not drawn by this table."""
+        game, _, rest = text.partition("-")
+        display, _, line = rest.partition("-")
+        if not game.isdigit() or not display.isalnum() or not line.isalnum():
+            raise IllegalAction(Reason.STALE, PANEL_OUTDATED)
+        return cls(int(game), display, line)
 
 
 @final
@@ -77,31 +105,29 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
     # -- playing ---------------------------------------------------------------------------------
 
     def panel_stamp(self, seat: int) -> str:
-        """What ``seat``'s panel shows now, for its buttons to carry."""
+        """What ``seat``'s panel shows now, for its buttons to carry (:class:`Seen`)."""
         series = self.require_state()
         game = series.game
-        display = digest(f"{series.game_number}|{notation(game.display)}")
-        line = digest(f"{series.game_number}|{notation(game.lines[seat])}|{int(game.matching[seat])}")
-        gate = WAITING if game.restarter not in (None, seat) else OPEN
-        return f"{display}-{line}-{gate}"
+        line = digest(f"{notation(game.lines[seat])}|{int(game.matching[seat])}")
+        return str(Seen(series.game_number, digest(notation(game.display)), line))
 
     def check_stamp(self, seat: int, stamp: str, action: SeriesAction) -> None:
-        """As the module's note says; and a person's turn is refused while play waits for another
-        player to restart: a false start is the rules' penalty, not a move to offer (AI seats
-        still may, by mistake)."""
-        if isinstance(action, CallToppo):
-            return  # calling toppo means the same whatever the panel showed
-        shown = stamp.split("-")
-        now = self.panel_stamp(seat).split("-")
-        if len(shown) != 3:
-            raise IllegalAction(Reason.STALE, "not a panel stamp")
-        if isinstance(action, CallTop | Match | VoteReplace) and shown[0] != now[0]:
+        """As the module's note says: a press is refused only for what its move depends on
+        (a person's turn while play waits for another player to restart included: a false
+        start is the rules' penalty, not a move to offer; AI seats still may, by mistake)."""
+        shown, now = Seen.parse(stamp), Seen.parse(self.panel_stamp(seat))
+        game = self.require_state().game
+        if shown.game != now.game:
+            raise IllegalAction(Reason.GAME_OVER, "a panel of an earlier game")
+        if isinstance(action, MatchCard | Match) and shown.display != now.display:
+            card = action.card if isinstance(action, MatchCard) else None
+            if card is None or card not in game.display:
+                raise IllegalAction(Reason.STALE, DISPLAY_CHANGED)
+        if isinstance(action, TopLine | CallTop | VoteReplace) and shown.display != now.display:
             raise IllegalAction(Reason.STALE, DISPLAY_CHANGED)
-        if isinstance(action, TurnCard | Renew | CallTop | Match) and shown[1] != now[1]:
-            raise IllegalAction(Reason.STALE, "the line changed")
-        if isinstance(action, TurnCard) and shown[2] == OPEN and now[2] == WAITING:
-            raise IllegalAction(Reason.STALE, "play was interrupted")
-        if isinstance(action, TurnCard) and self.require_state().game.restarter not in (None, seat):
+        if isinstance(action, TopLine | CallTop | Renew) and shown.line != now.line:
+            raise IllegalAction(Reason.STALE, LINE_CHANGED)
+        if isinstance(action, TurnCard) and game.restarter not in (None, seat):
             raise IllegalAction(Reason.NOT_ALLOWED, WAIT_FOR_RESTART)
 
     def apply_action(self, action: SeriesAction) -> list[Notice]:

@@ -108,11 +108,6 @@ def status_text(
     return messages.text("toppo.status.waiting", locale, name=bold(names[game.restarter]))
 
 
-def order_text(picks: str) -> str:
-    """Picked line cards as the slots they go on: ``A←2 B←1``."""
-    return " ".join(f"{SLOT_LETTERS[slot]}←{int(index) + 1}" for slot, index in enumerate(picks))
-
-
 NOTICE_CODES: Final = frozenset(
     {"topped", "matched", "wrong_top", "wrong_match", "false_toppo", "false_start", "voted"}
     | {"replaced", "reshuffled", "toppo", "game_started"}

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.saving import INTEGERS, ActionCodec
+from engine.saving import INTEGERS, ActionCodec, FieldCodec, integer
+from engine.toppo.cards import ALL_CARDS, Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,12 +36,31 @@ class CallTop:
 
 
 @dataclass(frozen=True, slots=True)
+class TopLine:
+    """Call "top" with the line in an order that tops the display, if there is one **[house]**:
+    a panel's one Top button (ordering cards by clicks is no skill of the game, and it cost
+    four round trips); calling it on a line that cannot top is a wrong top, as ever."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Match:
     """Lay line card ``line_index`` on display slot ``slot`` as an identical card."""
 
     seat: int
     line_index: int
     slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchCard:
+    """Lay ``card`` of the line on an identical display card **[house]**: a panel's line-card
+    button; the first such card of the line, on the first such slot. With no identical card on
+    the display it is a wrong match (laid on a slot sharing its colour or symbol, if any)."""
+
+    seat: int
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +92,7 @@ class ChooseDisplaySize:
     size: int
 
 
-Action = TurnCard | CallTop | Match | Renew | CallToppo | VoteReplace
+Action = TurnCard | CallTop | TopLine | Match | MatchCard | Renew | CallToppo | VoteReplace
 """An action inside one game."""
 
 SeriesAction = Action | ChooseDisplaySize
@@ -82,14 +102,24 @@ _CODEC: ActionCodec[SeriesAction] = ActionCodec(
     {
         "turn_card": TurnCard,
         "call_top": CallTop,
+        "top_line": TopLine,
         "match": Match,
+        "match_card": MatchCard,
         "renew": Renew,
         "call_toppo": CallToppo,
         "vote_replace": VoteReplace,
         "choose_display_size": ChooseDisplaySize,
     },
-    {"order": INTEGERS},
+    {"order": INTEGERS, "card": FieldCodec(write=lambda card: card.code, read=lambda raw: _card(raw))},
 )
+
+
+def _card(raw: Any) -> Card:
+    """The card a saved ``code`` names; ``ValueError`` for anything else."""
+    code = integer(raw)
+    if not 0 <= code < len(ALL_CARDS):
+        raise ValueError(f"no card {code}")
+    return ALL_CARDS[code]
 
 
 def action_to_json(action: SeriesAction) -> dict[str, Any]:

@@ -16,7 +16,7 @@ soon as it holds fewer than 10 cards: for an AI seat the AI calls it, the bot ne
 human.
 """
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from engine.ai import Level, delay
@@ -31,7 +31,7 @@ from engine.toppo.actions import (
     TurnCard,
     VoteReplace,
 )
-from engine.toppo.cards import Card
+from engine.toppo.cards import find_matches, find_top
 from engine.toppo.series import Series
 from engine.toppo.state import TOPPO_LIMIT, ToppoState
 
@@ -93,44 +93,6 @@ class Choice:
 
     action: SeriesAction
     delay: float
-
-
-def find_top(line: Sequence[Card], display: Sequence[Card]) -> tuple[int, ...] | None:
-    """An order that tops ``display`` with ``line`` (``order[slot]`` = line index), or None.
-
-    A depth-first search over the display slots, taking for each slot an unused line card of the
-    same colour or symbol; with at most 5 cards this stays tiny.
-    """
-    size = len(display)
-    if len(line) != size:
-        return None
-    order = [0] * size
-    used = [False] * size
-
-    def place(slot: int) -> bool:
-        if slot == size:
-            return True
-        shown = display[slot]
-        for index, card in enumerate(line):
-            if not used[index] and card.tops(shown):
-                used[index] = True
-                order[slot] = index
-                if place(slot + 1):
-                    return True
-                used[index] = False
-        return False
-
-    return tuple(order) if place(0) else None
-
-
-def find_matches(line: Sequence[Card], display: Sequence[Card]) -> list[tuple[int, int]]:
-    """Every ``(line_index, slot)`` where the line card is identical to the display card."""
-    return [
-        (index, slot)
-        for index, card in enumerate(line)
-        for slot, shown in enumerate(display)
-        if card is shown
-    ]
 
 
 def choose(state: ToppoState, seat: int, level: Level, rng: Rng) -> Choice | None:

@@ -9,7 +9,7 @@ is the C-level default: the self-play runner counts every card of the table afte
 and an enum-based dataclass hash would make that the bottleneck.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import ClassVar
 
@@ -91,6 +91,44 @@ class Card:
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(c, s) for c in Colour for s in Symbol)
 """The 25 different cards in ``code`` order."""
+
+
+def find_top(line: Sequence[Card], display: Sequence[Card]) -> tuple[int, ...] | None:
+    """An order that tops ``display`` with ``line`` (``order[slot]`` = line index), or None.
+
+    A depth-first search over the display slots, taking for each slot an unused line card of the
+    same colour or symbol; with at most 5 cards this stays tiny.
+    """
+    size = len(display)
+    if len(line) != size:
+        return None
+    order = [0] * size
+    used = [False] * size
+
+    def place(slot: int) -> bool:
+        if slot == size:
+            return True
+        shown = display[slot]
+        for index, card in enumerate(line):
+            if not used[index] and card.tops(shown):
+                used[index] = True
+                order[slot] = index
+                if place(slot + 1):
+                    return True
+                used[index] = False
+        return False
+
+    return tuple(order) if place(0) else None
+
+
+def find_matches(line: Sequence[Card], display: Sequence[Card]) -> list[tuple[int, int]]:
+    """Every ``(line_index, slot)`` where the line card is identical to the display card."""
+    return [
+        (index, slot)
+        for index, card in enumerate(line)
+        for slot, shown in enumerate(display)
+        if card is shown
+    ]
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -13,6 +13,9 @@ Readings of the rulebook that are ours, where docs/rules.md is silent [house]:
 - After a match, the rest of the line *must* go under the deck (the rules' words), so turning the
   next card does that first; ``Renew`` does it on its own. Matching may go on, one card at a time,
   until the player renews or turns.
+- A panel names a top or a match without the details clicks would add (``TopLine``,
+  ``MatchCard``): the line is laid in an order that tops if there is one, a card on its
+  identical display card; a line that cannot top, a card with no twin, is the usual mistake.
 - Cards going under a deck keep their order: a line goes in the order it was turned, a penalty
   puts the line first and then the penalty cards in the order drawn.
 - A false start is the offender's turned card (the gate keeps every line empty, so that is all
@@ -43,14 +46,16 @@ from engine.toppo.actions import (
     CallToppo,
     ChooseDisplaySize,
     Match,
+    MatchCard,
     Renew,
     SeriesAction,
+    TopLine,
     TurnCard,
     VoteReplace,
     action_from_json,
     action_to_json,
 )
-from engine.toppo.cards import DECK_SIZE, Card, make_deck, notation, parse_cards, sets_for
+from engine.toppo.cards import DECK_SIZE, Card, find_top, make_deck, notation, parse_cards, sets_for
 from engine.toppo.events import (
     CardTurned,
     DisplayReplaced,
@@ -209,9 +214,11 @@ class ToppoState:
         if self._line_ready(seat):
             if not self.matching[seat]:
                 actions.extend(CallTop(seat, order) for order in permutations(range(self.display_size)))
+                actions.append(TopLine(seat))
             actions.extend(
                 Match(seat, index, slot) for index in range(len(line)) for slot in range(self.display_size)
             )
+            actions.extend(MatchCard(seat, card) for card in dict.fromkeys(line))
             actions.append(Renew(seat))
         actions.append(CallToppo(seat))
         if seat not in self.votes:
@@ -259,9 +266,9 @@ class ToppoState:
         seat = action.seat
         line, deck = self.lines[seat], self.decks[seat]
         if len(line) == self.display_size:
-            raise IllegalAction(Reason.STALE, "the line is full")
+            raise IllegalAction(Reason.LINE_FULL, "the line is full")
         if not deck and not self.matching[seat]:
-            raise IllegalAction(Reason.NO_SUCH_CARD, "the deck is empty")
+            raise IllegalAction(Reason.DECK_EMPTY, "the deck is empty")
         events: list[Event] = []
         if self.restarter is not None and seat != self.restarter:
             card = deck.draw_one()
@@ -284,7 +291,7 @@ class ToppoState:
         seat, order = action.seat, action.order
         line = self.lines[seat]
         if len(line) != self.display_size:
-            raise IllegalAction(Reason.STALE, "the line is not full")
+            raise IllegalAction(Reason.LINE_NOT_FULL, "the line is not full")
         if sorted(order) != list(range(self.display_size)):
             raise IllegalAction(Reason.BAD_OPTION, f"{order} is not an order of the line")
         cards = [line[index] for index in order]
@@ -306,11 +313,33 @@ class ToppoState:
         self._display_changed()
         return [LineTopped(seat, tuple(cards), covered), self._interrupt(seat)]
 
+    def _top_line(self, action: TopLine) -> list[Event]:
+        seat, line = action.seat, self.lines[action.seat]
+        if len(line) != self.display_size or self.matching[seat]:
+            raise IllegalAction(Reason.LINE_NOT_FULL, "the line is not full")
+        order = find_top(line, self.display) or tuple(range(self.display_size))
+        return self._call_top(CallTop(seat, order))
+
+    def _match_card(self, action: MatchCard) -> list[Event]:
+        seat, card, line = action.seat, action.card, self.lines[action.seat]
+        if not self._line_ready(seat):
+            raise IllegalAction(Reason.LINE_NOT_FULL, "the line is not full")
+        if card not in line:
+            raise IllegalAction(Reason.NOT_IN_LINE, "that card is no longer in the line")
+        slots = range(self.display_size)
+        slot = next(
+            (slot for slot in slots if self.display[slot] is card),
+            next((slot for slot in slots if card.tops(self.display[slot])), 0),
+        )
+        return self._match(Match(seat, line.index(card), slot))
+
     def _match(self, action: Match) -> list[Event]:
         seat, index, slot = action.seat, action.line_index, action.slot
         line = self.lines[seat]
-        if not self._line_ready(seat) or not 0 <= index < len(line):
-            raise IllegalAction(Reason.STALE, "that card is no longer in the line")
+        if not self._line_ready(seat):
+            raise IllegalAction(Reason.LINE_NOT_FULL, "the line is not full")
+        if not 0 <= index < len(line):
+            raise IllegalAction(Reason.NOT_IN_LINE, "that card is no longer in the line")
         if not 0 <= slot < self.display_size:
             raise IllegalAction(Reason.BAD_TARGET, f"no display slot {slot}")
         card, covered = line[index], self.display[slot]
@@ -330,7 +359,7 @@ class ToppoState:
     def _renew(self, action: Renew) -> list[Event]:
         seat = action.seat
         if not self._line_ready(seat):
-            raise IllegalAction(Reason.STALE, "the line is not full")
+            raise IllegalAction(Reason.LINE_NOT_FULL, "the line is not full")
         if not self.matching[seat]:
             self.display_age += 1
         return [self._return_line(seat)]
@@ -351,7 +380,7 @@ class ToppoState:
     def _vote_replace(self, action: VoteReplace) -> list[Event]:
         seat = action.seat
         if seat in self.votes:
-            raise IllegalAction(Reason.STALE, "you have already voted")
+            raise IllegalAction(Reason.ALREADY_VOTED, "you have already voted")
         self.votes.add(seat)
         events: list[Event] = [VoteCast(seat, len(self.votes), self.votes_needed())]
         if len(self.votes) >= self.votes_needed():
@@ -365,7 +394,9 @@ class ToppoState:
     _HANDLERS: ClassVar[dict[type, Callable[["ToppoState", Any], list[Event]]]] = {
         TurnCard: _turn_card,
         CallTop: _call_top,
+        TopLine: _top_line,
         Match: _match,
+        MatchCard: _match_card,
         Renew: _renew,
         CallToppo: _call_toppo,
         VoteReplace: _vote_replace,

@@ -123,13 +123,13 @@ async def test_a_toppo_panel_shows_each_line_card(
         table.require_state().apply(TurnCard(0))
     line = table.require_state().game.view(0).lines[0]
 
-    draft = await toppo_messages.panel_draft(panel_request(catalog(), TOPPO, table, 0, "en-US"), "1")
+    draft = await toppo_messages.panel_draft(panel_request(catalog(), TOPPO, table, 0, "en-US"))
     monkeypatch.setattr(toppo_messages, "CARD_EMOJIS", CardEmojis())
-    plain = await toppo_messages.panel_draft(panel_request(catalog(), TOPPO, table, 0, "en-US"), "1")
+    plain = await toppo_messages.panel_draft(panel_request(catalog(), TOPPO, table, 0, "en-US"))
 
     same_but_emojis(draft, plain)
     names = emoji_names(draft)
-    assert names[: len(line)] == [glyph_name(card) for card in line], "the picked card keeps its emoji too"
+    assert names[: len(line)] == [glyph_name(card) for card in line], "each line card's match button"
     assert set(names[len(line) :]) == {None}
 
 

@@ -168,7 +168,7 @@ async def test_the_panels_show_each_cards_emoji_beside_its_label(world: World, d
         await loaded(bot, ALL)
         spit_panel = await panel(world, spit, text("spit.table.panel"))
         toppo_panel = await panel(world, toppo, text("toppo.table.panel"))
-        for _ in range(3):  # her line as long as the display: its cards can be picked
+        for _ in range(3):  # her line as long as the display: its cards can be matched
             toppo_panel = (await world.alice.press(toppo_panel, label=text("toppo.panel.turn"))).message
         assets_panel = await panel(world, assets, text("assets.table.panel"))
 
@@ -180,11 +180,10 @@ async def test_the_panels_show_each_cards_emoji_beside_its_label(world: World, d
         (text("spit.panel.no_fit_right", number=2, card="2♠"), "spit_2s"),
         *[(text("spit.panel.no_play_right", number=n), None) for n in range(3, 6)],
     ]
-    assert shown(world, toppo_panel, "pick") == [
-        (text("toppo.panel.pick", number=1, card="red circle"), "toppo_red_circle"),
-        (text("toppo.panel.pick", number=2, card="yellow bar"), "toppo_yellow_bar"),
-        (text("toppo.panel.pick", number=3, card="blue square"), "toppo_blue_square"),
-        (text("toppo.panel.clear"), None),
+    assert shown(world, toppo_panel, "match") == [
+        (text("toppo.panel.match", card="red circle"), "toppo_red_circle"),
+        (text("toppo.panel.match", card="yellow bar"), "toppo_yellow_bar"),
+        (text("toppo.panel.match", card="blue square"), "toppo_blue_square"),
     ]
     assert [name for _, name in shown(world, assets_panel, "disc")] == [
         "asset_piggy_bank",

@@ -84,7 +84,7 @@ async def test_a_wrong_top_costs_five_cards_and_the_channel_says_why(
     alice = await turn(await table_message(world), 3)
     assert alice.line == list(parse_cards("G# B- Bo")) and alice.left == 15
 
-    alice = await alice.top([0, 1, 2])
+    alice = await alice.press("top")
 
     said = text("toppo.notice.wrong_top", player="**Alice**", cards=5)
     assert alice.note == said
@@ -96,7 +96,7 @@ async def test_a_wrong_top_costs_five_cards_and_the_channel_says_why(
 async def test_a_wrong_match_costs_five_cards(world: World, seeded: BotProcess) -> None:
     alice = await turn(await table_message(world), 3)
 
-    alice = await alice.match(2, 2)  # blue circle on white circle: alike, not identical
+    alice = await alice.match(parse_cards("Bo")[0])  # blue circle: alike white circle, not identical
 
     said = text("toppo.notice.wrong_match", player="**Alice**", card="blue circle", slot="C", cards=5)
     assert alice.note == said
@@ -128,7 +128,7 @@ async def test_turn_waits_for_the_restart_and_a_forged_press_is_refused(
     reply = await alice.actor.press_anyway(alice.message, custom_id=str(turn["custom_id"]))
 
     after = Panel.read(alice.actor, reply.message)
-    assert after.note == text("reason.not_allowed")
+    assert after.note == text("toppo.wait_restart", name="**Bruno**")
     assert (after.left, after.line, after.status) == (alice.left, [], "waiting"), "no false start"
 
 
@@ -139,9 +139,8 @@ async def test_two_tops_at_the_same_moment_one_wins_the_other_is_told(
     table = await wait_public(world, lambda m: m.title == "Toppo, game 1")
     alice = await turn(await open_panel(world.alice, table), 3)
     bruno = await turn(await open_panel(world.bruno, table), 3)
-    alice, bruno = await asyncio.gather(alice.pick([0, 1, 2]), bruno.pick([0, 1, 2]))
 
-    alice, bruno = await asyncio.gather(alice.press("top", ".012"), bruno.press("top", ".012"))
+    alice, bruno = await asyncio.gather(alice.press("top"), bruno.press("top"))
 
     won = [panel for panel in (alice, bruno) if panel.status == "restart"]
     lost = [panel for panel in (alice, bruno) if panel.status == "waiting"]
@@ -160,17 +159,16 @@ async def test_a_stale_top_after_the_display_changed_is_refused_not_penalised(
 ) -> None:
     table = await wait_public(world, lambda m: m.title == "Toppo, game 1")
     alice = await turn(await open_panel(world.alice, table), 3)
-    alice = await alice.pick([0, 1, 2])
     bruno = await turn(await open_panel(world.bruno, table), 3)
-    await bruno.top([0, 1, 2])  # the display changes
-    (old_top,) = alice.buttons("top", ".012")
+    await bruno.press("top")  # the display changes
+    (old_top,) = alice.buttons("top")
     await world.fake.wait_for(  # her panel follows the table: the Top she saw is gone from it
         lambda: old_top not in world.alice.current(alice.message).buttons(), what="alice's panel redrawn"
     )
 
     # Her click on the old Top was on its way: Discord delivers it with the message as it is now,
     # which no longer has that button, and the bot still answers it.
-    alice = await alice.press("top", ".012", as_seen=True)
+    alice = await alice.press("top", as_seen=True)
 
     assert alice.note == text("toppo.too_late")
     assert alice.left == 15, "a stale call is refused, not penalised"
@@ -198,7 +196,7 @@ async def test_toppo_ends_the_game_then_the_series_ends_with_standings(
     bruno = await turn(await open_panel(world.bruno, table), 3)
 
     alice = await alice.press("toppo")
-    bruno = await bruno.press("pick", ".0", as_seen=True)  # bruno was still arranging his line
+    bruno = await bruno.press("top", as_seen=True)  # bruno's top was on its way
 
     assert alice.status == "over" and alice.message.buttons() == []
     assert bruno.status == "over" and bruno.note == text("reason.game_over", "es-ES")

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from data import Store
-from engine.toppo.ai import find_matches, find_top
-from engine.toppo.cards import ALL_CARDS, Card
+from engine.toppo.cards import ALL_CARDS, Card, find_matches, find_top
 from engine.toppo.state import Position
 from fakediscord import Actor, FakeDiscord, SeenMessage
 from locales import catalog, plural_forms
@@ -146,18 +145,9 @@ class Panel:
             panel = await panel.press(action, suffix)
         return panel
 
-    async def pick(self, order: Sequence[int]) -> Panel:
-        """Press the line cards in ``order`` (for slot A first)."""
-        digits = "".join(str(index) for index in order)
-        return await self.presses(*[("pick", f".{digits[: count + 1]}") for count in range(len(digits))])
-
-    async def top(self, order: Sequence[int]) -> Panel:
-        """Press the line cards in ``order``, then Top."""
-        panel = await self.pick(order)
-        return await panel.presses(("top", "." + "".join(str(index) for index in order)))
-
-    async def match(self, index: int, slot: int) -> Panel:
-        return await self.presses(("pick", f".{index}"), ("match", f".{index}{slot}"))
+    async def match(self, card: Card, *, as_seen: bool = False) -> Panel:
+        """Press the line card ``card``: laid on its identical display card."""
+        return await self.press("match", f".{card.code}", as_seen=as_seen)
 
 
 async def step(panel: Panel, patience: int = 1000) -> Panel:
@@ -169,13 +159,13 @@ async def step(panel: Panel, patience: int = 1000) -> Panel:
         return await panel.press("toppo")
     if patience <= 0 and panel.has("vote") and not panel.buttons("vote")[0].get("disabled"):
         return await panel.press("vote")
-    if not panel.has("pick"):
+    if not panel.has("match"):
         return await panel.press("turn")
     size = len(panel.display)
-    if len(panel.line) == size and (order := find_top(panel.line, panel.display)) is not None:
-        return await panel.top(order)
+    if len(panel.line) == size and find_top(panel.line, panel.display) is not None:
+        return await panel.press("top")
     if matches := find_matches(panel.line, panel.display):
-        return await panel.match(*matches[0])
+        return await panel.match(panel.line[matches[0][0]])
     if len(panel.line) < size:
         return await panel.press("turn")
     return await panel.press("renew")
@@ -203,20 +193,12 @@ def decide(actor: Actor, message: SeenMessage) -> Press | None:
     if panel.left < 10:
         return first_press(message, "toppo")
     size = len(panel.display)
-    picks = [str(b["custom_id"]) for b in enabled(message, "pick")]
-    if picks and len(panel.line) == size and (order := find_top(panel.line, panel.display)) is not None:
-        done = message.card["description"].count("←")
-        if done == size:
-            return first_press(message, "top")
-        wanted = "." + "".join(map(str, order[: done + 1]))
-        return next((Press(c) for c in picks if c.endswith(wanted)), None)
-    if picks and (matches := find_matches(panel.line, panel.display)):
-        index, slot = matches[0]
-        match = [str(b["custom_id"]) for b in enabled(message, "match")]
-        match = [c for c in match if c.endswith(f"{index}{slot}")]
-        if match:
-            return Press(match[0])
-        return next((Press(c) for c in picks if c.endswith(f".{index}")), None)
+    matches = [str(b["custom_id"]) for b in enabled(message, "match")]
+    if matches and len(panel.line) == size and find_top(panel.line, panel.display) is not None:
+        return first_press(message, "top")
+    if matches and (twins := find_matches(panel.line, panel.display)):
+        code = panel.line[twins[0][0]].code
+        return next((Press(c) for c in matches if c.endswith(f".{code}")), None)
     return first_press(message, "turn", "renew")
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from data import Store
 from engine.errors import IllegalAction, Reason
-from engine.toppo.actions import CallTop, CallToppo, Match, SeriesAction, TurnCard
-from engine.toppo.cards import parse_cards
+from engine.toppo.actions import CallToppo, MatchCard, Renew, SeriesAction, TopLine, TurnCard
+from engine.toppo.cards import Card, parse_cards
 from engine.toppo.events import MatchFailed, PenaltyPaid, TopFailed
 from engine.toppo.series import Series
 from engine.toppo.state import Position
@@ -20,7 +20,7 @@ from tables.phases import Phase
 from tables.registry import TableRegistry
 from tables.seated import LOBBY_IDLE
 from tables.table import Table
-from tables.toppo import DISPLAY_CHANGED, WAIT_FOR_RESTART, ToppoTable
+from tables.toppo import DISPLAY_CHANGED, LINE_CHANGED, PANEL_OUTDATED, WAIT_FOR_RESTART, ToppoTable
 from tests.tables.conftest import published
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import stacked_table
@@ -121,30 +121,43 @@ def two_players(alice: str, bruno: str, *, start: int = 0) -> Position:
 SEATS = [Seat(HOST, "Host"), Seat(ANA, "Ana")]
 
 
-def action(seat: int, name: str, order: tuple[int, ...] = (), slot: int = 0) -> SeriesAction:
-    """The engine action a panel button ``name`` makes for ``seat``."""
+def action(seat: int, name: str, card: str = "") -> SeriesAction:
+    """The engine action a panel button ``name`` makes for ``seat`` (``card``: a match's)."""
+    if name == "match":
+        return MatchCard(seat, Card.parse(card))
     made: dict[str, SeriesAction] = {
         "turn": TurnCard(seat),
         "toppo": CallToppo(seat),
-        "top": CallTop(seat, order),
+        "top": TopLine(seat),
+        "renew": Renew(seat),
     }
-    return Match(seat, order[0], slot) if name == "match" else made[name]
+    return made[name]
 
 
 async def press(
-    table: ToppoTable,
-    user: int,
-    name: str,
-    stamp: str | None = None,
-    order: tuple[int, ...] = (),
-    slot: int = 0,
+    table: ToppoTable, user: int, name: str, stamp: str | None = None, card: str = ""
 ) -> list[Notice]:
     seat = table.seating.require_seat(user)
-    return await table.press(user, stamp or table.panel_stamp(seat), action(seat, name, order, slot))
+    return await table.press(user, stamp or table.panel_stamp(seat), action(seat, name, card))
 
 
-async def test_simultaneous_tops_are_decided_by_arrival(registry: TableRegistry) -> None:
-    table = stacked_table(registry, SEATS, two_players("Ro Yo Wo", "R- Y- W-"))
+async def refusal(
+    table: ToppoTable, user: int, name: str, stamp: str | None = None, card: str = ""
+) -> IllegalAction:
+    """The refusal of a press, having checked it changed nothing."""
+    moves = len(table.moves)
+    with pytest.raises(IllegalAction) as caught:
+        await press(table, user, name, stamp, card)
+    assert len(table.moves) == moves, "nothing was played"
+    return caught.value
+
+
+async def test_simultaneous_tops_are_decided_by_arrival_and_the_late_one_told_why(
+    registry: TableRegistry,
+) -> None:
+    """Both lines top (in some order): one press each, the first to arrive tops, the other is
+    too late (the display changed), not a wrong top."""
+    table = stacked_table(registry, SEATS, two_players("Wo Ro Yo", "R- Y- W-"))
     for _ in range(3):
         await press(table, HOST, "turn")
     for _ in range(3):
@@ -152,8 +165,8 @@ async def test_simultaneous_tops_are_decided_by_arrival(registry: TableRegistry)
     stamps = table.panel_stamp(0), table.panel_stamp(1)
 
     first, second = await asyncio.gather(
-        table.press(ANA, stamps[1], action(1, "top", (0, 1, 2))),
-        table.press(HOST, stamps[0], action(0, "top", (0, 1, 2))),
+        table.press(ANA, stamps[1], TopLine(1)),
+        table.press(HOST, stamps[0], TopLine(0)),
         return_exceptions=True,
     )
 
@@ -164,44 +177,69 @@ async def test_simultaneous_tops_are_decided_by_arrival(registry: TableRegistry)
     assert game.cards_left(0) == 15, "the late caller pays nothing"
 
 
-async def test_a_turn_from_before_an_interrupt_is_stale_and_one_during_the_wait_refused(
+async def test_a_top_is_one_press_laid_in_the_order_that_tops(registry: TableRegistry) -> None:
+    """Finding 4: a top took four round trips (a pick per card, then Top)."""
+    table = stacked_table(registry, SEATS, two_players("Wo Ro Yo", "R- Y- W-"))
+    for _ in range(3):
+        await press(table, HOST, "turn")
+    assert await press(table, HOST, "top") == [Notice("topped", 0)]
+    assert table.require_state().game.display == list(parse_cards("Ro Yo Wo"))
+
+
+async def test_a_turn_from_before_an_interrupt_is_made_once_play_restarted_and_refused_with_why_before(
     registry: TableRegistry,
 ) -> None:
+    """Finding 4: a turn pressed from a panel drawn before an interrupt was "that moment has
+    passed"; now it waits for nothing but the restart, and says whom play waits for."""
     table = stacked_table(registry, SEATS, two_players("G# B- Bo", "R- Y- W-"))
     await press(table, HOST, "turn")
     before = table.panel_stamp(1)  # ana's panel: play is open
     await press(table, HOST, "toppo")  # a false toppo interrupts: the host restarts
 
-    with pytest.raises(IllegalAction) as caught:
-        await press(table, ANA, "turn", before)
-    assert caught.value.reason is Reason.STALE
-
-    moves = len(table.moves)
-    with pytest.raises(IllegalAction) as caught:  # her panel shows the wait: no false start for her
-        await press(table, ANA, "turn")
-    assert (caught.value.reason, caught.value.detail) == (Reason.NOT_ALLOWED, WAIT_FOR_RESTART)
-    assert len(table.moves) == moves, "nothing was played"
+    refused = await refusal(table, ANA, "turn", before)
+    assert (refused.reason, refused.detail) == (Reason.NOT_ALLOWED, WAIT_FOR_RESTART)
+    await press(table, HOST, "turn")  # the host restarts play
+    assert await press(table, ANA, "turn", before) == [], "her turn is still a turn"
+    assert table.require_state().game.lines[1] == [parse_cards("R-")[0]]
 
 
-async def test_a_top_or_match_for_an_older_display_is_stale(registry: TableRegistry) -> None:
-    table = stacked_table(registry, SEATS, two_players("Ro Yo Wo", "R- Y- Wo"))
+async def test_two_matches_from_one_panel_both_count(registry: TableRegistry) -> None:
+    """Finding 4: every pick rewrote the panel's ids, so a second press 150 ms after the first
+    was refused; a match now names its card, wherever the first match moved it."""
+    table = stacked_table(registry, SEATS, two_players("Y+ G# R~", "R- Y- W-"))
+    for _ in range(3):
+        await press(table, HOST, "turn")
+    shown = table.panel_stamp(0)
+    await press(table, HOST, "match", shown, "Y+")
+    await press(table, HOST, "match", shown, "R~")
+    assert [str(card) for card in table.require_state().game.lines[0]] == ["G#"]
+    assert not any(notice.code == "wrong_match" for notice in table.notices)
+
+
+async def test_a_press_for_what_changed_is_refused_with_what_changed(registry: TableRegistry) -> None:
+    """A top for a display someone covered is too late; a renewal of a line that went under the
+    deck, a line changed; a match of a card whose twin was covered, too late; a card no longer
+    in the line, the engine's reason."""
+    table = stacked_table(registry, SEATS, two_players("Wo B- Yo", "R- Y+ W-"))
     for _ in range(3):
         await press(table, HOST, "turn")
         await press(table, ANA, "turn")
-    old = table.panel_stamp(0)
-    await press(table, ANA, "match", order=(2,), slot=2)  # Wo on Wo: the same display
+    host = table.panel_stamp(0)
+    await press(table, ANA, "top")  # R- Y+ W- tops R~ Y+ Wo: every line goes under its deck
 
-    await press(table, HOST, "match", old, order=(2,), slot=2)  # still the display it showed
-    with pytest.raises(IllegalAction) as caught:
-        await press(table, HOST, "top", old, order=(0, 1, 2))
-    assert caught.value.reason is Reason.STALE, "the line changed since"
+    assert (await refusal(table, HOST, "top", host)).detail == DISPLAY_CHANGED
+    assert (await refusal(table, HOST, "renew", host)).detail == LINE_CHANGED
+    assert (await refusal(table, HOST, "match", host, "Wo")).detail == DISPLAY_CHANGED
+    assert (await refusal(table, HOST, "match", card="Wo")).reason is Reason.LINE_NOT_FULL
+    assert (await refusal(table, HOST, "toppo", "0-x-y")).reason is Reason.GAME_OVER
+    assert (await refusal(table, HOST, "turn", "old-stamp")).detail == PANEL_OUTDATED
 
 
 async def test_a_table_resumes_from_its_save_exactly(registry: TableRegistry, store: Store) -> None:
     table = stacked_table(registry, SEATS, two_players("G# B- Bo", "R- Y- W-"))
     for _ in range(3):
         await press(table, HOST, "turn")
-    await press(table, HOST, "top", order=(2, 1, 0))  # wrong: +5
+    await press(table, HOST, "top")  # G# B- Bo cannot top R~ Y+ Wo: +5
     await table.message.set_message(1234)
 
     [saved] = await store.load_tables()

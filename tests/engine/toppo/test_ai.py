@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from engine.rng import Rng
 from engine.selfplay import Report, play
 from engine.toppo.actions import CallTop, CallToppo, ChooseDisplaySize, Match, Renew, TurnCard, VoteReplace
-from engine.toppo.ai import PROFILES, Level, choose, choose_in_series, find_top
-from engine.toppo.cards import ALL_CARDS, Card
+from engine.toppo.ai import PROFILES, Level, choose, choose_in_series
+from engine.toppo.cards import ALL_CARDS, Card, find_top
 from engine.toppo.selfplay import LEVELS as LEVELS_BY_SEAT
 from engine.toppo.selfplay import SELFPLAY, ToppoMatch
 from engine.toppo.series import Series

@@ -11,13 +11,16 @@ from engine.toppo.actions import (
     CallToppo,
     ChooseDisplaySize,
     Match,
+    MatchCard,
     Renew,
     SeriesAction,
+    TopLine,
     TurnCard,
     VoteReplace,
     action_from_json,
     action_to_json,
 )
+from engine.toppo.cards import Card
 from engine.toppo.state import ToppoOptions, ToppoState, new_game
 from tests.engine.toppo import play_ai, table, turn
 
@@ -116,11 +119,13 @@ def test_saved_log_with_an_impossible_action_is_refused() -> None:
         (TurnCard(3), Reason.NOT_SEATED),
         (TurnCard(-1), Reason.NOT_SEATED),
         (ChooseDisplaySize(0, 4), Reason.NOT_ALLOWED),
-        (Renew(1), Reason.STALE),
-        (Match(1, 5, 0), Reason.STALE),
-        (CallTop(1, (0, 1, 2)), Reason.STALE),
-        (VoteReplace(2), Reason.STALE),
-        (TurnCard(2), Reason.NO_SUCH_CARD),
+        (Renew(1), Reason.LINE_NOT_FULL),
+        (Match(1, 5, 0), Reason.LINE_NOT_FULL),
+        (CallTop(1, (0, 1, 2)), Reason.LINE_NOT_FULL),
+        (TopLine(1), Reason.LINE_NOT_FULL),
+        (MatchCard(0, Card.parse("W-")), Reason.NOT_IN_LINE),
+        (VoteReplace(2), Reason.ALREADY_VOTED),
+        (TurnCard(2), Reason.DECK_EMPTY),
     ],
 )
 def test_impossible_action_is_refused_and_changes_nothing(action: SeriesAction, reason: Reason) -> None:

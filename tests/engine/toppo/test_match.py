@@ -3,7 +3,7 @@
 import pytest
 
 from engine.errors import IllegalAction, Reason
-from engine.toppo.actions import CallTop, Match, Renew, TurnCard
+from engine.toppo.actions import CallTop, Match, MatchCard, Renew, TurnCard
 from engine.toppo.cards import Card, parse_cards
 from engine.toppo.events import CardTurned, Interrupted, Matched, MatchFailed, Penalty, PenaltyPaid, Renewed
 from tests.engine.toppo import deck, line, shown, table, turn
@@ -61,7 +61,7 @@ def test_match_no_top_with_what_is_left_of_the_line() -> None:
     game.apply(Match(0, 0, 1))
     with pytest.raises(IllegalAction) as refused:
         game.apply(CallTop(0, (0, 1)))
-    assert refused.value.reason is Reason.STALE
+    assert refused.value.reason is Reason.LINE_NOT_FULL
 
 
 def test_match_every_card_of_the_line_leaves_nothing_to_put_back() -> None:
@@ -107,7 +107,7 @@ def test_match_of_a_card_no_longer_in_the_line_is_stale() -> None:
     game.apply(Match(0, 0, 1))
     with pytest.raises(IllegalAction) as refused:
         game.apply(Match(0, 2, 1))
-    assert refused.value.reason is Reason.STALE
+    assert refused.value.reason is Reason.NOT_IN_LINE
 
 
 @pytest.mark.parametrize("slot", [-1, 3])
@@ -117,3 +117,21 @@ def test_match_onto_a_slot_outside_the_display_is_refused(slot: int) -> None:
     with pytest.raises(IllegalAction) as refused:
         game.apply(Match(0, 0, slot))
     assert refused.value.reason is Reason.BAD_TARGET
+
+
+def test_match_card_lays_the_card_on_its_twin_wherever_it_lies() -> None:
+    """The panel's line-card button names the card, not its place: after a first match shifted
+    the line, the second card is still found, and laid on the slot holding its twin."""
+    game = table(DISPLAY, "Yo G+ R~ W-", "Y+", stock=STOCK)
+    turn(game, 0, 3)
+    assert game.apply(MatchCard(0, Card.parse("Yo"))) == [Matched(0, Card.parse("Yo"), 1, Card.parse("Yo"))]
+    assert game.apply(MatchCard(0, Card.parse("R~"))) == [Matched(0, Card.parse("R~"), 0, Card.parse("R~"))]
+    assert line(game, 0) == "G+"
+
+
+def test_match_card_with_no_twin_is_a_wrong_match_on_a_slot_it_resembles() -> None:
+    game = table(DISPLAY, "G+ Bo W-", "Y+", stock=STOCK)
+    turn(game, 0, 3)
+    events = game.apply(MatchCard(0, Card.parse("Bo")))
+    assert events[0] == MatchFailed(0, Card.parse("Bo"), 1)
+    assert PenaltyPaid in {type(event) for event in events}

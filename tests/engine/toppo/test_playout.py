@@ -10,7 +10,18 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalAction
 from engine.rng import Rng
-from engine.toppo.actions import Action, CallTop, CallToppo, Match, Renew, TurnCard, VoteReplace
+from engine.toppo.actions import (
+    Action,
+    CallTop,
+    CallToppo,
+    Match,
+    MatchCard,
+    Renew,
+    TopLine,
+    TurnCard,
+    VoteReplace,
+)
+from engine.toppo.cards import ALL_CARDS
 from engine.toppo.selfplay import census, check_game
 from engine.toppo.state import ToppoOptions, ToppoState, allowed_display_sizes, new_game
 
@@ -25,7 +36,16 @@ def games(draw: st.DrawFn) -> ToppoState:
 moves = st.tuples(st.integers(0, 2**64 - 1), st.integers(0, 600))
 """A seed for the choices and how many actions to play."""
 
-WEIGHTS = {TurnCard: 8.0, CallTop: 1.0, Match: 2.0, Renew: 2.0, CallToppo: 0.2, VoteReplace: 0.3}
+WEIGHTS = {
+    TurnCard: 8.0,
+    CallTop: 1.0,
+    TopLine: 0.5,
+    Match: 2.0,
+    MatchCard: 1.0,
+    Renew: 2.0,
+    CallToppo: 0.2,
+    VoteReplace: 0.3,
+}
 """Kinds of action are picked by weight, then one of that kind uniformly: picking uniformly
 among all legal actions would almost always call one of the many top orders."""
 
@@ -66,6 +86,8 @@ def candidates(seat: int, size: int) -> list[Action]:
         VoteReplace(seat),
         *(CallTop(seat, order) for order in permutations(range(size))),
         CallTop(seat, (0,) * size),
+        TopLine(seat),
+        *(MatchCard(seat, card) for card in ALL_CARDS),
         *(Match(seat, index, slot) for index in range(-1, size + 1) for slot in range(-1, size + 1)),
     ]
 

@@ -79,7 +79,7 @@ def test_display_vote_twice_by_the_same_seat_is_stale() -> None:
     game.apply(VoteReplace(1))
     with pytest.raises(IllegalAction) as refused:
         game.apply(VoteReplace(1))
-    assert refused.value.reason is Reason.STALE
+    assert refused.value.reason is Reason.ALREADY_VOTED
 
 
 def test_display_replacement_with_a_short_stock_reshuffles_the_old_display_in() -> None:

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.errors import IllegalAction, Reason
-from engine.toppo.actions import CallTop, TurnCard
+from engine.toppo.actions import CallTop, TopLine, TurnCard
 from engine.toppo.cards import parse_cards
 from engine.toppo.events import Interrupted, LineTopped, Penalty, PenaltyPaid, TopFailed
 from tests.engine.toppo import deck, line, shown, table, turn
@@ -104,3 +104,20 @@ def test_top_order_must_name_every_line_card_once(order: tuple[int, ...]) -> Non
         game.apply(CallTop(0, order))
     assert refused.value.reason is Reason.BAD_OPTION
     assert line(game, 0) == REORDERED
+
+
+def test_top_line_lays_the_line_in_an_order_that_tops() -> None:
+    """The panel's one Top button: the same top as the order (1, 2, 0), with nothing to order."""
+    game = table(DISPLAY, REORDERED + " R-", "Y+ Y+", stock=STOCK)
+    turn(game, 0, 3)
+    events = game.apply(TopLine(0))
+    assert events[0] == LineTopped(0, parse_cards("W~ Go G#"), parse_cards(DISPLAY))
+    assert shown(game) == "W~ Go G#"
+
+
+def test_top_line_on_a_line_that_cannot_top_is_a_wrong_top() -> None:
+    game = table(DISPLAY, "G+ W- Y+ R-", "Y+ Y+", stock=STOCK)
+    turn(game, 0, 3)
+    events = game.apply(TopLine(0))
+    assert isinstance(events[0], TopFailed) and events[0].order == (0, 1, 2)
+    assert PenaltyPaid in {type(event) for event in events} and shown(game) == DISPLAY

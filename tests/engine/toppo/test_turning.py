@@ -3,7 +3,17 @@
 import pytest
 
 from engine.errors import IllegalAction, Reason
-from engine.toppo.actions import CallTop, CallToppo, Match, Renew, TurnCard, VoteReplace
+from engine.toppo.actions import (
+    Action,
+    CallTop,
+    CallToppo,
+    Match,
+    MatchCard,
+    Renew,
+    TopLine,
+    TurnCard,
+    VoteReplace,
+)
 from engine.toppo.cards import Card, parse_cards
 from engine.toppo.events import (
     CardTurned,
@@ -78,7 +88,7 @@ def test_a_full_line_takes_no_more_cards() -> None:
     turn(game, 0, 3)
     with pytest.raises(IllegalAction) as refused:
         game.apply(TurnCard(0))
-    assert refused.value.reason is Reason.STALE
+    assert refused.value.reason is Reason.LINE_FULL
     assert line(game, 0) == "G- G+ Go"
 
 
@@ -92,13 +102,15 @@ def test_renew_puts_the_line_under_the_deck_and_a_new_line_is_turned() -> None:
     assert line(game, 0) == "W~ W- G-"
 
 
-@pytest.mark.parametrize("action", [Renew(0), CallTop(0, (0, 1, 2)), Match(0, 0, 0)])
-def test_renew_top_and_match_need_a_full_line(action: Renew | CallTop | Match) -> None:
+@pytest.mark.parametrize(
+    "action", [Renew(0), CallTop(0, (0, 1, 2)), TopLine(0), Match(0, 0, 0), MatchCard(0, Card.parse("R~"))]
+)
+def test_renew_top_and_match_need_a_full_line(action: Action) -> None:
     game = table("R~ Yo B#", "R~ Yo B# W-", "W+")
     turn(game, 0, 2)
     with pytest.raises(IllegalAction) as refused:
         game.apply(action)
-    assert refused.value.reason is Reason.STALE
+    assert refused.value.reason is Reason.LINE_NOT_FULL
 
 
 def test_an_empty_deck_has_no_card_to_turn() -> None:
@@ -106,7 +118,7 @@ def test_an_empty_deck_has_no_card_to_turn() -> None:
     turn(game, 0)
     with pytest.raises(IllegalAction) as refused:
         game.apply(TurnCard(0))
-    assert refused.value.reason is Reason.NO_SUCH_CARD
+    assert refused.value.reason is Reason.DECK_EMPTY
 
 
 def test_deck_running_out_before_the_line_is_full_leaves_toppo() -> None:
