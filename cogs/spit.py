@@ -6,6 +6,8 @@ buttons do. Every one is a move, whose custom id the panel writes and this reads
 (:mod:`cogs.spit_ids`); the messages are :mod:`cogs.spit_messages`'.
 """
 
+from typing import Final
+
 import discord
 
 import words.spit
@@ -15,7 +17,7 @@ from cogs.message_parts import names_of
 from cogs.spit_ids import MOVES, read_move
 from cogs.spit_messages import panel_draft, playing, results, table_picture
 from engine.errors import IllegalAction, Reason
-from tables.spit import PANEL_OUTDATED, SpitTable
+from tables.spit import CARD_GONE, NEW_LAYOUT, PANEL_OUTDATED, SpitTable
 from words.spit import refusal_words
 
 COLOUR = discord.Colour.from_rgb(46, 139, 87)
@@ -28,12 +30,16 @@ async def move(request: MoveRequest[SpitTable]) -> Moved:
     return Moved()
 
 
+STALE_KEYS: Final = {PANEL_OUTDATED: "outdated", CARD_GONE: "card_gone", NEW_LAYOUT: "new_layout"}
+"""``spit.note.<key>``: what a press the table moved past means, by the table's detail."""
+
+
 def refused(request: MoveRequest[SpitTable], error: IllegalAction) -> str:
     """Why a press was refused, in the player's terms (:func:`words.spit.refusal_words`), or
-    that the panel was out of date."""
+    what changed since its panel was drawn."""
     messages, table, locale = request.messages, request.table, request.locale
-    if error.reason is Reason.STALE and error.detail == PANEL_OUTDATED:
-        return messages.text("spit.note.outdated", locale)
+    if error.reason is Reason.STALE and error.detail in STALE_KEYS:
+        return messages.text(f"spit.note.{STALE_KEYS[error.detail]}", locale)
     names = names_of(messages, table, locale)
     said = refusal_words(messages, error, request.action, table.state, names, locale)
     return refusal_text(messages, error, locale) if said is None else said

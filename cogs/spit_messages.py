@@ -35,7 +35,7 @@ from engine.spit.centre import CENTRE_PILES
 from locales import Catalog
 from render.spit import panel_png, results_png, table_png
 from tables.phases import Phase
-from tables.spit import SpitTable
+from tables.spit import Shown, SpitTable
 from words.spit import (
     PILES,
     card_name,
@@ -104,6 +104,9 @@ def results(messages: Catalog, table: SpitTable) -> Results:
 
 # -- the private panel -----------------------------------------------------------------------------
 
+Ids = Callable[[Action], tuple[str, str]]
+"""A move's custom id action and argument on the panel being drawn (its :class:`Shown` in it)."""
+
 
 async def panel_draft(request: PanelRequest[SpitTable]) -> Draft:
     """A player's own panel: the centre and their cards as a picture and in words, and a button
@@ -111,7 +114,11 @@ async def panel_draft(request: PanelRequest[SpitTable]) -> Draft:
     (the table may change while the picture renders)."""
     messages, table, seat, locale = request.messages, request.table, request.seat, request.locale
     view = table.require_state().view(seat)
-    stamp = str(table.panel_stamp(seat))
+    number = table.match_number
+
+    def ids(move: Action) -> tuple[str, str]:
+        return move_id(str(Shown.of(number, view, move)), move)
+
     names = request.names()
     centre, own = centre_words(messages, view, locale), own_words(messages, view, seat, locale)
     parts = [status_text(messages, view, seat, names, locale), *request.noted(), centre, own]
@@ -119,9 +126,9 @@ async def panel_draft(request: PanelRequest[SpitTable]) -> Draft:
     if view.outcome is None and table.phase is Phase.PLAYING:
         parts.append(request.text("spit.panel.how"))
         buttons = (
-            _speed_buttons(request, view, stamp)
+            _speed_buttons(request, view, ids)
             if isinstance(view, SpeedView)
-            else _spit_buttons(request, view, stamp)
+            else _spit_buttons(request, view, ids)
         )
     alt = request.text("spit.alt.panel", centre=centre, own=own)
     picture = Picture(panel_png, (view, names, labels_for(messages, locale)), "cards.png", alt_text([alt]))
@@ -135,7 +142,7 @@ def _play_rows(
     buttons: discord.ui.View,
     view: SpitView | SpeedView,
     cards: Sequence[Card | None],
-    stamp: str,
+    ids: Ids,
     move: Callable[[int, int], Action],
 ) -> None:
     """Rows 0 and 1: each card onto the left pile, then onto the right (``move(place, pile)``
@@ -155,13 +162,13 @@ def _play_rows(
                 label = request.text(f"spit.panel.{word}_{side}", number=place + 1, card=name)
             style = discord.ButtonStyle.primary if playable else GREY
             emoji = None if card is None else CARD_EMOJIS.of(card)
-            action, arg = move_id(stamp, move(place, centre))
+            action, arg = ids(move(place, centre))
             buttons.add_item(
                 request.controls.button(action, arg, label, style, centre, disabled=not playable, emoji=emoji)
             )
 
 
-def _spit_buttons(request: PanelRequest[SpitTable], view: SpitView, stamp: str) -> discord.ui.View:
+def _spit_buttons(request: PanelRequest[SpitTable], view: SpitView, ids: Ids) -> discord.ui.View:
     """Rows 0-1: play each stock pile's top left or right; row 2: turn up or move each pile's top;
     row 3: spit (onto a chosen pile when spitting alone), slap left and right, refresh."""
     text, button, seat = request.text, request.controls.button, request.seat
@@ -172,41 +179,35 @@ def _spit_buttons(request: PanelRequest[SpitTable], view: SpitView, stamp: str) 
         buttons,
         view,
         [pile.top for pile in layout],
-        stamp,
+        ids,
         lambda place, pile: PlayCard(seat, place, pile),
     )
     space = next((number for number, pile in enumerate(layout) if not pile.size), None)
     for number, pile in enumerate(layout):
         if pile.top is not None and pile.size > 1 and space is not None:
             label = text("spit.panel.move", number=number + 1, space=space + 1)
-            buttons.add_item(button(*move_id(stamp, MoveCard(seat, number, space)), label, GREY, 2))
+            buttons.add_item(button(*ids(MoveCard(seat, number, space)), label, GREY, 2))
         else:
             hidden = pile.size > 0 and pile.top is None
             label = text("spit.panel.turn", number=number + 1)
-            buttons.add_item(
-                button(*move_id(stamp, TurnUp(seat, number)), label, GREY, 2, disabled=not hidden)
-            )
+            buttons.add_item(button(*ids(TurnUp(seat, number)), label, GREY, 2, disabled=not hidden))
     danger, spitting = discord.ButtonStyle.danger, bool(view.spit_cards[seat])
     for target, label in spit_targets(request.messages, view, seat, request.locale):
-        buttons.add_item(button(*move_id(stamp, Spit(seat, target)), label, danger, 3, disabled=not spitting))
+        buttons.add_item(button(*ids(Spit(seat, target)), label, danger, 3, disabled=not spitting))
     for centre in CENTRE_PILES:
         word = ("choose_" if view.options.emptier_chooses else "slap_") + PILES[centre]
-        buttons.add_item(button(*move_id(stamp, Slap(seat, centre)), text(f"spit.panel.{word}"), GREY, 3))
+        buttons.add_item(button(*ids(Slap(seat, centre)), text(f"spit.panel.{word}"), GREY, 3))
     buttons.add_item(button("refresh", "", text("spit.panel.refresh"), GREY, 3))
     return buttons
 
 
-def _speed_buttons(request: PanelRequest[SpitTable], view: SpeedView, stamp: str) -> discord.ui.View:
+def _speed_buttons(request: PanelRequest[SpitTable], view: SpeedView, ids: Ids) -> discord.ui.View:
     """Rows 0-1: play each hand card left or right (the card in the button, so a hand refilled
     since cannot play a card its player has not seen); row 2: flip, refresh."""
     buttons = discord.ui.View(timeout=None)
     hand, seat = view.hand or (), request.seat
-    _play_rows(
-        request, buttons, view, list(hand), stamp, lambda place, pile: PlayHand(seat, hand[place], pile)
-    )
+    _play_rows(request, buttons, view, list(hand), ids, lambda place, pile: PlayHand(seat, hand[place], pile))
     button, text = request.controls.button, request.text
-    buttons.add_item(
-        button(*move_id(stamp, Flip(seat)), text("spit.panel.flip"), discord.ButtonStyle.danger, 2)
-    )
+    buttons.add_item(button(*ids(Flip(seat)), text("spit.panel.flip"), discord.ButtonStyle.danger, 2))
     buttons.add_item(button("refresh", "", text("spit.panel.refresh"), GREY, 2))
     return buttons

@@ -13,14 +13,15 @@ through deals until a player reaches the target (one deal without one). Each fin
 recorded once, under ``spit:<table>:<match>``, as the game ``spit`` or ``speed``; then "Rematch"
 deals the next match with the same options, or "End" ends the series.
 
-Buttons on a private panel carry a *stamp* of what the panel showed: the layout (Spit) or deal
-(Speed) number, a digest of the player's own cards, and the two centre tops. Only the player
-changes their own cards, except when a new layout or deal is dealt, so a press from a panel
-whose own cards differ from the table's (an older panel, a layout dealt since) is refused
-(:data:`PANEL_OUTDATED`) instead of playing a card the player has not seen. The centre tops are
-not checked, since the other player changes them all the time and the public picture shows them
-sooner than a panel does: they only say, when a play does not fit, whether the pile changed
-under the player (too late) or never fitted (a misplay).
+Each button of a private panel names its move as the player saw it (:class:`Shown`): the match
+and its layout (Spit) or deal (Speed), the card it plays or moves, and the top of the pile it
+plays onto. A press is made if that move is still possible now: a card is played while it is
+still the top of its pile in the layout shown, whatever else the player did since from the same
+panel; only the player moves their own cards, so a card gone from its pile was played or moved
+by them already (:data:`CARD_GONE`), and a new layout dealt since is another (:data:`NEW_LAYOUT`).
+The centre tops are not checked, since the other player changes them all the time and the
+public picture shows them sooner than a panel does: they only say, when a play does not fit,
+whether the pile changed under the player (too late) or never fitted (a misplay).
 """
 
 import re
@@ -33,19 +34,23 @@ from engine.errors import IllegalAction, Reason
 from engine.spit import (
     Action,
     Card,
+    MoveCard,
+    PlayCard,
+    PlayHand,
     Slap,
     SpeedOptions,
     SpeedState,
+    SpeedView,
     SpitOptions,
     SpitState,
+    SpitView,
+    TurnUp,
     action_from_json,
     action_to_json,
     choose,
-    layout_notation,
     load_game,
     new_game,
     new_speed_game,
-    notation,
 )
 from engine.spit.ai import Choice, looks_at
 from engine.spit.cards import ALL_CARDS
@@ -55,7 +60,6 @@ from tables.game_hooks import Finished, Wait
 from tables.phases import Phase
 from tables.registry import TableRegistry
 from tables.seated import SeatedTable
-from tables.stamps import digest
 from words.common import Notice
 from words.spit import notices_for
 
@@ -80,37 +84,62 @@ VARIANT_OPTIONS: Final[Mapping[str, tuple[str, ...]]] = {
 }
 """Which of the options each variant has."""
 
-STAMP: Final = re.compile(rf"(\d+)-([0-9a-z]*)-((?:\d\d|xx){{{SEATS}}})")
-"""A panel's stamp as :class:`Stamp` writes it: the layout, the digest, two digits a centre top."""
-PANEL_OUTDATED: Final = "the panel is out of date"
-"""The detail of a press from a panel whose own cards are no longer the table's."""
+SHOWN: Final = re.compile(r"(\d+)-(\d+)-(\d\d|xx)(\d\d|xx)")
+"""A move's :class:`Shown` as it is written: the match, the layout, the card and the top."""
+PANEL_OUTDATED: Final = "not a panel stamp"
+"""The detail of a press whose stamp this table never drew (a panel from before an update)."""
+CARD_GONE: Final = "the card left its pile"
+"""The detail of a play or move of a card its player has played or moved already."""
+NEW_LAYOUT: Final = "a new layout was dealt"
+"""The detail of a move on a layout (or deal) that has been replaced since the panel showed it."""
+
+
+def _code(card: Card | None) -> str:
+    return "xx" if card is None else f"{card.code:02d}"
+
+
+def _card(code: str) -> Card | None:
+    if code == "xx":
+        return None
+    if int(code) >= len(ALL_CARDS):
+        raise IllegalAction(Reason.STALE, PANEL_OUTDATED)
+    return ALL_CARDS[int(code)]
 
 
 @dataclass(frozen=True, slots=True)
-class Stamp:
-    """What a panel showed, as its buttons carry it: ``layout`` (Spit's layout number, Speed's
-    deal number), ``own`` (a digest of the match and the player's own cards) and ``tops`` (the
-    centre tops, None for an empty pile)."""
+class Shown:
+    """What a panel showed that one of its moves depends on, as the move's button carries it:
+    the ``match`` number, the ``layout`` (Spit's layout number, Speed's deal number), the
+    ``card`` the move plays or moves (None: it names none) and the ``top`` of the centre pile it
+    plays onto (None: an empty pile, or it plays onto none)."""
 
+    match: int
     layout: int
-    own: str
-    tops: tuple[Card | None, ...]
+    card: Card | None = None
+    top: Card | None = None
 
     def __str__(self) -> str:
-        tops = "".join("xx" if top is None else f"{top.code:02d}" for top in self.tops)
-        return f"{self.layout}-{self.own}-{tops}"
+        return f"{self.match}-{self.layout}-{_code(self.card)}{_code(self.top)}"
 
     @classmethod
-    def parse(cls, text: str) -> "Stamp":
-        """The inverse of ``str``; a malformed stamp is refused as stale (it cannot be ours)."""
-        found = STAMP.fullmatch(text)
+    def parse(cls, text: str) -> "Shown":
+        """The inverse of ``str``; anything else was not drawn by this table."""
+        found = SHOWN.fullmatch(text)
         if found is None:
-            raise IllegalAction(Reason.STALE, "not a panel stamp")
-        codes = [found[3][at : at + 2] for at in range(0, 2 * SEATS, 2)]
-        if any(code != "xx" and int(code) >= len(ALL_CARDS) for code in codes):
-            raise IllegalAction(Reason.STALE, "not a panel stamp")
-        tops = tuple(None if code == "xx" else ALL_CARDS[int(code)] for code in codes)
-        return cls(int(found[1]), found[2], tops)
+            raise IllegalAction(Reason.STALE, PANEL_OUTDATED)
+        return cls(int(found[1]), int(found[2]), _card(found[3]), _card(found[4]))
+
+    @classmethod
+    def of(cls, match: int, view: SpitView | SpeedView, move: Action) -> "Shown":
+        """What the panel drawn from ``view`` (of match number ``match``) shows for ``move``."""
+        if isinstance(view, SpeedView):
+            layout, card = view.deal_number, move.card if isinstance(move, PlayHand) else None
+        else:
+            layout, card = view.layouts_dealt, None
+            if isinstance(move, PlayCard | MoveCard) and view.seat is not None:
+                card = view.layouts[view.seat][move.pile].top
+        top = view.centre[move.centre] if isinstance(move, PlayCard | PlayHand) else None
+        return cls(match, layout, card, top)
 
 
 def spit_options(choose: Callable[[str], str]) -> SpitOptions:
@@ -183,34 +212,38 @@ class SpitTable(SeatedTable[Action, Game]):
 
     # -- playing ---------------------------------------------------------------------------------
 
-    def panel_stamp(self, seat: int) -> Stamp:
-        """What ``seat``'s panel shows now, for its buttons to carry."""
+    def _layout(self) -> int:
+        """The running layout's number (Speed: the deal's), as :class:`Shown` carries it."""
         match = self.require_state()
-        if isinstance(match, SpeedState):
-            layout, own = match.deal_number, notation(match.hands[seat])
-        else:
-            # Not the spit cards: both spitting together changes them, and a play pressed on the
-            # panel of the stalemate (seeing the new tops on the table) means what it says.
-            layout, own = match.layouts_dealt, layout_notation(match.layouts[seat])
-        centre = tuple(pile.top if pile else None for pile in match.centre)
-        return Stamp(layout, digest(f"{self.match_number}|{layout}|{own}"), centre)
+        return match.deal_number if isinstance(match, SpeedState) else match.layouts_dealt
+
+    def shown(self, seat: int, action: Action) -> str:
+        """The stamp ``seat``'s panel drawn now gives ``action``'s button (:class:`Shown`)."""
+        return str(Shown.of(self.match_number, self.require_state().view(seat), action))
 
     def check_stamp(self, seat: int, stamp: str, action: Action) -> None:
+        """As the module's note says; a slap for a layout someone else slapped for first is
+        told who won the race."""
         self._shown_at(seat, stamp, action)
 
-    def _shown_at(self, seat: int, stamp: str, action: Action) -> Stamp:
-        """What the panel showed, if its own cards are still the table's."""
-        shown = Stamp.parse(stamp)
-        now = self.panel_stamp(seat)
-        if shown.own != now.own:
-            slap = self._slaps.get(shown.layout)
-            if isinstance(action, Slap) and slap is not None and shown.layout == now.layout - 1:
-                raise SlapLost(slap.seat, slap.centre)
-            raise IllegalAction(Reason.STALE, PANEL_OUTDATED)
+    def _shown_at(self, seat: int, stamp: str, action: Action) -> Shown:
+        """What the panel showed, if the move it names is still there to make."""
+        shown, match = Shown.parse(stamp), self.require_state()
+        if shown.match != self.match_number:
+            raise IllegalAction(Reason.GAME_OVER, "a panel of an earlier match")
+        slap = self._slaps.get(shown.layout)
+        if isinstance(action, Slap) and slap is not None and shown.layout == self._layout() - 1:
+            raise SlapLost(slap.seat, slap.centre)
+        if isinstance(action, PlayCard | MoveCard | TurnUp) and shown.layout != self._layout():
+            raise IllegalAction(Reason.STALE, NEW_LAYOUT)
+        if isinstance(action, PlayCard | MoveCard) and isinstance(match, SpitState):
+            layout = match.layouts[seat]
+            if 0 <= action.pile < len(layout) and layout[action.pile].top != shown.card:
+                raise IllegalAction(Reason.STALE, CARD_GONE)
         return shown
 
     def apply_pressed(self, seat: int, stamp: str, action: Action) -> list[Notice]:
-        """The player's move, if their panel still shows their own cards as they are. A play that
+        """The player's move, if it is still there to make (:meth:`_shown_at`). A play that
         no longer fits raises :class:`PlayRefused` and changes nothing."""
         shown = self._shown_at(seat, stamp, action)
         try:
@@ -218,7 +251,7 @@ class SpitTable(SeatedTable[Action, Game]):
         except PlayRefused as misfit:
             if misfit.top is None:
                 raise
-            late = shown.tops[misfit.centre] is not misfit.top
+            late = shown.top is not misfit.top
             raise PlayRefused(misfit.card, misfit.centre, misfit.top, late) from misfit
 
     def apply_action(self, action: Action) -> list[Notice]:

@@ -314,8 +314,15 @@ REFUSALS: Final = {
     ("flip", Reason.STALE): "called",
     ("slap", Reason.STALE): "no_slap",
     ("slap", Reason.NOT_ALLOWED): "chooser_only",
+    ("spit", Reason.NO_SUCH_CARD): "no_spit_cards",
+    ("spit", Reason.BAD_TARGET): "lone_pile",
+    ("turn", Reason.STALE): "face_up",
+    ("turn", Reason.NO_SUCH_CARD): "space_empty",
+    ("move", Reason.BAD_TARGET): "space_taken",
+    ("move", Reason.NOT_ALLOWED): "lone_card",
+    ("hand", Reason.NO_SUCH_CARD): "not_in_hand",
 }
-"""``spit.note.<key>``: what a refused spit, flip or slap means, by the engine's reason."""
+"""``spit.note.<key>``: what a refused press means, by its action and the engine's reason."""
 
 
 def refusal_words(

@@ -10,16 +10,16 @@ import pytest
 
 from cogs.panels import panel_request
 from cogs.spit import KIND
-from cogs.spit_ids import MOVES, read_move
+from cogs.spit_ids import MOVES, move_id, read_move
 from cogs.spit_messages import panel_draft
 from cogs.table_messages import public_draft
-from engine.spit import PlayCard, PlayHand
+from engine.spit import Action, MoveCard, PlayCard, PlayHand, Spit, TurnUp
 from engine.spit.cards import ALL_CARDS
 from locales import catalog
 from tables.loading import open_table
 from tables.lobby import Lobby, Seat
 from tables.registry import TableRegistry
-from tables.spit import SpitTable
+from tables.spit import Shown, SpitTable
 from tests.cogs.alt import described_in
 from tests.cogs.limits import rows, within_discords_limits
 from tests.engine.spit import speed_table, spit_table
@@ -92,14 +92,19 @@ async def test_a_spit_panel_has_a_button_per_move_within_discords_limits(
         for item in row
         if not item.get("disabled")
     ]
-    stamp = str(table.panel_stamp(0))
-    assert ["play", f"{stamp}.0.0"] in enabled, "7♥ fits 8♠"
-    assert ["play", f"{stamp}.3.1"] not in enabled, "2♠ does not fit K♠: no trap to press"
-    assert ["play", f"{stamp}.2.0"] not in enabled, "an empty space plays nothing"
+    view = table.require_state().view(0)
+
+    def shown(move: Action) -> list[str]:
+        return list(move_id(str(Shown.of(table.match_number, view, move)), move))
+
+    assert shown(PlayCard(0, 0, 0)) in enabled, "7♥ fits 8♠"
+    assert shown(PlayCard(0, 3, 1)) not in enabled, "2♠ does not fit K♠: no trap to press"
+    assert shown(PlayCard(0, 2, 0)) not in enabled, "an empty space plays nothing"
     labels = {str(item["custom_id"]).split(":")[3]: item["label"] for row in panel_rows for item in row}
-    assert labels[f"{stamp}.3.1"] == catalog().text("spit.panel.no_fit_right", locale, number=4, card="2♠")
-    assert ["turn", f"{stamp}.1"] in enabled and ["move", f"{stamp}.3.2"] in enabled
-    assert ["spit", f"{stamp}.0"] in enabled and ["spit", f"{stamp}.1"] in enabled, "alone: either pile"
+    no_fit = catalog().text("spit.panel.no_fit_right", locale, number=4, card="2♠")
+    assert labels[shown(PlayCard(0, 3, 1))[1]] == no_fit
+    assert shown(TurnUp(0, 1)) in enabled and shown(MoveCard(0, 3, 2)) in enabled
+    assert shown(Spit(0, 0)) in enabled and shown(Spit(0, 1)) in enabled, "alone: either pile"
     for custom_id in ids:
         _, _, action, arg = custom_id.split(":")
         if action in MOVES:
@@ -126,7 +131,8 @@ async def test_the_results_and_the_end_of_a_series(registry: TableRegistry) -> N
     table = stacked_spit_table(
         registry, LONG, spit_table("8h", "6c | 3c 3d", spit=("", "4d"), centre="7s | Kd")
     )
-    await table.press(1000, str(table.panel_stamp(0)), PlayCard(0, 0, 0))
+    played = PlayCard(0, 0, 0)
+    await table.press(1000, str(Shown.of(1, table.require_state().view(0), played)), played)
     results = await public_draft(catalog(), KIND, table)
     await table.book.end_series(1000, 1)
     over = await public_draft(catalog(), KIND, table)

@@ -1,6 +1,6 @@
 """Spit's races and refusals through the real bot and the stand-in, alice (English) against bruno
 (Spanish) on stacked tables: a stalemate spat out of, the slap race for a new layout, two plays
-onto one pile at the same moment, a misplay, and a press from an outdated panel."""
+onto one pile at the same moment, a misplay, and a press from an older panel for a card played already."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ async def test_two_plays_onto_one_pile_at_once_the_first_stands_the_other_keeps_
 
 
 @dealt(race)
-async def test_a_press_from_an_outdated_panel_plays_nothing_and_shows_the_table_as_it_is(
+async def test_a_press_for_a_card_played_already_plays_nothing_says_so_and_shows_the_table(
     world: World, seeded: BotProcess
 ) -> None:
     table = await table_message(world)
@@ -120,6 +120,6 @@ async def test_a_press_from_an_outdated_panel_plays_nothing_and_shows_the_table_
 
     old = await old.play(0, 0)
 
-    assert old.note == text("spit.note.outdated")
+    assert old.note == text("spit.note.card_gone")
     assert old.message.id != new.message.id and old.lines == new.lines, "redrawn as it is now"
     assert text("spit.panel.centre", left="8♥", left_size=2, right="K♦", right_size=1) in old.lines

@@ -168,7 +168,7 @@ async def spit_act(table: Seated, user: int) -> None:
     seat = table.seating.require_seat(user)
     choice = spit_choice(spit_state(table), seat, Level.HARD, RNG)
     action = spit_state(table).legal_actions(seat)[0] if choice is None else choice.action
-    await table.press(user, str(table.panel_stamp(seat)), action)
+    await table.press(user, table.shown(seat, action), action)
 
 
 def spit_due(table: Seated, seat: int) -> bool:
@@ -182,7 +182,7 @@ def spit_near_end(table: Seated) -> None:
 
 
 async def spit_finish(table: Seated, clock: ManualClock) -> None:
-    await table.press(HOST, str(table.panel_stamp(0)), PlayCard(0, 0, 0))
+    await table.press(HOST, table.shown(0, PlayCard(0, 0, 0)), PlayCard(0, 0, 0))
 
 
 def spit_absent_at_the_end(registry: TableRegistry) -> Seated:

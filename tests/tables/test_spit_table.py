@@ -6,6 +6,7 @@ options, and AI seats playing whole matches on a hand-moved clock."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -33,7 +34,7 @@ from tables.loading import load_table, open_table
 from tables.lobby import Lobby, Seat
 from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.spit import PANEL_OUTDATED, SpitTable
+from tables.spit import CARD_GONE, PANEL_OUTDATED, Shown, SpitTable
 from tests.engine.spit import centre, layout, speed_table, spit_table
 from tests.tables.manual_clock import ManualClock
 from tests.tables.stacked import nothing_to_publish, stacked_spit_table
@@ -79,13 +80,23 @@ def action(
     return made[move]
 
 
+Panel = Callable[[Action], str]
+"""A panel drawn at some moment: the stamp its button for a move carries."""
+
+
+def panel(table: SpitTable, seat: int) -> Panel:
+    """``seat``'s panel drawn now (kept, it is the panel as it was)."""
+    view, number = table.require_state().view(seat), table.match_number
+    return lambda move: str(Shown.of(number, view, move))
+
+
 async def press(
-    table: SpitTable, user: int, move: str, *, stamp: str | None = None, **more: Any
+    table: SpitTable, user: int, move: str, *, seen: Panel | None = None, **more: Any
 ) -> list[Notice]:
-    """Press a button of ``user``'s panel as it is now (or as it was, given the old ``stamp``)."""
-    if stamp is None:
-        stamp = str(table.panel_stamp(table.seating.require_seat(user)))
-    return await table.press(user, stamp, action(table, user, move, **more))
+    """Press a button of ``user``'s panel as it is now (or as it was: ``seen``, kept)."""
+    made = action(table, user, move, **more)
+    seen = seen or panel(table, table.seating.seat_of(user) or 0)
+    return await table.press(user, seen(made), made)
 
 
 async def test_every_spit_move_from_the_start_to_a_stalemate_and_the_spit_out_of_it(
@@ -143,11 +154,11 @@ async def test_two_plays_onto_one_pile_at_once_the_first_stands_the_second_keeps
     table = stacked_spit_table(
         registry, PEOPLE, spit_table("8h | 2c 2d", "6c | 3c 3d", spit=("4c", "4d"), centre="7s | Kd")
     )
-    stamps = str(table.panel_stamp(0)), str(table.panel_stamp(1))
+    panels = panel(table, 0), panel(table, 1)
 
     first, second = await asyncio.gather(
-        table.press(HOST, stamps[0], action(table, HOST, "play", pile=0, target=0)),
-        table.press(ANA, stamps[1], action(table, ANA, "play", pile=0, target=0)),
+        press(table, HOST, "play", pile=0, target=0, seen=panels[0]),
+        press(table, ANA, "play", pile=0, target=0, seen=panels[1]),
         return_exceptions=True,
     )
 
@@ -173,25 +184,38 @@ async def test_a_card_that_never_fitted_is_refused_as_a_misplay_not_as_too_late(
     assert layout(spit_of(table), 1) == "6c | 3c 3d"
 
 
-async def test_a_press_from_an_outdated_panel_is_refused_and_changes_nothing(registry: TableRegistry) -> None:
+async def test_presses_from_one_panel_all_count_while_their_cards_are_there(registry: TableRegistry) -> None:
+    """Finding 4: a play from a panel drawn before the player's own last play was refused as
+    "out of date" although its card was still there to play; now each press names its card."""
+    table = stacked_spit_table(
+        registry, PEOPLE, spit_table("8h | 6d | Qc", "6c | 3c 3d", spit=("4c", "4d"), centre="7s | Kd")
+    )
+    old = panel(table, 0)
+    await press(table, HOST, "play", pile=0, target=0, seen=old)  # 8h on 7s
+    await press(table, HOST, "play", pile=2, target=1, seen=old)  # Qc on Kd, from the same panel
+    assert centre(spit_of(table)) == "8h 7s | Qc Kd"
+    assert layout(spit_of(table), 0) == "- | 6d"
+
+
+async def test_a_press_for_a_card_that_is_gone_is_refused_with_why_and_changes_nothing(
+    registry: TableRegistry,
+) -> None:
     table = stacked_spit_table(
         registry, PEOPLE, spit_table("8h | 2c 2d", "6c | 3c 3d", spit=("4c", "4d"), centre="7s | Kd")
     )
-    old = str(table.panel_stamp(0))
+    old = panel(table, 0)
     await press(table, HOST, "play", pile=0, target=0)
-    await press(table, HOST, "move", pile=1, target=0)  # 2c into the space 8h left
     before = spit_of(table).snapshot()
 
     with pytest.raises(IllegalAction) as caught:
-        await press(table, HOST, "turn", pile=1, stamp=old)
-
-    assert caught.value.reason is Reason.STALE and caught.value.detail == PANEL_OUTDATED
+        await press(table, HOST, "play", pile=0, target=1, seen=old)  # 8h again, a double press
+    assert caught.value.reason is Reason.STALE and caught.value.detail == CARD_GONE
     assert spit_of(table).snapshot() == before
     with pytest.raises(IllegalAction) as malformed:
-        await press(table, HOST, "turn", pile=1, stamp="not-a-stamp")
-    assert malformed.value.reason is Reason.STALE
+        await table.press(HOST, "not-a-stamp", action(table, HOST, "turn", pile=1))
+    assert malformed.value.detail == PANEL_OUTDATED
     with pytest.raises(IllegalAction) as stranger:
-        await table.press(CARLA, old, action(table, CARLA, "turn", pile=1))
+        await table.press(CARLA, old(TurnUp(0, 1)), action(table, CARLA, "turn", pile=1))
     assert stranger.value.reason is Reason.NOT_SEATED
 
 
@@ -203,11 +227,11 @@ async def test_the_slap_race_the_first_slap_takes_its_pile_the_second_is_told_wh
     )
     notices = await press(table, HOST, "play", pile=0, target=0)  # host empties his stock
     assert notices == [Notice("emptied_slap", 0)] and spit_of(table).stage is Stage.SLAP
-    stamps = str(table.panel_stamp(0)), str(table.panel_stamp(1))
+    panels = panel(table, 0), panel(table, 1)
 
     won, lost = await asyncio.gather(
-        table.press(ANA, stamps[1], action(table, ANA, "slap", target=1)),
-        table.press(HOST, stamps[0], action(table, HOST, "slap", target=1)),
+        press(table, ANA, "slap", target=1, seen=panels[1]),
+        press(table, HOST, "slap", target=1, seen=panels[0]),
         return_exceptions=True,
     )
 
@@ -222,7 +246,7 @@ async def test_the_slap_race_the_first_slap_takes_its_pile_the_second_is_told_wh
     assert game.stage is Stage.START and game.layouts_dealt == 2
     assert game.cards_left(0) == 18 and game.cards_left(1) == 6, "each took their pile into a new layout"
     with pytest.raises(IllegalAction) as late:
-        await press(table, HOST, "slap", target=0, stamp=stamps[0])
+        await press(table, HOST, "slap", target=0, seen=panels[0])
     assert isinstance(late.value, SlapLost), "a repeated late slap is told the same"
 
 
@@ -290,8 +314,8 @@ async def test_a_table_resumes_from_its_save_exactly_and_plays_on(
         registry, PEOPLE, spit_table("8h", "6c | 3c 3d", spit=(SPITS, "4d 5d"), centre="7s | Kd")
     )
     await press(table, HOST, "play", pile=0, target=0)
-    stamps = str(table.panel_stamp(0)), str(table.panel_stamp(1))
-    await press(table, ANA, "slap", target=0, stamp=stamps[1])
+    panels = panel(table, 0), panel(table, 1)
+    await press(table, ANA, "slap", target=0, seen=panels[1])
     await table.message.set_message(1234)
 
     [saved] = await store.load_tables()
@@ -299,9 +323,9 @@ async def test_a_table_resumes_from_its_save_exactly_and_plays_on(
 
     assert again.to_json() == table.to_json() and spit_of(again) == spit_of(table)
     assert again.message.message_id == 1234 and list(again.notices) == list(table.notices)
-    assert again.panel_stamp(0) == table.panel_stamp(0)
+    assert panel(again, 0)(Slap(0, 1)) == panel(table, 0)(Slap(0, 1))
     with pytest.raises(SlapLost):
-        await again.press(HOST, stamps[0], action(again, HOST, "slap", target=1))
+        await press(again, HOST, "slap", target=1, seen=panels[0])
     await press(again, HOST, "spit", target=0)  # ana has no spit cards left: he spits alone
     game = spit_of(again)
     assert game.stage is Stage.PLAY and len(game.centre[0]) == 1 and not game.centre[1]
@@ -316,19 +340,19 @@ async def test_speed_flips_plays_hand_cards_and_a_second_play_on_one_pile_keeps_
     await press(table, HOST, "flip")
     await press(table, ANA, "flip")
     assert centre(speed_of(table)) == "9s | 5c"
-    old, ana = str(table.panel_stamp(0)), str(table.panel_stamp(1))
+    old, ana = panel(table, 0), panel(table, 1)
 
     first, second = await asyncio.gather(
-        press(table, HOST, "hand", card=card("8c"), target=0, stamp=old),
-        press(table, ANA, "hand", card=card("Ts"), target=0, stamp=ana),
+        press(table, HOST, "hand", card=card("8c"), target=0, seen=old),
+        press(table, ANA, "hand", card=card("Ts"), target=0, seen=ana),
         return_exceptions=True,
     )
 
     assert first == [] and isinstance(second, PlayRefused) and second.late
     assert speed_of(table).hands[1] == [card("Ts"), card("6h"), card("Jd")]
-    with pytest.raises(IllegalAction) as stale:
-        await press(table, HOST, "hand", card=card("8c"), target=0, stamp=old)
-    assert stale.value.detail == PANEL_OUTDATED
+    with pytest.raises(IllegalAction) as gone:
+        await press(table, HOST, "hand", card=card("8c"), target=0, seen=old)
+    assert gone.value.reason is Reason.NO_SUCH_CARD, "played already: no longer in his hand"
     await press(table, ANA, "hand", card=card("6h"), target=1)
 
     notices = await press(table, HOST, "hand", card=card("7d"), target=1)  # his last card, on 6h
