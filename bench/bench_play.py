@@ -68,6 +68,11 @@ GRACE = 20.0
 """The bot's default grace period (tables.attention.GRACE)."""
 GOALS = {"public_p50": 0.8, "public_p90": 1.5, "ghost_pings": 0, "channel_messages": 1}
 MOVE = re.compile(r"^-# \D*(\d+)", re.MULTILINE)
+STALE_NOTES = (
+    *("toppo.too_late", "toppo.line_changed", "toppo.outdated"),
+    *("spit.note.card_gone", "spit.note.new_layout", "spit.note.outdated", "reason.stale"),
+)
+"""The notes of a press refused because the table moved on since the panel it came from."""
 
 
 @dataclass
@@ -121,8 +126,21 @@ def decider(game: str) -> Decide:
     return lambda actor, message: first_move(message, actions)
 
 
-async def play(game: str, threads: bool, seconds: float, seed: int) -> dict[str, Any]:
-    """One game in one mode for ``seconds`` against a fresh bot and stand-in; its figures."""
+Answered: TypeAlias = "Callable[[Actor, SeenMessage, str, Any], None]"
+"""Told of every press answered: the person, the panel as they saw it when they decided, the
+custom id they pressed, and the stand-in's reply (bench/bench_refusals.py reads the refusals)."""
+
+
+async def play(
+    game: str,
+    threads: bool,
+    seconds: float,
+    seed: int,
+    looked_before: float = LOOKED_BEFORE,
+    answered: Answered | None = None,
+) -> dict[str, Any]:
+    """One game in one mode for ``seconds`` against a fresh bot and stand-in; its figures. A
+    person presses what their panel showed ``looked_before`` seconds before the press."""
     from engine.games import turn_based
     from fakediscord import BotProcess, FakeDiscord
     from tests.conftest import build_world
@@ -159,11 +177,7 @@ async def play(game: str, threads: bool, seconds: float, seed: int) -> dict[str,
     await world.alice.press(lobby, label=text("lobby.start"))
     place = fake.thread_of(lobby) if threads else world.games
     assert place is not None, "a thread was started from the lobby"
-    late_notes = {
-        text(key, person.locale)
-        for key in ("toppo.too_late", "spit.note.outdated", "reason.stale")
-        for person in people
-    }
+    late_notes = {text(key, person.locale) for key in STALE_NOTES for person in people}
     late_starts = tuple(text("spit.note.too_late", p.locale).split(":")[0] for p in people)
 
     def table_message() -> Any:
@@ -213,9 +227,10 @@ async def play(game: str, threads: bool, seconds: float, seed: int) -> dict[str,
                 if actor is slow and turns % 3 == 1:
                     think = SLOW_THINK
             was_mine = mine
-            await asyncio.sleep(max(0.0, think - LOOKED_BEFORE))
-            choice = decide(actor, actor.current(panel)) if mine else None
-            await asyncio.sleep(LOOKED_BEFORE)
+            await asyncio.sleep(max(0.0, think - looked_before))
+            looked = actor.current(panel)
+            choice = decide(actor, looked) if mine else None
+            await asyncio.sleep(looked_before)
             if choice is None:
                 if not (seen.buttons() or seen.selects()):
                     panel = None
@@ -232,6 +247,8 @@ async def play(game: str, threads: bool, seconds: float, seed: int) -> dict[str,
             except Exception:  # the button went with a redraw between deciding and pressing
                 continue
             run.presses += 1
+            if answered is not None:
+                answered(actor, looked, choice.custom_id, reply)
             if reply.response_type != 7:
                 continue
             lines = str(reply.message.card.get("description", "")).split("\n")

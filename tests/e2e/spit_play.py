@@ -19,7 +19,7 @@ from tables.lobby import Seat
 from tables.registry import TableRegistry
 from tables.spit import Game
 from tests.conftest import World
-from tests.e2e.presses import Press, first_press
+from tests.e2e.presses import Press, enabled, first_press
 from tests.e2e.toppo_play import text, wait_public
 from tests.tables.stacked import stacked_spit_table
 
@@ -154,3 +154,16 @@ async def seeded_bot(
     finally:
         assert await process.stop() == 0, process.output
     assert "Traceback" not in process.output, process.output
+
+
+def still_possible(actor: Actor, looked: SeenMessage, custom_id: str, now: SeenMessage) -> bool:
+    """Whether the move a press named on the panel ``looked`` could still be made on the panel
+    ``now`` (drawn just after the press was answered): a button with the same words (the same
+    card from the same pile onto the same centre pile) is offered, and a call is one the panel
+    asks for now. bench/bench_refusals.py holds each refusal to it."""
+    action = custom_id.split(":")[2]
+    label = next(b.get("label") for b in looked.buttons() if b["custom_id"] == custom_id)
+    if not any(b.get("label") == label for b in enabled(now, action)):
+        return False
+    calls = [key for key, call in CALLS.items() if call == action]
+    return not calls or any(Panel.read(actor, now).says(key) for key in calls)

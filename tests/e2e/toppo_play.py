@@ -49,7 +49,7 @@ def text(key: str, locale: str = "en-US", **values: object) -> str:
     return MESSAGES.text(key, locale, **values)
 
 
-def _pattern(template: str, **groups: str) -> re.Pattern[str]:
+def pattern(template: str, **groups: str) -> re.Pattern[str]:
     """A regex matching a catalogue template, with its placeholders captured (a plural field
     matches any of its forms)."""
     regex, seen = "", set()
@@ -91,10 +91,10 @@ class Panel:
             text("toppo.status.you_restart", locale): "restart",
         }.get(first)
         if status is None:
-            waiting = _pattern(text("toppo.status.waiting", locale))
+            waiting = pattern(text("toppo.status.waiting", locale))
             status = "waiting" if waiting.match(first) else "over"
-        display_re = _pattern(text("toppo.panel.display", locale))
-        line_re = _pattern(text("toppo.panel.line", locale), left=r"\d+")
+        display_re = pattern(text("toppo.panel.display", locale))
+        line_re = pattern(text("toppo.panel.line", locale), left=r"\d+")
         display: list[Card] = []
         line: list[Card] = []
         left = -1
@@ -286,3 +286,20 @@ async def seed_table(database: Path, world: World, seats: Sequence[Actor | str],
         )
         await store.save_table(table.snapshot())
         return table.table_id
+
+
+def still_possible(actor: Actor, looked: SeenMessage, custom_id: str, now: SeenMessage) -> bool:
+    """Whether the move a press named on the panel ``looked`` could still be made on the panel
+    ``now`` (drawn just after the press was answered): the same button is offered, for the
+    same display (a top, a vote; a match, unless its card's twin is still there) and the same
+    line (a top, a renewal). bench/bench_refusals.py holds each refusal to it."""
+    action = custom_id.split(":")[2]
+    label = next(b.get("label") for b in looked.buttons() if b["custom_id"] == custom_id)
+    if not any(b.get("label") == label for b in enabled(now, action)):
+        return False
+    was, is_ = Panel.read(actor, looked), Panel.read(actor, now)
+    same_display, same_line = was.display == is_.display, was.line == is_.line
+    if action == "match":
+        card = ALL_CARDS[int(custom_id.rsplit(".", 1)[1])]
+        return card in is_.line and (same_display or card in is_.display)
+    return {"top": same_display and same_line, "vote": same_display, "renew": same_line}.get(action, True)
