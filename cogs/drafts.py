@@ -156,15 +156,18 @@ def retried_if_passing() -> Iterator[None]:
         raise TryAgain(repr(error)) from error
 
 
-async def remove_buttons(client: discord.Client, channel_id: int, guild_id: int, message_id: int) -> None:
-    """Leave a message as it is but without its buttons (a finished game's, say); a message
-    someone deleted meanwhile needs nothing. A card's words and picture are components too, so
-    it is read back and sent again without its rows; an older embed message loses its rows."""
+async def remove_buttons(
+    client: discord.Client, channel_id: int, guild_id: int, message_id: int, note: str | None = None
+) -> None:
+    """Leave a message as it is but without its buttons (a finished game's, say), ending with
+    ``note`` if given; a message someone deleted meanwhile needs nothing. A card's words and
+    picture are components too, so it is read back and sent again without its rows; an older
+    embed message loses its rows."""
     channel = client.get_partial_messageable(channel_id, guild_id=guild_id)
     with contextlib.suppress(discord.NotFound):
         message = await channel.fetch_message(message_id)
         if message.flags.components_v2:
-            await message.edit(view=without_buttons(message))
+            await message.edit(view=without_buttons(message, note=note))
         else:
             await message.edit(view=None)
 

@@ -112,12 +112,15 @@ def card_layout(
     return view
 
 
-def without_buttons(message: discord.Message, keep: str = "rp:") -> discord.ui.LayoutView:
+def without_buttons(
+    message: discord.Message, keep: str = "rp:", note: str | None = None
+) -> discord.ui.LayoutView:
     """A card message as it is, without its button rows (a finished game's, say), but for the
     buttons whose custom id starts with ``keep`` (a results card's link to its replay, which
-    works as long as the replay is kept), and without its live line (who was to choose then).
-    Its picture is named again by its attachment's file name: the fetched message names it by a
-    CDN address that expires."""
+    works as long as the replay is kept), and without its live line (who was to choose then,
+    whom the game waited for until when), ending with ``note`` if given (why it was retired,
+    such as an aborted game). Its picture is named again by its attachment's file name: the
+    fetched message names it by a CDN address that expires."""
     view = discord.ui.LayoutView.from_message(message, timeout=None)
     names = {attachment.id: attachment.filename for attachment in message.attachments}
     for item in list(_walk(view.children)):
@@ -140,6 +143,9 @@ def without_buttons(message: discord.Message, keep: str = "rp:") -> discord.ui.L
                 name = names.get(media.media.attachment_id or 0)
                 if name is not None:
                     media.media = f"attachment://{name}"
+    if note is not None:
+        containers = [item for item in view.children if isinstance(item, discord.ui.Container)]
+        (containers[0] if containers else view).add_item(discord.ui.TextDisplay(note))
     return view
 
 

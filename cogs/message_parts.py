@@ -71,10 +71,11 @@ def table_card(
     describe: Callable[[Catalog, Notice, Sequence[str], str], str],
     players: Sequence[str] = (),
 ) -> discord.ui.View:
-    """The public message while a game is played, around its ``words``: the ``players`` (a line
-    each, under ``<game>.table.players``) and what happened (``describe`` words a notice), and
-    the button that opens a panel (``opener``: its action and its label's key); first, if the
-    table went back to its last save (a write failed), that it did."""
+    """The public message while a game is played, around its ``words``: whom it waits for and
+    until when (its live line, which a retired message drops), the ``players`` (a line each,
+    under ``<game>.table.players``) and what happened (``describe`` words a notice), and the
+    button that opens a panel (``opener``: its action and its label's key); first, if the table
+    went back to its last save (a write failed), that it did."""
     if table.went_back:
         text = messages.text
         words.add_field(name=text("saving.title", table.locale), value=text("saving.went_back", table.locale))
@@ -82,8 +83,7 @@ def table_card(
         words.add_field(
             name=messages.text(f"{table.game}.table.players", table.locale), value="\n".join(players)
         )
-    if (limit := limit_line(messages, table, names)) is not None:
-        words.description = f"{words.description}\n{limit}" if words.description else limit
+    words.live = limit_line(messages, table, names)
     notices_field(messages, table, words, describe)
     words.footer = move_line(messages, table, table.locale)
     view = discord.ui.View(timeout=None)
@@ -159,8 +159,8 @@ def deadline(table: SeatedTable[Any, Any]) -> str | None:
 def ending_lines(messages: Catalog, table: SeatedTable[Any, Any], names: Sequence[str]) -> list[str]:
     """What a results message adds for every game: whose seat an AI played in the game shown
     and how that counts, a seat another member took over (the game counts for whom it was dealt
-    to), how the game moved each person's rating, why the table ended if nobody
-    was left, and until when Play again waits for whom."""
+    to), how the game moved each person's rating, and why the table ended if nobody was
+    left."""
     locale, lines, seating = table.locale, [], table.seating
     for seat, now in enumerate(table.seats):
         counted, moves = seating.counted(seat), seating.stood_in.get(seat, 0)
@@ -188,9 +188,16 @@ def ending_lines(messages: Catalog, table: SeatedTable[Any, Any], names: Sequenc
         lines.append(messages.text("rating.changes", locale, changes=", ".join(changes)))
     if table.message.nobody_left:
         lines.append(messages.text("seats.nobody_left", locale))
-    if table.phase is Phase.AGAIN and table.book.again_until is not None:
-        waiting = [seat for seat in table.book.again_asked() if seat not in table.book.again]
-        who = ", ".join(f"<@{user}>" for user in waiting)
-        when = f"<t:{math.ceil(table.book.again_until)}:R>"
-        lines.append(messages.text("seats.again_line", locale, who=who, when=when))
     return lines
+
+
+def again_line(messages: Catalog, table: SeatedTable[Any, Any]) -> str | None:
+    """Until when Play again waits for whom, while it does: a live line (the message drops it
+    once Play again is over, and the channel's card never shows it: the button is in the
+    table's own message)."""
+    if table.phase is not Phase.AGAIN or table.book.again_until is None:
+        return None
+    waiting = [user for user in table.book.again_asked() if user not in table.book.again]
+    who = ", ".join(f"<@{user}>" for user in waiting)
+    when = f"<t:{math.ceil(table.book.again_until)}:R>"
+    return messages.text("seats.again_line", table.locale, who=who, when=when)

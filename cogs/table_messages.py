@@ -22,7 +22,15 @@ from cogs.drafts import Draft, remove_buttons, retried_if_passing, show_publicly
 from cogs.kinds import GameKind
 from cogs.layout import Words
 from cogs.lobby import LOBBY_COLOUR, closed_lobby_draft, lobby_draft, option_choices
-from cogs.message_parts import between_games, ending_lines, expired_text, names_of, notices_field, table_card
+from cogs.message_parts import (
+    again_line,
+    between_games,
+    ending_lines,
+    expired_text,
+    names_of,
+    notices_field,
+    table_card,
+)
 from cogs.threads import add_to_thread, reopened, set_archived
 from locales import Catalog
 from tables.lobby import LEVELS
@@ -84,7 +92,8 @@ async def results_draft(messages: Catalog, kind: GameKind[Any], table: Seated, c
     if table.message.idle_expired:
         lines.append(expired_text(messages, table))
     lines += ending_lines(messages, table, names_of(messages, table, table.locale))
-    words = Words(results.title, "\n".join(lines), kind.colour, live=results.live)
+    live = results.live or again_line(messages, table)
+    words = Words(results.title, "\n".join(lines), kind.colour, live=live)
     for name, value in results.fields:
         words.add_field(name=name, value=value)
     notices_field(messages, table, words, kind.said)
@@ -110,9 +119,12 @@ async def publish(bot: GameNightBot, kind: GameKind[Any], table: Table) -> None:
         await show_publicly(bot, table, draft)
         if table.message.retired_message_id is not None:
             await table.registry.pacing.wait(table.place_id)
-            retired = table.message.retired_message_id
+            retired, why = table.message.retired_message_id, table.message.retired_as
+            note = None if why is None else bot.messages.text(f"table.retired.{why}", table.locale)
             await reopened(
-                bot, table.thread_id, lambda: remove_buttons(bot, table.place_id, table.guild_id, retired)
+                bot,
+                table.thread_id,
+                lambda: remove_buttons(bot, table.place_id, table.guild_id, retired, note),
             )
             await table.message.forget_retired_message()
         if table.finished:  # its call's last edit comes before the thread is archived
@@ -151,7 +163,7 @@ async def show_card(bot: GameNightBot, table: Seated, shown: Draft) -> None:
                 name=text("table.card.final_title", table.locale),
                 value=text("table.card.final", table.locale, thread=link),
             )
-            card = replace(shown, buttons=None)
+            card = replace(shown, words=replace(shown.words, live=None), buttons=None)
         await table.registry.pacing.wait(table.channel_id)
         channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         with contextlib.suppress(discord.NotFound):  # someone deleted the card

@@ -60,7 +60,7 @@ class SeriesTable(Protocol):
 
     def next_choice(self) -> NextChoice | None: ...
 
-    def to_lobby(self, seats: Sequence[Seat]) -> None: ...
+    def to_lobby(self, seats: Sequence[Seat], retired_as: str | None = None) -> None: ...
 
 
 class Scorebook:
@@ -325,7 +325,8 @@ class Scorebook:
             if not self.may_abort():
                 raise IllegalAction(Reason.NOT_ALLOWED, "too late to abort")
             seating = table.seating
-            table.to_lobby([seat for number, seat in enumerate(seating.seats) if not seating.left(number)])
+            kept = [seat for number, seat in enumerate(seating.seats) if not seating.left(number)]
+            table.to_lobby(kept, retired_as="aborted")
 
         await self._table.change(apply)
 

@@ -194,7 +194,7 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
         if rated:
             self.book.game_ended(self.finished_game().number)
 
-    def to_lobby(self, seats: Sequence[Seat]) -> None:
+    def to_lobby(self, seats: Sequence[Seat], retired_as: str | None = None) -> None:
         """Back to a lobby of ``seats``: the games played are forgotten (see its parts')."""
         self.phase = Phase.LOBBY
         self.lobby.seats = list(seats)
@@ -204,7 +204,7 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
         self.start_move_log()
         self.notices.clear()
         self.book.to_lobby()
-        self.message.to_lobby(self.book.again_count == 0)
+        self.message.to_lobby(self.book.again_count == 0, retired_as)
 
     def _emptied(self) -> None:
         """No person is left playing: the table ends, and says why."""

@@ -220,6 +220,8 @@ class Seating:
             seat = self.seat_of(user_id)
             if seat is not None and self.stand_ins.pop(seat, None) is not None:
                 self._stood()
+                for said in [n for n in self._notices if n.code == "seat_absent" and n.player == seat]:
+                    self._notices.remove(said)  # "is away" is over: only "is back" is true now
                 self._notices.append(Notice("seat_back", seat, {"name": self.seats[seat].name}))
 
         await self._change(apply)

@@ -32,6 +32,8 @@ class TableMessage:
         """The public message showing the table now; None until (re)posted."""
         self.retired_message_id: int | None = None
         """The previous game's message, whose buttons must go once the next game is posted."""
+        self.retired_as: str | None = None
+        """Why that message was retired, if it must say so ("aborted": its game was aborted)."""
         self.card_id: int | None = None
         """The table's card in its channel while it plays in a thread: its lobby first, then who
         plays where, at the end the result. None for a table played where it was started."""
@@ -62,9 +64,11 @@ class TableMessage:
         """The next game was dealt: it gets a message of its own, and the last one is retired."""
         self.retired_message_id, self.message_id = self.message_id, None
 
-    def to_lobby(self, first_series: bool) -> None:
-        """Back to a lobby: the last message loses its buttons, and the lobby is shown where the
-        table started (its card in the channel for a table whose first lobby was there)."""
+    def to_lobby(self, first_series: bool, retired_as: str | None = None) -> None:
+        """Back to a lobby: the last message loses its buttons (and says why it was retired, if
+        ``retired_as``), and the lobby is shown where the table started (its card in the channel
+        for a table whose first lobby was there)."""
+        self.retired_as = retired_as
         if self.card_id is not None and first_series:
             self.retired_message_id, self.message_id = self.message_id, self.card_id
             self.card_shows = ""
@@ -109,7 +113,7 @@ class TableMessage:
         """The previous game's message has lost its buttons."""
 
         def apply() -> None:
-            self.retired_message_id = None
+            self.retired_message_id, self.retired_as = None, None
 
         await self._change(apply, shown=False)
 
@@ -128,6 +132,7 @@ class TableMessage:
         return {
             "message_id": self.message_id,
             "retired_message_id": self.retired_message_id,
+            "retired_as": self.retired_as,
             "call": None if self.call is None else self.call.to_json(),
             "card_id": self.card_id,
             "card_shows": self.card_shows,
@@ -137,7 +142,7 @@ class TableMessage:
     def load(self, state: Mapping[str, Any]) -> None:
         """Put back what :meth:`to_json` saved (a call saved before calls was a "ping")."""
         self.message_id = state["message_id"]
-        self.retired_message_id = state["retired_message_id"]
+        self.retired_message_id, self.retired_as = state["retired_message_id"], state.get("retired_as")
         call = state.get("call", state.get("ping"))
         self.call = None if call is None else Call.from_json(call)
         self.card_id, self.card_shows = state.get("card_id"), state.get("card_shows", "")

@@ -216,3 +216,19 @@ async def test_a_callout_mentions_its_player_in_the_tables_language(registry: Ta
 
     assert said.startswith("<@42> **Ana** muestra Plata") and "Casa" in said
     assert warned.startswith("<@41> ") and "30" in warned
+
+
+async def test_whom_the_table_waits_for_is_a_live_line_which_a_retired_message_drops(
+    registry: TableRegistry,
+) -> None:
+    """Finding 5: the timer's countdown was part of the description, so a message retired (an
+    aborted game's, say) kept it, counting into the past."""
+    assets = stacked_assets_table(registry, [Seat(1, "Ana"), Seat(2, "Bruno")], table("PB PB", "HM"))
+    registry.add(assets)
+    assets.resume()
+    drawn = await public(assets)
+    name = "**Ana**" if assets.require_state().turn == 0 else "**Bruno**"
+    waiting = catalog().text("seats.limit_turn", "en-US", name=name, when="{when}").split("{when}")[0]
+    assert drawn.words.live is not None and drawn.words.live.startswith(waiting)
+    assert "⏳" not in (drawn.words.description or "")
+    await registry.shutdown()

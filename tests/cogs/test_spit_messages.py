@@ -146,7 +146,8 @@ async def test_the_results_and_the_end_of_a_series(registry: TableRegistry) -> N
     assert results.png is not None and over.png is not None
     assert [str(item["custom_id"]).split(":")[2:] for item in rows(over)[0][:1]] == [["again", ""]]
     assert rows(over)[0][1]["custom_id"] == replay
-    assert "ω" in (over.words.description or "") and "<@1000>" in (over.words.description or "")
+    assert "ω" in (over.words.description or "") and "<@1000>" in (over.words.live or ""), "whom it waits for"
     await table.expire()  # nobody pressed Play again
     gone = await public_draft(catalog(), KIND, table)
+    assert gone.words.live is None, "Play again is over: its line too"
     assert [item["custom_id"] for item in rows(gone)[0]] == [replay], "the replay link stays"

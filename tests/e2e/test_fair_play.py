@@ -83,7 +83,8 @@ async def test_the_host_aborts_a_game_nobody_has_really_started(world: World, se
     assert aborted.message.content == text("seats.aborted")
     lobby = await wait_public(world, lambda m: text("lobby.start") in [b["label"] for b in m.buttons()])
     assert "Alice" in lobby.text and "Bruno" in lobby.text, "the same seats, in the lobby again"
-    await wait_public(world, lambda m: m.id == table.id and not m.buttons())
+    old = await wait_public(world, lambda m: m.id == table.id and not m.buttons())
+    assert text("table.retired.aborted") in old.text, "the aborted game's message says so"
     await world.alice.press(lobby, label=text("lobby.start"))
     await wait_public(
         world, lambda m: m.id == lobby.id and m.title == text("spit.table.title", variant="Spit", number=1)
@@ -103,6 +104,8 @@ async def test_play_again_deals_a_new_match_once_both_pressed(world: World, seed
         world, lambda m: m.id == results.id and first in [b["label"] for b in m.buttons()]
     )
 
+    waiting = text("seats.again_line").split("{")[0]
+    assert waiting in results.text, "whom Play again waits for, until when"
     stranger = await world.carla.press(results, label=first)
     assert stranger.message.content == text("reason.not_seated", "es-419")
     await world.alice.press(results, label=first)
@@ -113,7 +116,8 @@ async def test_play_again_deals_a_new_match_once_both_pressed(world: World, seed
     await world.bruno.press(results, label=one)
     again = await table_message(world)
     assert again.id != results.id
-    await wait_public(world, lambda m: m.id == results.id and not game_buttons(m))
+    old = await wait_public(world, lambda m: m.id == results.id and not game_buttons(m))
+    assert waiting not in old.text, "Play again's line ended with it"
     await open_panel(world.bruno, again)
 
 

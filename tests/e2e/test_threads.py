@@ -82,6 +82,7 @@ async def test_the_card_shows_the_result_and_the_thread_is_archived_when_the_tab
     await world.fake.wait_for(lambda: final_line in world.alice.current(card).text, what="the final card")
     final = world.alice.current(card)
     assert final.attachments and not final.buttons(), "the result at once, Play again in the thread"
+    assert text("seats.again_line").split("{")[0] not in final.text, "nor its line, which would go stale"
     offered = [text("seats.again", pressed=0, asked=1)]
     await world.fake.wait_for(
         lambda: game_buttons(world.alice.current(results)) == offered, what="Play again"

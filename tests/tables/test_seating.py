@@ -97,6 +97,7 @@ async def test_an_absent_person_gets_their_seat_back_by_pressing() -> None:
     assert seating.pressed_at[ANA] == 100.0 and ANA in seating.acted
     await seating.back(ANA)
     assert seating.stand_ins == {} and around.notices[-1] == Notice("seat_back", 1, {"name": "Ana"})
+    assert "seat_absent" not in [notice.code for notice in around.notices], "she is not away any more"
     assert not seating.pressed_by(HOST) and 0 not in seating.timed_in_row, "a press counts timed turns afresh"
 
 
