@@ -431,6 +431,15 @@ def _played(messages: Catalog, finished: FinishedGame, forgotten: frozenset[int]
     return messages.text("replay.played", locale, when=_when(finished.finished_at), players=", ".join(names))
 
 
+def _game(messages: Catalog, finished: FinishedGame, locale: str) -> str:
+    """The game's name, and for a round recorded alone (before a match was rated once) which
+    round of its match it was: it is not a whole game, and has no winner of its own."""
+    name = game_name(messages, finished.game, locale)
+    if finished.round is None:
+        return name
+    return messages.text("history.round", locale, game=name, number=finished.round)
+
+
 def _game_line(
     messages: Catalog, finished: FinishedGame, number: int, forgotten: frozenset[int], locale: str
 ) -> str:
@@ -443,7 +452,7 @@ def _game_line(
         locale,
         number=number,
         when=f"<t:{int(finished.finished_at.timestamp())}:d>",
-        game=game_name(messages, finished.game, locale),
+        game=_game(messages, finished, locale),
         players=", ".join(names),
     )
     if winners := _winners(messages, finished, forgotten, locale):

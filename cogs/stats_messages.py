@@ -15,7 +15,7 @@ from cogs.drafts import Draft, alt_text, draw
 from cogs.layout import Words
 from cogs.league_messages import COLOUR, bold, game_name, rating_text
 from data import Finishes, Game, Opponent, PlayerStats, RatingHistory
-from data.ratings import PROVISIONAL_GAMES
+from data.ratings import DISPLAY_START, PROVISIONAL_GAMES
 from engine.games import measure, recorded
 from locales import Catalog
 from render.rating_chart import ChartLabels, DateTick, Line, Point, chart_png, date_ticks, rating_ticks
@@ -131,8 +131,9 @@ def chart(
     messages: Catalog, histories: tuple[RatingHistory, ...], locale: str
 ) -> tuple[list[Line], list[tuple[datetime, str]], list[tuple[int, str]], ChartLabels]:
     """The arguments of :func:`render.rating_chart.chart_png` for these histories, in the
-    reader's language: a line per game named with its rating now, the dates and ratings of the
-    axes written as the language writes them."""
+    reader's language: a line per game named with its rating now, from the rating everyone
+    starts at (:data:`~data.ratings.DISPLAY_START`, just before the first rated game) to now,
+    the dates and ratings of the axes written as the language writes them."""
     lines = [
         Line(
             messages.text(
@@ -143,7 +144,10 @@ def chart(
                     messages, history.points[-1].rating, history.points[-1].provisional, locale
                 ),
             ),
-            tuple(Point(p.finished_at, p.rating, p.provisional) for p in history.points),
+            (
+                Point(history.points[0].finished_at, DISPLAY_START, False),
+                *(Point(p.finished_at, p.rating, p.provisional) for p in history.points),
+            ),
             _style(history.game),
         )
         for history in histories
@@ -175,8 +179,8 @@ def _date(messages: Catalog, tick: DateTick, year: bool, locale: str) -> str:
 
 
 def chart_alt(messages: Catalog, histories: tuple[RatingHistory, ...], name: str, locale: str) -> str:
-    """The chart in words: per game, the rating after the first rated game and its date, the
-    rating now, the change between them and after how many games."""
+    """The chart in words: per game, the rating everyone starts at and the date of the first
+    rated game, the rating now, the change between them and after how many games."""
     lines = [messages.text("stats.chart_alt", locale, name=name)]
     for history in histories:
         first, now = history.points[0], history.points[-1]
@@ -185,10 +189,10 @@ def chart_alt(messages: Catalog, histories: tuple[RatingHistory, ...], name: str
                 "stats.chart_alt_line",
                 locale,
                 game=game_name(messages, history.game, locale),
-                first=rating_text(messages, first.rating, first.provisional, locale),
+                first=messages.number(DISPLAY_START, locale),
                 date=messages.date(first.finished_at, locale),
                 now=_now(messages, history, locale),
-                change=messages.change(now.rating - first.rating, locale),
+                change=messages.change(now.rating - DISPLAY_START, locale),
                 games=len(history.points),
             )
         )

@@ -54,7 +54,7 @@ async def page(
         where.append("EXISTS (SELECT 1 FROM results m WHERE m.game_id = g.id AND m.user_id = ?)")
         params.append(user_id)
     rows = await db.fetch(
-        "SELECT g.id, g.game, g.channel_id, g.finished_at, k.game_id IS NOT NULL FROM games g"
+        "SELECT g.id, g.game, g.channel_id, g.finished_at, k.game_id IS NOT NULL, g.options FROM games g"
         " LEFT JOIN kept_games k ON k.game_id = g.id"
         f" WHERE {' AND '.join(where)} ORDER BY g.finished_at DESC, g.id DESC LIMIT ? OFFSET ?",
         (*params, PAGE + 1, number * PAGE),
@@ -62,11 +62,24 @@ async def page(
     seats = await _seats(db, [int(row[0]) for row in rows[:PAGE]])
     games = [
         FinishedGame(
-            int(row[0]), str(row[1]), int(row[2]), from_db_time(row[3]), seats[int(row[0])], bool(row[4])
+            int(row[0]),
+            str(row[1]),
+            int(row[2]),
+            from_db_time(row[3]),
+            seats[int(row[0])],
+            bool(row[4]),
+            _round(str(row[5])),
         )
         for row in rows[:PAGE]
     ]
     return games, len(rows) > PAGE
+
+
+def _round(options: str) -> int | None:
+    """The round a result recorded alone was (its options' ``round``; see
+    :attr:`FinishedGame.round`)."""
+    number = json.loads(options).get("round")
+    return number if isinstance(number, int) else None
 
 
 async def kept_game(db: Connection, guild_id: int, game_id: int) -> KeptGame | None:
@@ -74,14 +87,16 @@ async def kept_game(db: Connection, guild_id: int, game_id: int) -> KeptGame | N
     was removed, or its log is no longer kept."""
     row = await db.fetchrow(
         "SELECT g.game, g.channel_id, g.finished_at, g.result_key, k.thread_id, k.state, k.moves,"
-        " k.steps FROM games g JOIN kept_games k ON k.game_id = g.id"
+        " k.steps, g.options FROM games g JOIN kept_games k ON k.game_id = g.id"
         f" WHERE g.id = ? AND g.guild_id = ? AND {COUNTED}",
         (game_id, guild_id),
     )
     if row is None:
         return None
     seats = (await _seats(db, [game_id]))[game_id]
-    finished = FinishedGame(game_id, str(row[0]), int(row[1]), from_db_time(row[2]), seats, True)
+    finished = FinishedGame(
+        game_id, str(row[0]), int(row[1]), from_db_time(row[2]), seats, True, _round(str(row[8]))
+    )
     thread_id = None if row[4] is None else int(row[4])
     log = KeptLog(json.loads(row[5]), tuple(json.loads(row[6])), tuple(json.loads(row[7])), thread_id)
     return KeptGame(finished, guild_id, str(row[3]), log, await forgotten(db, guild_id))

@@ -402,6 +402,9 @@ class FinishedGame:
     finished_at: datetime
     seats: tuple[SeatResult, ...]
     kept: bool
+    round: int | None = None
+    """The round of its match this result was, for a Cover Your Assets round recorded on its
+    own before a match was rated once (issue 42; None for any other result)."""
 
 
 @dataclass(frozen=True, slots=True)

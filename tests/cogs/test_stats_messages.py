@@ -61,8 +61,9 @@ async def test_the_players_own_card_in_english() -> None:
     assert draft.alt is not None and described_in(draft, "en-US")
     assert draft.alt.splitlines() == [
         "Picture of Carla's rating over time, one line per game:",
-        "Toppo: 1,500? on December 20, 2025; 1,565 now, after 14 rated games (+65)",
-        "Spit: 1,510? on January 19, 2026; 1,520? now, after 3 rated games (+10)",
+        "Toppo: 1,500 before the first rated game, on December 20, 2025; 1,565 now,"
+        " after 14 rated games (+65)",
+        "Spit: 1,500 before the first rated game, on January 19, 2026; 1,520? now, after 3 rated games (+20)",
     ]
     within_discords_limits(draft)
 
@@ -95,7 +96,8 @@ async def test_someone_elses_card_in_spanish() -> None:
     ]
     assert draft.alt is not None and described_in(draft, "es-ES")
     assert draft.alt.splitlines()[1] == (
-        "Toppo: 1.500? el 20 de diciembre de 2025; 1.565 ahora, tras 14 partidas con rating (+65)"
+        "Toppo: 1.500 antes de la primera partida con rating, el 20 de diciembre de 2025; 1.565 ahora,"
+        " tras 14 partidas con rating (+65)"
     )
 
 
@@ -153,3 +155,12 @@ async def test_the_busiest_card_stays_within_discords_limits(locale: str) -> Non
     draft = await stats_draft(catalog(), busiest, "W" * 32, False, locale)
     within_discords_limits(draft)
     assert described_in(draft, locale)
+
+
+def test_the_chart_measures_each_game_from_the_rating_everyone_starts_at() -> None:
+    """Finding 6: the chart began at the first game's rating, so 1500 -> 1593 drew "+0"."""
+    lines, _, ratings, _ = chart(catalog(), (SPIT,), "en-US")
+    (spit,) = lines
+    assert spit.points[0].rating == 1500 and spit.points[0].when == SPIT.points[0].finished_at
+    assert [point.rating for point in spit.points[1:]] == [1510, 1515, 1520]
+    assert ratings[0][0] <= 1500, "the axis reaches the start"

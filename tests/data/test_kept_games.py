@@ -124,3 +124,15 @@ async def test_games_recorded_before_migration_0013_are_listed_without_a_replay(
         assert await store.kept_game(GUILD, listed.game_id) is None
         assert await store.keep_days(GUILD) is None, "the default for a server that chose nothing"
         assert await store.forgotten_members(GUILD) == frozenset()
+
+
+async def test_a_round_recorded_alone_before_matches_were_rated_once_says_which_round(store: Store) -> None:
+    """Cover Your Assets rated each round until issue 42: those results are kept (their ratings
+    were given) and marked as the round of their match they were; a match recorded now is not."""
+    old = replace(kept("assets:t1:2"), game="assets", options={"round": 2, "dealer": 1, "totals": [5, 9]})
+    match = replace(kept("assets:t2:match1", days_ago=0.5), game="assets", options={"rounds": [[5, 9]]})
+    old_id, match_id = await store.record_game(old), await store.record_game(match)
+    listed, _ = await store.history(GUILD, 0)
+    assert [(g.game_id, g.round) for g in listed] == [(match_id, None), (old_id, 2)]
+    found = await store.kept_game(GUILD, old_id)
+    assert found is not None and found.finished.round == 2

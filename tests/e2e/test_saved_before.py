@@ -6,7 +6,9 @@ extracted (issue 27), with the custom ids of their table messages and of each pe
 that moment. Each is put back into a fresh database (its server, channel and member ids mapped to
 this run's stand-in; its messages stayed in that run's Discord, so the bot posts them anew), the
 bot starts on it, and every message must carry the same custom ids as before, but for their
-prefix, which now names the game (issue 41). A button on a message posted by the earlier version
+prefix, which now names the game (issue 41), and for Toppo's and Spit's panels, whose buttons now
+name their move (issue 42): a press on the panel the earlier version drew is told it was out of
+date, privately, with the panel as it is now. A button on a message posted by the earlier version
 is still answered as it was: each panel is opened, and a move from each is played and shown,
 through the custom ids the earlier version wrote, prefix and all.
 """
@@ -14,11 +16,13 @@ through the custom ids the earlier version wrote, prefix and all.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from data import SavedTable, Store
+from data import GameRecord, SavedTable, SeatResult, Store
 from fakediscord import Actor, BotProcess, Reply, SeenMessage
+from locales import catalog
 from tests.conftest import World, assert_bot_healthy
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "saved_before_27.json"
@@ -38,6 +42,23 @@ def renamed(custom_id: str, game: str) -> str:
 async def press_old(actor: Actor, message: SeenMessage, custom_id: str) -> Reply:
     """A press of the button an earlier version posted with ``custom_id`` on ``message``."""
     return await actor.forge(3, {"custom_id": custom_id, "component_type": 2}, message=message)
+
+
+NAMED_MOVES = {"toppo": "toppo.outdated", "spit": "spit.note.outdated"}
+"""The games whose panel buttons now name their move (issue 42), and what a press on a panel the
+earlier version drew is told: its panel as it is now."""
+
+
+async def outdated_press_is_told(actor: Actor, panel: SeenMessage, game: str, old_ids: list[str]) -> None:
+    """A move on the panel the earlier version drew (its custom id as it wrote it) plays nothing
+    and is told so privately, with the panel redrawn."""
+    old = next(i for i in old_ids if i.split(":")[2] in {"turn", "play", "renew"})
+    reply = await press_old(actor, panel, old)
+    assert reply.response_type == 7, f"{game}: {old} was not answered on its panel"
+    note = next(
+        line[2:] for line in str(reply.message.card["description"]).split("\n") if line.startswith("> ")
+    )
+    assert note == catalog().text(NAMED_MOVES[game], actor.locale), f"{game}: {note}"
 
 
 def custom_ids(message: SeenMessage) -> list[str]:
@@ -103,8 +124,12 @@ async def test_tables_saved_before_the_shared_pieces_resume_with_the_same_button
                 panel = (await press_old(actor, table, opener)).message
                 assert panel.ephemeral, f"{game}: the earlier version's panel button opens the panel"
                 leave = f"{table_ids[0].rsplit(':', 2)[0]}:quit:"  # Leave game, added since
-                ids = [renamed(custom_id, game) for custom_id in seen["panels"][name]]
-                assert sorted(custom_ids(panel)) == sorted([*ids, leave]), f"{game}: {name}'s panel"
+                if game in NAMED_MOVES:
+                    assert leave in custom_ids(panel), f"{game}: {name}'s panel"
+                    await outdated_press_is_told(actor, panel, game, seen["panels"][name])
+                else:
+                    ids = [renamed(custom_id, game) for custom_id in seen["panels"][name]]
+                    assert sorted(custom_ids(panel)) == sorted([*ids, leave]), f"{game}: {name}'s panel"
                 panels.append((name, actor, panel))
             for name, actor, panel in panels:
                 moves = [
@@ -129,3 +154,37 @@ async def test_tables_saved_before_the_shared_pieces_resume_with_the_same_button
         code = await bot.stop()
     assert code == 0, bot.output
     assert_bot_healthy(bot)
+
+
+async def test_a_round_rated_alone_before_is_listed_as_the_round_of_its_match(
+    world: World, database: Path
+) -> None:
+    """Cover Your Assets rated each round until issue 42; such a result, recorded before, stays
+    (its rating was given) and /history says which round of its match it was."""
+    finished = datetime.now(UTC) - timedelta(days=1)
+    seats = (
+        SeatResult(0, world.alice.id, "Alice", None, 9_000, 1, won=False),
+        SeatResult(1, world.bruno.id, "Bruno", None, 5_000, 2, won=False),
+    )
+    round_two = GameRecord(
+        guild_id=world.guild.id,
+        channel_id=world.games.id,
+        game="assets",
+        result_key="assets:0ld7ab1e00:2",
+        options={"round": 2, "dealer": 1, "goal": 1_000_000, "totals": [14_000, 9_000]},
+        started_at=finished - timedelta(minutes=5),
+        finished_at=finished,
+        seats=seats,
+    )
+    async with await Store.open(database) as store:
+        await store.record_game(round_two)
+    bot = BotProcess(world.fake, database)
+    await bot.start()
+    try:
+        for actor in (world.alice, world.bruno):
+            page = (await actor.slash("history")).message
+            said = catalog().text("history.round", actor.locale, game="{game}", number=2).split("{game}")[1]
+            assert said in page.text, f"{actor.locale}: {page.text}"
+    finally:
+        code = await bot.stop()
+    assert code == 0, bot.output
