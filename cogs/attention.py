@@ -189,21 +189,12 @@ class Attention:
         """Post or edit the current call's message as ``step`` says; the call as it then is."""
         call = step.call
         assert call is not None
-        text = call.says or self._waiting(kind, table, call.user)
+        text = call.says or waiting_words(self._messages, table, call.user)
         if step.post:
             posted = await self._mention(table, call.user, text)
             return Call(call.user, call.moment, call.since, posted, call.says, call.says)
         await self._write(table, call.message_id, text)
         return Call(call.user, call.moment, call.since, call.message_id, call.says, call.says)
-
-    def _waiting(self, kind: Caller, table: Seated, user: int) -> str:
-        """A call's words: the table waits for ``user``, and when it plays for them (a turn
-        timer's timeout, or an AI taking their seat), on the reader's own clock."""
-        text, mention, game = self._messages.text, f"<@{user}>", self._game(kind, table)
-        when = deadline(table)
-        if when is None:
-            return text("ping.waiting", table.locale, mention=mention, game=game)
-        return text("ping.waiting_until", table.locale, mention=mention, game=game, when=when)
 
     async def _mention(self, table: Seated, user: int, text: str, view: discord.ui.View | None = None) -> int:
         """Post ``text`` where ``table`` plays, mentioning ``user`` and nobody else; its id."""
@@ -253,5 +244,13 @@ class Attention:
         await self.pacing.wait(table.place_id)
         await self._write(table, message_id, says, buttons_off=True)
 
-    def _game(self, kind: Caller, table: Seated) -> str:
-        return self._messages.text(f"games.{kind.name}", table.locale)
+
+def waiting_words(messages: Catalog, table: Seated, user: int) -> str:
+    """A call's words: the game (the one played: Speed, not "Spit and Speed") waits for
+    ``user``, and when it plays for them (a turn timer's timeout, or an AI taking their seat),
+    on the reader's own clock."""
+    game = messages.text(f"league.game.{table.recorded_as() or table.game}", table.locale)
+    mention, when = f"<@{user}>", deadline(table)
+    if when is None:
+        return messages.text("ping.waiting", table.locale, mention=mention, game=game)
+    return messages.text("ping.waiting_until", table.locale, mention=mention, game=game, when=when)

@@ -28,7 +28,7 @@ from cogs.i18n import CatalogTranslator, private_locale
 from cogs.internals import connect_gateway_to, quiet_voice_warnings
 from cogs.live_panels import LivePanels
 from cogs.painter import PAINTER
-from cogs.presses import SEEN
+from cogs.presses import IN_FLIGHT, SEEN
 from cogs.sync import sync_if_changed
 from data import LeagueError, SavedTable, Store, StoreError
 from locales import Catalog
@@ -196,12 +196,14 @@ class GameNightBot(commands.AutoShardedBot):
             await asyncio.sleep(PURGE_EVERY)
 
     async def close(self) -> None:
-        """Stop and save every table before the connection goes, so a restart loses nothing
-        (:attr:`unsaved` counts those the database failed to take)."""
+        """Answer the presses on their way, then stop and save every table before the
+        connection goes, so a restart loses nothing (:attr:`unsaved` counts those the database
+        failed to take); a press arriving meanwhile is told the bot is restarting."""
         for task in (self._purging, self._emojis):
             if task is not None:
                 task.cancel()
         try:
+            await IN_FLIGHT.drained()  # presses on their way are answered first
             self.panels.stop()
             self.attention.stop()
             self.unsaved = await self.tables.shutdown()

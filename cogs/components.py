@@ -24,7 +24,7 @@ from typing import Any, NamedTuple, Protocol
 
 import discord
 
-from cogs.presses import AnsweredOnce
+from cogs.presses import IN_FLIGHT, AnsweredOnce
 from engine.errors import IllegalAction, Reason
 
 ROWS = 5
@@ -90,7 +90,7 @@ async def _pressed(
 ) -> None:
     """Hand a press to the tables' answer (see :class:`Answers`)."""
     assert ANSWERS.table is not None, "a table's component is answered once the games are installed"
-    await ANSWERS.table(interaction, prefix, table_id, action, arg, values)
+    await IN_FLIGHT.answer(ANSWERS.table(interaction, prefix, table_id, action, arg, values))
 
 
 def _button(
@@ -271,7 +271,7 @@ class ReplayButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         assert ANSWERS.replay is not None, "a replay's button is answered once the history is loaded"
-        await ANSWERS.replay(interaction, self.action, self.arg)
+        await IN_FLIGHT.answer(ANSWERS.replay(interaction, self.action, self.arg))
 
 
 class ButtonFactory(Protocol):

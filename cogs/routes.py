@@ -26,7 +26,7 @@ from cogs.kinds import INSTALLED, GameKind
 from cogs.lobby import press_lobby
 from cogs.panels import open_panel, press_panel
 from cogs.press import Handler, Press, Seated
-from cogs.presses import BUDGET, RecentPresses
+from cogs.presses import BUDGET, IN_FLIGHT, RecentPresses
 from data import StoreError
 from engine.errors import IllegalAction, Reason
 from tables.errors import Refused
@@ -97,6 +97,9 @@ async def on_press(
     kind = INSTALLED.get(prefix)
     if not BUDGET.admit(interaction.user.id, time.monotonic()):
         await tell_privately(interaction, bot.messages.text("error.slow_down", locale))
+        return
+    if IN_FLIGHT.stopping:  # its table is being saved: the restart answers the next press
+        await tell_privately(interaction, bot.messages.text("error.restarting", locale))
         return
     if _repeats_a_press(interaction, action, values):
         await interaction.response.defer()  # answered, and nothing changes

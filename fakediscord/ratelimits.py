@@ -11,6 +11,7 @@ request and every 429 so a test can say "that burst of presses caused no 429".
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -111,6 +112,7 @@ class RateLimiter:
         self.stats = Stats()
         self._buckets: dict[tuple[str, str], Bucket] = {}
         self._faults: list[_Fault] = []
+        self._held: dict[str, asyncio.Event] = {}
 
     # Faults a test injects.
 
@@ -129,6 +131,18 @@ class RateLimiter:
         """The next ``times`` requests to ``route`` answer ``status`` (a server error)."""
         self._check_route(route)
         self._faults.append(_Fault(route, status, times, 0.0, False))
+
+    def hold(self, route: str) -> asyncio.Event:
+        """Requests to ``route`` wait unanswered until the returned event is set (an answer on
+        its way while the bot stops, say)."""
+        self._check_route(route)
+        released = self._held[route] = asyncio.Event()
+        return released
+
+    async def wait_if_held(self, route: str) -> None:
+        """Wait while ``route`` is held (:meth:`hold`)."""
+        if (released := self._held.get(route)) is not None:
+            await released.wait()
 
     # Per request.
 

@@ -270,6 +270,7 @@ class Rest:
         try:
             if spec.bot_auth and request.headers.get("Authorization") != f"Bot {self.fake.application.token}":
                 raise fail(UNAUTHORIZED)
+            await self.fake.ratelimits.wait_if_held(spec.key)
             headers = self.fake.ratelimits.admit(spec.key, match.groupdict(), bot_token=spec.bot_auth)
             call = Call(request, spec.key, match.groupdict(), arrived)
             if spec.handler == self.callback:

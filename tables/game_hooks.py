@@ -58,14 +58,14 @@ class Finished:
     """A game that just ended, as its table ranks it for the store: per seat its ``scores`` (the
     game's own measure, see engine/games.py) and ``ranks`` (1 is first, ties share a rank), the
     seats that ``won``, and the ``options`` worth keeping. ``number`` counts the table's games
-    (it ends the result key); ``game`` is the name it is recorded under (a variant's)."""
+    (it ends the result key); the name it is recorded under is the table's
+    (:meth:`GameHooks.recorded_as`)."""
 
     number: int
     scores: Sequence[int]
     ranks: Sequence[int]
     won: Collection[int]
     options: Mapping[str, Any]
-    game: str | None = None
 
 
 def ranked(values: Sequence[Any], *, lowest_first: bool = False) -> list[int]:
@@ -143,6 +143,12 @@ class GameHooks(abc.ABC, Generic[A, G]):
         """Apply one of the game's actions (under the lock, in a change): log it in the table's
         ``moves``, add what happened to its ``notices`` and return them. AI seats' actions,
         timed ones and panels' presses all come this way."""
+
+    def recorded_as(self) -> str | None:
+        """The name the running game goes by where it is not the table's game (a variant's own:
+        Speed at a Spit table), as its results are recorded and words name it (a call);
+        None: the table's game."""
+        return None
 
     def game_number(self) -> int:
         """Which game of the table the results show: the buttons between games carry it, so a

@@ -58,6 +58,8 @@ class SeriesTable(Protocol):
 
     def finished_game(self) -> Finished: ...
 
+    def recorded_as(self) -> str | None: ...
+
     def next_choice(self) -> NextChoice | None: ...
 
     def to_lobby(self, seats: Sequence[Seat], retired_as: str | None = None) -> None: ...
@@ -140,7 +142,7 @@ class Scorebook:
         return GameRecord(
             guild_id=guild_id,
             channel_id=channel_id,
-            game=finished.game or self._game,
+            game=self._table.recorded_as() or self._game,
             result_key=self.result_key(finished.number),
             options=dict(finished.options),
             started_at=self.started_at or now,

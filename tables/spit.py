@@ -181,6 +181,9 @@ class SpitTable(SeatedTable[Action, Game]):
         """The variant, then its own options."""
         return ("variant", *VARIANT_OPTIONS[self.option("variant")])
 
+    def recorded_as(self) -> str:
+        return self.variant
+
     @property
     def variant(self) -> str:
         """``spit`` or ``speed``: the running match's, else the lobby's choice."""
@@ -316,7 +319,6 @@ class SpitTable(SeatedTable[Action, Game]):
             ranks=[1 if seat == outcome.winner else 2 for seat in range(SEATS)],
             won=(outcome.winner,),
             options={**asdict(match.options), "match": self.match_number},
-            game=self.variant,
         )
 
     # -- AI seats --------------------------------------------------------------------------------

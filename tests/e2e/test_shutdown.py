@@ -1,12 +1,19 @@
-"""Shutdown: a service manager's SIGTERM (like Ctrl-C) stops the bot cleanly, database closed."""
+"""Shutdown: a service manager's SIGTERM (like Ctrl-C) stops the bot cleanly, database closed,
+and a press on its way is answered."""
 
 from __future__ import annotations
 
+import asyncio
 import signal
 from pathlib import Path
 
+from data import Store
 from fakediscord import BotProcess
+from locales import catalog
 from tests.conftest import World, assert_bot_healthy
+from tests.e2e.toppo_play import text
+
+CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
 
 
 async def test_sigterm_stops_cleanly_and_closes_the_database(world: World, database: Path) -> None:
@@ -22,3 +29,34 @@ async def test_sigterm_stops_cleanly_and_closes_the_database(world: World, datab
     # SQLite removes the write-ahead log when the last connection closes properly.
     assert not database.with_name(database.name + "-wal").exists()
     assert database.exists()
+
+
+async def test_a_press_on_its_way_while_the_bot_stops_is_answered_and_one_after_is_told(
+    world: World, database: Path
+) -> None:
+    """Finding 9 of issue 42: a press whose answer was on its way when the bot stopped was lost
+    with the run's only traceback (the connection closed under it). Now the bot answers the
+    presses it is answering before its connection goes, and one arriving meanwhile is told it
+    is restarting; nothing is lost, nothing is printed."""
+    bot = BotProcess(world.fake, database)
+    await bot.start()
+    lobby = (await world.alice.slash("toppo start")).message
+    released = world.fake.ratelimits.hold(CALLBACK)
+    joining = asyncio.create_task(world.bruno.press(lobby, label=text("lobby.join")))
+    await asyncio.sleep(0.5)  # the bot has joined Bruno and its answer is held on the way
+    stopping = asyncio.create_task(bot.stop(sig=signal.SIGTERM))
+    await asyncio.sleep(0.5)
+    late = asyncio.create_task(world.carla.press(lobby, label=text("lobby.join")))
+    await asyncio.sleep(0.5)
+    released.set()
+
+    joined, told = await joining, await late
+    code = await stopping
+
+    assert joined.response_type is not None, "the press on its way was answered"
+    assert told.message.ephemeral and told.message.content == catalog().text("error.restarting", "es-419")
+    assert code == 0 and "Traceback" not in bot.output, bot.output
+    assert_bot_healthy(bot)
+    async with await Store.open(database) as store:
+        [saved] = await store.load_tables()
+    assert [seat["name"] for seat in saved.state["lobby"]["seats"]] == ["Alice", "Bruno"]
