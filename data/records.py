@@ -149,6 +149,9 @@ class SavedTable:
     save appends the new ones instead of rewriting them all."""
     thread_id: int | None = None
     """The thread of ``channel_id`` the table plays in; None when it plays in the channel."""
+    awaits_thread: bool = False
+    """A new lobby whose thread is being started: it holds no place yet, so lobbies started
+    together in one channel (or beside a table played in it) do not collide."""
 
     def __post_init__(self) -> None:
         _check_game(self.game)

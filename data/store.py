@@ -437,7 +437,8 @@ class Store:
         save): only the rest are written. With 0 the stored log is replaced (a new game's).
 
         A place holds one table (a thread, or a channel for a table played in it): saving a
-        different table for a place that already has one raises :class:`StoreError`.
+        different table for a place that already has one raises :class:`StoreError`. A lobby
+        that awaits its thread (:attr:`SavedTable.awaits_thread`) holds none yet.
         """
         new_moves = [
             (table.table_id, seq, json.dumps(move))
@@ -451,16 +452,17 @@ class Store:
                 await _record(conn, record)
             await conn.execute(
                 "INSERT INTO saved_tables"
-                " (table_id, guild_id, channel_id, thread_id, game, state, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
+                " (table_id, guild_id, channel_id, thread_id, awaits_thread, game, state, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
                 " guild_id = excluded.guild_id, channel_id = excluded.channel_id,"
-                " thread_id = excluded.thread_id, game = excluded.game, state = excluded.state,"
-                " updated_at = excluded.updated_at",
+                " thread_id = excluded.thread_id, awaits_thread = excluded.awaits_thread,"
+                " game = excluded.game, state = excluded.state, updated_at = excluded.updated_at",
                 (
                     table.table_id,
                     table.guild_id,
                     table.channel_id,
                     table.thread_id,
+                    int(table.awaits_thread),
                     table.game,
                     state,
                     db_time(_now()),

@@ -58,6 +58,8 @@ class Table(Protocol):
 
     last_saved: SavedTable | None
     """The table as last written or loaded."""
+    awaits_thread: bool
+    """A new lobby whose thread is being started: it plays nowhere yet."""
 
     went_back: bool
     """It was put back as last written because a later write failed."""
@@ -133,8 +135,11 @@ class TableRegistry:
         return self._tables.get(table_id)
 
     def playing_in(self, place_id: int) -> Table | None:
-        """The table playing in a channel or thread, if any."""
-        return next((table for table in self._tables.values() if table.place_id == place_id), None)
+        """The table playing in a channel or thread, if any (a lobby awaiting its thread plays
+        nowhere yet)."""
+        return next(
+            (t for t in self._tables.values() if t.place_id == place_id and not t.awaits_thread), None
+        )
 
     def check_room(self, guild_id: int, host_id: int) -> None:
         """Refuse a new table when its host, or its server, has as many open as allowed."""
@@ -146,9 +151,11 @@ class TableRegistry:
 
     def add(self, table: Table, *, new_thread: bool = False) -> None:
         """Run ``table``; :class:`ChannelTaken` if another plays in its place. ``new_thread``:
-        it is about to get a thread of its own, so it takes no place in its channel."""
+        it is about to get a thread of its own, so it takes no place in its channel until it
+        has one (:attr:`~tables.table.Table.awaits_thread`)."""
         if not new_thread and self.playing_in(table.place_id) is not None:
             raise ChannelTaken(table.place_id)
+        table.awaits_thread = new_thread
         self._tables[table.table_id] = table
 
     def discard(self, table: Table) -> None:

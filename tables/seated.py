@@ -211,8 +211,8 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
         self.message.nobody_left = True
         self.phase = Phase.OVER
 
-    def _threaded(self, thread_id: int) -> None:
-        self.thread_id = thread_id
+    def _threaded(self, thread_id: int | None) -> None:
+        self.thread_id, self.awaits_thread = thread_id, False
 
     def start_move_log(self, moves: Sequence[dict[str, Any]] = (), *, saved: bool = False) -> None:
         super().start_move_log(moves, saved=saved)

@@ -68,6 +68,9 @@ class Table(abc.ABC):
         self.channel_id = channel_id
         """The channel the table belongs to (its league's)."""
         self.thread_id: int | None = None
+        self.awaits_thread = False
+        """A new lobby whose thread is being started: it takes no place yet (see
+        :meth:`~tables.registry.TableRegistry.add`)."""
         """The thread of that channel the table plays in; None when it plays in the channel."""
         self.lock = asyncio.Lock()
         self.version = 0
@@ -239,6 +242,7 @@ class Table(abc.ABC):
             state=self.to_json(),
             moves=tuple(self.moves),
             thread_id=self.thread_id,
+            awaits_thread=self.awaits_thread,
         )
 
     def start_move_log(self, moves: Sequence[dict[str, Any]] = (), *, saved: bool = False) -> None:

@@ -22,9 +22,10 @@ class TableMessage:
     """The messages of one table; see the module's note."""
 
     def __init__(
-        self, *, change: Change, phase: Callable[[], Phase], threaded: Callable[[int], None]
+        self, *, change: Change, phase: Callable[[], Phase], threaded: Callable[[int | None], None]
     ) -> None:
-        """``threaded`` takes the thread a new table's lobby started."""
+        """``threaded`` takes the thread a new table's lobby started (None: it plays in its
+        channel, no thread could be started)."""
         self._change = change
         self._phase = phase
         self._threaded = threaded
@@ -98,6 +99,8 @@ class TableMessage:
                     self.message_id = None
             if no_thread is not None:
                 self.no_thread = no_thread
+                if thread_id is None:
+                    self._threaded(None)  # it plays in its channel after all
 
         await self._change(apply, shown=False)
 

@@ -244,6 +244,19 @@ async def test_one_saved_table_per_place(store: Store) -> None:
     assert loaded == {"a": None, "c": 11, "d": 12}
 
 
+async def test_lobbies_awaiting_their_threads_take_no_place(store: Store) -> None:
+    """Issue 43: lobbies started together in one channel, beside a table played in it, are all
+    saved while their threads are being started; each then holds its thread."""
+    await store.save_table(SavedTable("a", 1, 10, "toppo", {}))  # plays in the channel
+    for name in "bcdef":
+        await store.save_table(SavedTable(name, 1, 10, "toppo", {}, awaits_thread=True))
+    for number, name in enumerate("bcdef"):
+        await store.save_table(SavedTable(name, 1, 10, "toppo", {}, thread_id=20 + number))
+    with pytest.raises(StoreError, match="saved_tables_place"):  # one that plays here after all
+        await store.save_table(SavedTable("g", 1, 10, "toppo", {}, awaits_thread=False))
+    assert len(await store.load_tables()) == 6
+
+
 # -- databases that cannot be used ----------------------------------------------------------------
 
 
