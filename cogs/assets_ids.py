@@ -10,6 +10,7 @@ its argument (the stamp) when chosen. The panel writes each move's action and va
 
 from typing import Final
 
+from cogs.ids import number
 from engine.assets.actions import Action, Answer, Challenge, Discard, GiveUp, PairFromHand, PairWithDiscard
 from engine.assets.cards import Asset
 from engine.errors import IllegalAction, Reason
@@ -54,7 +55,7 @@ def read_move(seat: int, action: str, arg: str) -> tuple[str, Action]:
             case "take", [_], [card]:
                 move = PairWithDiscard(seat, card)
             case "chal", [target, _], [card] if target.isdigit():
-                move = Challenge(seat, int(target), card)
+                move = Challenge(seat, number(target), card)
             case "disc", [_], [card]:
                 move = Discard(seat, card)
             case "ans", [_], [card]:

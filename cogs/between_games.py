@@ -7,15 +7,13 @@ import discord
 
 from cogs.actions import END_CANCELLED, END_CONFIRMED
 from cogs.answers import Acknowledge, acknowledged, in_time
+from cogs.ids import number
 from cogs.press import Press
-from engine.errors import IllegalAction, Reason
 
 
 def game_number(arg: str) -> int:
     """The number of the game a button between games follows (its argument)."""
-    if not arg.isdigit():
-        raise IllegalAction(Reason.STALE, "malformed button")
-    return int(arg)
+    return number(arg)
 
 
 async def next_game(press: Press) -> None:

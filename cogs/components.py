@@ -25,7 +25,6 @@ from typing import Any, NamedTuple, Protocol
 import discord
 
 from cogs.presses import IN_FLIGHT, AnsweredOnce
-from engine.errors import IllegalAction, Reason
 
 ROWS = 5
 """Component rows on a message."""
@@ -49,15 +48,6 @@ REPLAY_ID = re.compile(REPLAY_PREFIX + r"(?P<action>[a-z]+):(?P<arg>[0-9a-z.:\-]
 """A replay's button (:mod:`cogs.history`): ``rp:<action>:<argument>``, the argument naming a
 finished game (its id, or on a results card the key it was recorded under) and a step or page.
 It names no table: it works after the table is gone, on any message."""
-
-
-def numbers(arg: str, count: int | None = None) -> list[int]:
-    """A component's argument made of numbers (``3.12.0``; ``count`` of them if given): no panel
-    of ours drew a malformed one, so it is refused as stale."""
-    fields = arg.split(".") if arg else []
-    if not all(field.isdigit() for field in fields) or count not in (None, len(fields)):
-        raise IllegalAction(Reason.STALE, "malformed button")
-    return [int(field) for field in fields]
 
 
 TablePress = Callable[[discord.Interaction, str, str, str, str, Sequence[str] | None], Awaitable[None]]

@@ -27,6 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import ids
 from cogs.animator import ANIMATOR
 from cogs.answers import Acknowledge, answer_privately, in_time, tell_privately
 from cogs.client import GameNightBot
@@ -52,6 +53,8 @@ log = logging.getLogger(__name__)
 COLOUR: Final = discord.Colour.from_rgb(120, 130, 150)
 SHARE_EVERY: Final = 60.0
 """Seconds between two animations shared by one member."""
+STEPS_LIMIT: Final = 1_000_000
+"""Above any step of a replay or page of /history a button can name (a forged one is refused)."""
 KEPT_REPLAYS: Final = 16
 """Replays kept rebuilt between presses (the most recently used)."""
 NAVIGATION: Final = ("first", "back", "next", "last", "turn")
@@ -116,7 +119,9 @@ class History(commands.Cog):
                 work = self.history_draft(interaction, page, game, player)
                 await answer_privately(interaction, await in_time(interaction, work, Acknowledge.KEEP))
             elif action in ("open", "key"):
-                game_id = int(arg) if action == "open" else await self.bot.store.game_by_key(guild, arg)
+                game_id = (
+                    ids.number(arg) if action == "open" else await self.bot.store.game_by_key(guild, arg)
+                )
                 work = self.replay_draft(interaction, game_id, 0)
                 await _new_private(interaction, await in_time(interaction, work, Acknowledge.PRIVATE))
             elif action in (*NAVIGATION, "at"):
@@ -135,8 +140,8 @@ class History(commands.Cog):
                 await answer_privately(interaction, Draft(Words(None, said, COLOUR)))
             else:
                 raise ValueError(action)
-        except ValueError:  # a forged or malformed button: nothing changes
-            await tell_privately(interaction, text("error.unknown_choice", locale))
+        except ValueError:  # a forged or malformed button (a ForgedId too): nothing changes
+            await tell_privately(interaction, text("error.unknown_button", locale))
 
     # -- /history -----------------------------------------------------------------------------
 
@@ -254,20 +259,25 @@ class History(commands.Cog):
         at once privately, then drawn by the animator and posted."""
         bot, locale = self.bot, private_locale(interaction)
         text = bot.messages.text
-        now = time.monotonic()
-        since = now - self._shared.get(interaction.user.id, -SHARE_EVERY)
+        now, member = time.monotonic(), interaction.user.id
+        last = self._shared.get(member)
+        since = now - (-SHARE_EVERY if last is None else last)
         if since < SHARE_EVERY:
             when = f"<t:{round(time.time() + SHARE_EVERY - since)}:R>"
             await tell_privately(interaction, text("replay.too_soon", locale, when=when))
             return
+        self._shared[member] = now  # taken before any wait: ten presses at once share once
         guild = interaction.guild_id
         assert guild is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         kept = await bot.store.kept_game(guild, game_id)
         if kept is None:
+            if last is None:  # nothing was shared: the minute is not spent
+                self._shared.pop(member, None)
+            else:
+                self._shared[member] = last
             await interaction.edit_original_response(content=text("replay.gone", locale))
             return
-        self._shared[interaction.user.id] = now
         place = await self._place(kept.log.thread_id, kept.finished.channel_id)
         where = f"<#{place}>"
         await interaction.edit_original_response(content=text("replay.drawing", locale, place=where))
@@ -384,7 +394,7 @@ def _kind(game: str) -> GameKind[Any]:
 def _step_arg(arg: str) -> tuple[int, int]:
     """``<game id>.<step>``; ValueError if it is not."""
     game_id, _, step = arg.partition(".")
-    return int(game_id), int(step or 0)
+    return ids.number(game_id), ids.number(step or "0", below=STEPS_LIMIT)
 
 
 def _page_arg(arg: str) -> tuple[int, str | None, int | None]:
@@ -392,7 +402,8 @@ def _page_arg(arg: str) -> tuple[int, str | None, int | None]:
     page, game, player = arg.split(".")
     if game != "-" and game not in recorded():
         raise ValueError(game)
-    return max(0, int(page)), None if game == "-" else game, None if player == "-" else int(player)
+    page_number = ids.number(page, below=STEPS_LIMIT)
+    return page_number, None if game == "-" else game, None if player == "-" else ids.number(player)
 
 
 def _when(moment: datetime) -> str:

@@ -17,8 +17,9 @@ import discord
 
 from cogs.actions import CHOOSE, REFRESH
 from cogs.client import GameNightBot
-from cogs.components import GREY, Controls, numbers
+from cogs.components import GREY, Controls
 from cogs.drafts import Draft, Picture
+from cogs.ids import numbers
 from cogs.layout import Words
 from cogs.lobby import LobbyChoices
 from cogs.message_parts import names_of

@@ -14,6 +14,7 @@ import discord
 from cogs.actions import ABORT, ACCEPT, HAND, HAND_TO, QUIT_CANCELLED, QUIT_CONFIRMED
 from cogs.answers import Acknowledge, acknowledged, in_time, tell_privately
 from cogs.components import PER_ROW, ROWS
+from cogs.ids import number
 from cogs.message_parts import names_of
 from cogs.panels import live_panel
 from cogs.press import Press, Seated
@@ -24,9 +25,7 @@ from words.common import bold
 
 def seat_number(arg: str, table: Seated) -> int:
     """The seat a button names (its argument), if the table has it."""
-    if not arg.isdigit() or int(arg) >= len(table.seats):
-        raise IllegalAction(Reason.STALE, "malformed button")
-    return int(arg)
+    return number(arg, below=len(table.seats))
 
 
 async def _replace(interaction: discord.Interaction, content: str) -> None:
@@ -104,14 +103,13 @@ async def offer(press: Press) -> None:
     seat = seat_number(press.arg, table)
     data: dict[str, Any] = dict(press.interaction.data or {})
     member = data.get("resolved", {}).get("users", {}).get(chosen)
-    if not chosen.isdigit() or member is None:
+    if member is None:
         raise IllegalAction(Reason.STALE, "no member chosen")
+    member_id = number(chosen)
     if member.get("bot"):
         await tell_privately(press.interaction, press.text("seats.not_a_bot"))
         return
-    await in_time(
-        press.interaction, table.seating.offer_seat(press.user, seat, int(chosen)), Acknowledge.KEEP
-    )
+    await in_time(press.interaction, table.seating.offer_seat(press.user, seat, member_id), Acknowledge.KEEP)
     text = bot.messages.text
     names = names_of(bot.messages, table, table.locale)
     says = text(
@@ -128,7 +126,7 @@ async def offer(press: Press) -> None:
     # The host is answered first: the mention waits for its place in the calls' lane.
     answer = press.text("seats.offered", mention=f"<@{chosen}>", name=bold(names[seat]))
     await _replace(press.interaction, answer)
-    await bot.attention.invite(table, int(chosen), says, view)
+    await bot.attention.invite(table, member_id, says, view)
 
 
 async def accept(press: Press) -> None:

@@ -10,7 +10,7 @@ read back with :func:`read_path`.
 from collections.abc import Sequence
 from typing import Final
 
-from cogs.components import numbers
+from cogs.ids import numbers
 from engine.errors import IllegalAction, Reason
 
 STEP, PICK, GO, VIEW = "step", "pick", "go", "view"

@@ -14,8 +14,9 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from cogs.actions import REFRESH
-from cogs.components import GREY, Choice, numbers
+from cogs.components import GREY, Choice
 from cogs.drafts import Draft, Picture
+from cogs.ids import numbers
 from cogs.kinds import GameKind, Moved, MoveRequest, PanelRequest, PanelSpec, Playing, Results
 from cogs.message_parts import names_of
 from engine.errors import IllegalAction, Reason
