@@ -16,6 +16,7 @@ from typing import Any, ParamSpec, Protocol
 import aiohttp
 import discord
 
+from cogs.ids import ForgedId
 from cogs.layout import Words, card_layout, without_buttons
 from cogs.painter import PAINTER
 from cogs.threads import reopened
@@ -174,7 +175,9 @@ async def remove_buttons(
 
 def refusal_text(messages: Catalog, error: IllegalAction | Refused, locale: str) -> str:
     """A refused request in words: engine reasons are ``reason.<code>``, table refusals
-    ``refused.<code>``."""
+    ``refused.<code>``, and a forged custom id is none of the bot's buttons."""
+    if isinstance(error, ForgedId):
+        return messages.text("error.unknown_button", locale)
     if isinstance(error, IllegalAction):
         return messages.text(f"reason.{error.reason.value}", locale)
     return messages.text(f"refused.{error.refusal.value}", locale)

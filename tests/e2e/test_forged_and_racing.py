@@ -88,3 +88,12 @@ async def test_a_host_starting_ten_tables_at_once_opens_three(world: World, data
     refused = catalog().text("refused.member_tables", "en-US")
     assert len(opened) == MEMBER_TABLES
     assert all(reply.message.content == refused for reply in replies if reply.message.ephemeral)
+
+
+async def test_a_number_past_64_bits_is_none_of_the_bots_buttons(world: World, bot: BotProcess) -> None:
+    lobby = (await world.alice.slash("toppo start")).message
+    table_id = str(lobby.buttons()[0]["custom_id"]).split(":")[1]
+    unknown = catalog().text("error.unknown_button", "es-ES")
+    for custom_id in (f"toppo:{table_id}:next:{'9' * 40}", f"rp:open:{'7' * 90}", f"rp:page:{'1' * 30}.-.-"):
+        reply = await world.bruno.forge(3, {"custom_id": custom_id, "component_type": 2}, message=lobby)
+        assert reply.message.ephemeral and reply.message.content == unknown, custom_id
