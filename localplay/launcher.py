@@ -24,6 +24,7 @@ from aiohttp import web
 from config import ConfigError, database_path, read_settings
 from fakediscord import BotProcess, FakeDiscord, Guild
 
+from .guard import new_key
 from .page import Page
 from .persist import Autosave, WorldFile
 from .world import seed, the_guild
@@ -68,10 +69,12 @@ def open_to_network(host: str) -> bool:
         return True
 
 
-def address(host: str, port: int) -> str:
-    """The page's address to open: on this computer for a host that listens everywhere."""
+def address(host: str, port: int, key: str | None = None) -> str:
+    """The page's address to open: on this computer for a host that listens everywhere, with
+    the secret key a page open to the network needs (:mod:`localplay.guard`)."""
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+    where = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+    return where if key is None else f"{where}?key={key}"
 
 
 class LocalWorld:
@@ -117,7 +120,7 @@ async def play(host: str, port: int, places: Places) -> int:
     world = LocalWorld(places.world)
     if note := await world.start():
         print(note, flush=True)
-    page = Page(world.fake, world.guild, open_to_network=open_to_network(host))
+    page = Page(world.fake, world.guild, host=host, key=new_key() if open_to_network(host) else None)
     runner = web.AppRunner(page.app(), handle_signals=False, access_log=None)
     await runner.setup()
     try:
@@ -136,8 +139,8 @@ async def play(host: str, port: int, places: Places) -> int:
     port = runner.addresses[0][1]
     if page.open_to_network:
         print(
-            f"warning: the page is open to the network on {host}:{port}: anyone who can reach it can act "
-            "as any member of the offline server",
+            f"warning: the page is open to the network on {host}:{port}: anyone who can reach it and "
+            "has its address with the key printed below can act as any member of the offline server",
             flush=True,
         )
     stopping = asyncio.Event()
@@ -147,7 +150,7 @@ async def play(host: str, port: int, places: Places) -> int:
     bot = world.bot(places)
     status = 0
     try:
-        status = await _run_bot(bot, stopping, address(host, port), places)
+        status = await _run_bot(bot, stopping, address(host, port, page.key), places)
     finally:
         if bot.process is not None and bot.process.returncode is None:
             try:

@@ -82,6 +82,7 @@ from fakediscord import Actor, Channel, FakeDiscord, Guild, Member, Modal, Reply
 from fakediscord.model import GUILD_TEXT, JSON, Message
 from fakediscord.observers import Observer
 
+from .guard import Guard
 from .world import display_name, moderates, people
 
 STATIC = Path(__file__).parent / "static"
@@ -92,6 +93,19 @@ MODAL = 9
 
 class Refused(Exception):
     """An action the page cannot do, said in a few words (``{"ok": false, "error": ...}``)."""
+
+
+class Malformed(Refused):
+    """A request no page of ours would send (not JSON, nested past reason, an id that is no
+    id): answered 400, with its reason."""
+
+
+def snowflake(value: object, what: str) -> int:
+    """``value`` as an id: a string of ASCII digits, as Discord's ids are (at most 20);
+    :class:`Malformed` for anything else (a 5,000-digit number, superscript digits)."""
+    if not isinstance(value, str) or not (value.isascii() and value.isdigit()) or len(value) > 20:
+        raise Malformed(f"{what} must be an id (digits)")
+    return int(value)
 
 
 def channel_json(channel: Channel) -> JSON:
@@ -191,7 +205,7 @@ class Body:
 
     def __init__(self, page: Page, data: Any) -> None:
         if not isinstance(data, dict):
-            raise Refused("the body must be a JSON object")
+            raise Malformed("the body must be a JSON object")
         self.page = page
         self.data = data
 
@@ -218,7 +232,7 @@ class Body:
 
     def message(self, actor: Actor) -> SeenMessage:
         message_id = self.text("message")
-        stored = actor.channel.messages.get(int(message_id)) if message_id.isdigit() else None
+        stored = actor.channel.messages.get(snowflake(message_id, "message"))
         if stored is None or stored.visible_to not in (None, actor.id):
             raise Refused(f"no message {message_id} in that channel")
         return SeenMessage.of(stored)
@@ -227,17 +241,23 @@ class Body:
 class Page:
     """The page of one local server."""
 
-    def __init__(self, fake: FakeDiscord, guild: Guild, *, open_to_network: bool = False) -> None:
+    def __init__(
+        self, fake: FakeDiscord, guild: Guild, *, host: str = "127.0.0.1", key: str | None = None
+    ) -> None:
+        """``host``: the address it listens on; ``key``: the secret its address carries when it
+        is open to the network (:mod:`localplay.guard`)."""
         self.fake = fake
         self.guild = guild
-        self.open_to_network = open_to_network
+        self.host = host
+        self.key = key
+        self.open_to_network = key is not None
         self.live = Live(guild)
         self.modals: dict[int, Modal] = {}
         """Each member's last modal, by member id, until they submit it."""
 
     def app(self) -> web.Application:
         """The aiohttp application serving the page (and telling it of changes while it runs)."""
-        app = web.Application()
+        app = web.Application(middlewares=[Guard(self.host, key=self.key).check])
         app.router.add_get("/", self.index)
         app.router.add_static("/static", STATIC)
         app.router.add_get("/api/world", self.world)
@@ -253,7 +273,7 @@ class Page:
         for name, action in actions.items():
             app.router.add_post(f"/api/{name}", self._answering(action))
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.attachment)
-        app.router.add_get(r"/emojis/{emoji_id:\d+}.png", self.emoji)
+        app.router.add_get(r"/emojis/{emoji_id:[0-9]{1,20}}.png", self.emoji)
         app.on_startup.append(self._watch)
         app.on_shutdown.append(self._close_sockets)
         return app
@@ -275,8 +295,8 @@ class Page:
         return found
 
     def channel(self, value: object) -> Channel:
-        wanted = int(value) if isinstance(value, str) and value.isdigit() else None
-        found = None if wanted is None else self.guild.channels.get(wanted) or self.guild.threads.get(wanted)
+        wanted = snowflake(value, "channel")
+        found = self.guild.channels.get(wanted) or self.guild.threads.get(wanted)
         if found is None or not (found.type == GUILD_TEXT or found.is_thread):
             raise Refused(f"no channel {value}")
         return found
@@ -352,7 +372,10 @@ class Page:
     async def attachment(self, request: web.Request) -> web.Response:
         info = request.match_info
         channel_id, attachment_id = info["channel_id"], info["attachment_id"]
-        channel = self.fake.find_channel(int(channel_id)) if channel_id.isdigit() else None
+        try:
+            channel = self.fake.find_channel(snowflake(channel_id, "channel"))
+        except Malformed:
+            channel = None
         for message in [] if channel is None else channel.messages.values():
             for attachment in message.attachments:
                 if str(attachment.id) == attachment_id:
@@ -380,10 +403,12 @@ class Page:
         async def handle(request: web.Request) -> web.Response:
             try:
                 data = await request.json()
-            except ValueError:
-                return web.json_response({"ok": False, "error": "the body is not JSON"})
+            except (ValueError, RecursionError):  # not JSON, or nested past what it parses
+                return web.json_response({"ok": False, "error": "the body is not JSON"}, status=400)
             try:
                 return web.json_response({"ok": True, **await action(Body(self, data))})
+            except Malformed as malformed:
+                return web.json_response({"ok": False, "error": str(malformed)}, status=400)
             except (Refused, AssertionError) as refused:
                 return web.json_response({"ok": False, "error": str(refused).splitlines()[0]})
 
@@ -417,7 +442,7 @@ class Page:
         if select.get("type") == 5:  # a member select: the client sends the one member chosen
             if len(values) != 1:
                 raise Refused("choose one member")
-            chosen = self.guild.members.get(int(values[0])) if values[0].isdigit() else None
+            chosen = self.guild.members.get(snowflake(values[0], "the member chosen"))
             if chosen is None:
                 raise Refused(f"no member {values[0]}")
             return self._answered(actor, await actor.choose_member(message, chosen))

@@ -50,9 +50,11 @@ class Local:
             return await response.json()
 
     async def post(self, action: str, body: JSON | str) -> JSON:
+        """An action's answer: 200, or 400 for a body no page would send."""
         data = body if isinstance(body, str) else json.dumps(body)
-        async with self.client.post(f"/api/{action}", data=data) as response:
-            assert response.status == 200
+        headers = {"Content-Type": "application/json"}
+        async with self.client.post(f"/api/{action}", data=data, headers=headers) as response:
+            assert response.status in (200, 400)
             answer: JSON = await response.json()
             return answer
 

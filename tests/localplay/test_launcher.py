@@ -159,17 +159,22 @@ def test_only_a_loopback_host_keeps_the_page_on_this_computer() -> None:
     assert address("::1", 8765) == "http://[::1]:8765/"
 
 
-async def test_a_page_open_to_the_network_says_so() -> None:
+async def test_a_page_open_to_the_network_says_so_and_needs_the_key_it_printed() -> None:
     fake = FakeDiscord()
     await fake.start()
     guild = seed(fake)
     client: TestClient[web.Request, web.Application] = TestClient(
-        TestServer(Page(fake, guild, open_to_network=True).app())
+        TestServer(Page(fake, guild, host="0.0.0.0", key="s3cret").app())
     )
     await client.start_server()
     try:
         async with client.get("/api/world") as response:
+            assert response.status == 403, "without the key"
+        async with client.get("/", params={"key": "s3cret"}) as response:
+            assert response.status == 200, "the printed address"
+        async with client.get("/api/world") as response:  # the key, kept in a cookie since
             assert (await response.json())["open_to_network"] is True
+        assert address("0.0.0.0", 8765, "s3cret") == "http://127.0.0.1:8765/?key=s3cret"
     finally:
         await client.close()
         await fake.stop()
