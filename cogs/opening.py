@@ -90,7 +90,7 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
         # Known before the thread is started, so a press meanwhile edits this lobby.
         await table.message.set_message(message_id, no_thread=table.message.no_thread)
         if threads:
-            thread_id = await thread_for(bot, kind, table, message_id)
+            thread_id = await thread_for(bot, kind, table, message_id, interaction.user.display_name)
             await table.message.set_message(
                 message_id, thread_id=thread_id, no_thread=table.message.no_thread
             )
@@ -103,14 +103,17 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
     table.restart_idle_timer()
 
 
-async def thread_for(bot: GameNightBot, kind: GameKind[Any], table: Seated, message_id: int) -> int | None:
-    """The thread started from a new table's lobby, with its host in it; None (and the table
-    plays in its channel, its lobby saying so) if Discord refused it."""
+async def thread_for(
+    bot: GameNightBot, kind: GameKind[Any], table: Seated, message_id: int, host: str
+) -> int | None:
+    """The thread started from a new table's lobby, named after its ``host`` (who may have
+    left its seat meanwhile), with its host in it; None (and the table plays in its channel,
+    its lobby saying so) if Discord refused it."""
     name = bot.messages.text(
         "table.thread_name",
         table.locale,
         game=bot.messages.text(f"games.{kind.name}", table.locale),
-        host=table.lobby.seats[0].name,
+        host=host,
     )
     try:
         thread_id = await start_thread(bot, table.channel_id, table.guild_id, message_id, name)

@@ -113,6 +113,7 @@ class RateLimiter:
         self._buckets: dict[tuple[str, str], Bucket] = {}
         self._faults: list[_Fault] = []
         self._held: dict[str, asyncio.Event] = {}
+        self._answers_held: dict[str, asyncio.Event] = {}
 
     # Faults a test injects.
 
@@ -132,16 +133,17 @@ class RateLimiter:
         self._check_route(route)
         self._faults.append(_Fault(route, status, times, 0.0, False))
 
-    def hold(self, route: str) -> asyncio.Event:
+    def hold(self, route: str, *, done: bool = False) -> asyncio.Event:
         """Requests to ``route`` wait unanswered until the returned event is set (an answer on
-        its way while the bot stops, say)."""
+        its way while the bot stops, say); ``done``: each is carried out at once, and only its
+        answer waits (a slow network back: what it made is there for people to press)."""
         self._check_route(route)
-        released = self._held[route] = asyncio.Event()
+        released = (self._answers_held if done else self._held)[route] = asyncio.Event()
         return released
 
-    async def wait_if_held(self, route: str) -> None:
-        """Wait while ``route`` is held (:meth:`hold`)."""
-        if (released := self._held.get(route)) is not None:
+    async def wait_if_held(self, route: str, *, done: bool = False) -> None:
+        """Wait while ``route``'s requests (``done``: their answers) are held (:meth:`hold`)."""
+        if (released := (self._answers_held if done else self._held).get(route)) is not None:
             await released.wait()
 
     # Per request.

@@ -280,6 +280,7 @@ class Rest:
                 for problem in self.fake.contract.check_request(spec.method, spec.template, call.payload):
                     self.fake.problem(problem)
             status, body = await spec.handler(call)
+            await self.fake.ratelimits.wait_if_held(spec.key, done=True)
         except ApiError as error:
             status, body, headers = error.status, error.body, {**headers, **error.headers}
             if spec.handler == self.callback:

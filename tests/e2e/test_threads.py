@@ -7,6 +7,7 @@ and its lobby says why in one line."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -211,3 +212,33 @@ async def test_a_join_while_the_thread_starts_updates_the_lobby_in_place(
     assert "(2/4)" in world.alice.current(card).text, "Bruno seated on the card"
     assert [m.id for m in shown_in(world, world.games)] == [card.id], "one lobby in the channel"
     assert shown_in(world, thread_of(world, card)) == [], "no lobby in the thread"
+
+
+async def test_the_host_leaving_before_the_thread_exists_still_gets_it_named_after_them(
+    world: World, bot: BotProcess
+) -> None:
+    """Issue 48: the host pressing Leave as soon as the lobby showed, while the bot was still
+    getting Discord's answer, crashed /start (the thread's name read the first seat, gone):
+    "Something went wrong", and the table played in the channel."""
+    slow = world.fake.ratelimits.hold("POST /interactions/{webhook_id}/{webhook_token}/callback", done=True)
+    starting = asyncio.create_task(world.alice.slash("tally start"))
+    await world.fake.wait_for(lambda: bool(lobbies(world)), timeout=10, what="the lobby")
+    (card,) = lobbies(world)
+    leaving = asyncio.create_task(world.alice.press(card, label=text("lobby.leave")))
+    await asyncio.sleep(0.5)  # the press is made while the lobby's answer is on its way back
+    slow.set()
+    await asyncio.gather(starting, leaving)
+
+    await world.fake.wait_for(lambda: world.fake.thread_of(card) is not None, timeout=10, what="the thread")
+    await world.fake.settle(quiet=0.5, timeout=10)
+    assert thread_of(world, card).name == text("table.thread_name", game="Tally", host="Alice")
+    assert text("error.internal") not in world.alice.current(card).text
+    assert "Traceback" not in bot.output, bot.output
+
+
+def lobbies(world: World) -> list[SeenMessage]:
+    return [
+        m
+        for m in shown_in(world, world.games)
+        if text("lobby.start") in [b.get("label") for b in m.buttons()]
+    ]
