@@ -28,6 +28,11 @@ from render.fonts import missing_files
 from tables.registry import TableRegistry
 from tables.worker import Worker
 
+LET_GO_SECONDS = 10.0
+"""Seconds a stopping bot gives discord.py to let go of Discord once every table is saved: with
+Discord unreachable it would wait out its reconnect pause (minutes), and a service manager kills
+a stop that takes longer than about 90 s."""
+
 log = logging.getLogger("gamenight")
 
 
@@ -62,19 +67,37 @@ async def run(config: Config) -> int:
             shards=config.shards,
         )
         closing: list[asyncio.Task[None]] = []
+        running: list[asyncio.Task[None]] = []
+
+        async def stop() -> None:
+            """Save every table and close; then give discord.py :data:`LET_GO_SECONDS` to let go
+            of Discord (it waits out its reconnect pause, minutes when Discord is unreachable)."""
+            await bot.close()
+            if running and not running[0].done():
+                done, _ = await asyncio.wait(running, timeout=LET_GO_SECONDS)
+                if not done:
+                    log.warning(
+                        "Discord did not let go within %.0f s of saving: stopped anyway", LET_GO_SECONDS
+                    )
+                    running[0].cancel()
 
         def close() -> None:
             # Once: a second signal (Ctrl-C in local play's terminal reaches the bot and its
             # launcher, which then sends SIGTERM) must not start a second shutdown.
             if not closing:
-                closing.append(asyncio.create_task(bot.close()))
+                closing.append(asyncio.create_task(stop()))
 
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, close)
         async with bot:
             try:
-                await bot.start(config.token)
+                running.append(task := asyncio.create_task(bot.start(config.token)))
+                try:
+                    await task
+                except asyncio.CancelledError:
+                    if not closing:  # not ours (stop gave up on Discord): let it go on
+                        raise
             except ConfigError as exc:  # found while starting (a DEV_GUILD_ID the bot is not in)
                 fail(str(exc))
                 return 2

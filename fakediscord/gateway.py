@@ -178,6 +178,9 @@ class Gateway:
         # Guilds one session may hold before IDENTIFY is refused with 4011 "Sharding required"
         # (Discord: 2500). None: no limit.
         self.max_session_guilds: int | None = None
+        self.refusing = False
+        """Discord unreachable: a new connection is refused (503), so the client waits between
+        tries, longer each time."""
 
     @property
     def live(self) -> list[Session]:
@@ -221,6 +224,8 @@ class Gateway:
             await connection.ws.close(code=code, message=b"dropped by test")
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
+        if self.refusing:
+            return web.Response(status=503, text="Discord is unreachable (a test's outage)")
         query = request.query
         if query.get("v") != "10" or query.get("encoding", "json") != "json":
             self.fake.problem(

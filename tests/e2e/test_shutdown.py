@@ -4,6 +4,7 @@ and a press on its way is answered."""
 from __future__ import annotations
 
 import asyncio
+import re
 import signal
 from pathlib import Path
 
@@ -60,3 +61,29 @@ async def test_a_press_on_its_way_while_the_bot_stops_is_answered_and_one_after_
     async with await Store.open(database) as store:
         [saved] = await store.load_tables()
     assert [seat["name"] for seat in saved.state["lobby"]["seats"]] == ["Alice", "Bruno"]
+
+
+async def test_a_stop_while_discord_is_unreachable_ends_soon_after_saving(
+    world: World, database: Path
+) -> None:
+    """Issue 48: the tables were saved first, but the process then waited out discord.py's pause
+    between reconnects (8 minutes for a bot cut off for 10): a service manager would kill it.
+    Now it lets go 10 s after saving. The outage lasts until discord.py pauses past that."""
+    bot = BotProcess(world.fake, database)
+    await bot.start()
+    await world.alice.slash("toppo start")  # a table to save
+    world.fake.gateway.refusing = True
+    await world.fake.gateway.drop()
+    await world.fake.wait_for(lambda: long_pause(bot.output), timeout=120, what="a pause past 10 s")
+
+    code = await bot.stop(timeout=40, sig=signal.SIGTERM)
+
+    assert code == 0, bot.output
+    assert "stopped anyway" in bot.output and "stopped cleanly" in bot.output
+    async with await Store.open(database) as store:
+        assert len(await store.load_tables()) == 1, "the table was saved first"
+
+
+def long_pause(output: str) -> bool:
+    """Whether discord.py has said it waits more than 11 s before its next reconnect."""
+    return any(float(found) > 11 for found in re.findall(r"Attempting a reconnect\b.*? in ([0-9.]+)s", output))
