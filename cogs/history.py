@@ -366,10 +366,11 @@ class History(commands.Cog):
                 interaction, Draft(Words(None, text("replay.drop_confirm", locale), COLOUR), view)
             )
             return
-        await in_time(interaction, bot.store.drop_kept_game(guild, game_id), Acknowledge.KEEP)
+        dropped = await in_time(interaction, bot.store.drop_kept_game(guild, game_id), Acknowledge.KEEP)
         for key in [key for key in self._replays if key[:2] == (guild, game_id)]:
             del self._replays[key]
-        await answer_privately(interaction, Draft(Words(None, text("replay.dropped", locale), COLOUR)))
+        said = text("replay.dropped" if dropped else "replay.gone", locale)  # another server's: nothing
+        await answer_privately(interaction, Draft(Words(None, said, COLOUR)))
 
 
 # -- the pieces --------------------------------------------------------------------------------

@@ -97,3 +97,17 @@ async def test_a_number_past_64_bits_is_none_of_the_bots_buttons(world: World, b
     for custom_id in (f"toppo:{table_id}:next:{'9' * 40}", f"rp:open:{'7' * 90}", f"rp:page:{'1' * 30}.-.-"):
         reply = await world.bruno.forge(3, {"custom_id": custom_id, "component_type": 2}, message=lobby)
         assert reply.message.ephemeral and reply.message.content == unknown, custom_id
+
+
+async def test_a_forged_delete_of_a_replay_not_this_servers_says_nothing_was_deleted(
+    world: World, bot: BotProcess
+) -> None:
+    """Issue 48: a moderator's forged "Delete replay" for another server's game (or none) was
+    answered "deleted" though nothing was."""
+    lobby = (await world.alice.slash("toppo start")).message
+    reply = await world.mod.forge(
+        3, {"custom_id": "rp:dropok:987654321.0", "component_type": 2}, message=lobby
+    )
+    assert reply.message.ephemeral
+    assert catalog().text("replay.dropped", world.mod.locale) not in reply.message.text
+    assert catalog().text("replay.gone", world.mod.locale) in reply.message.text
