@@ -109,6 +109,7 @@ async def offer(press: Press) -> None:
     if member.get("bot"):
         await tell_privately(press.interaction, press.text("seats.not_a_bot"))
         return
+    replaced = table.seating.offer
     await in_time(press.interaction, table.seating.offer_seat(press.user, seat, member_id), Acknowledge.KEEP)
     text = bot.messages.text
     names = names_of(bot.messages, table, table.locale)
@@ -126,7 +127,11 @@ async def offer(press: Press) -> None:
     # The host is answered first: the mention waits for its place in the calls' lane.
     answer = press.text("seats.offered", mention=f"<@{chosen}>", name=bold(names[seat]))
     await _replace(press.interaction, answer)
-    await bot.attention.invite(table, member_id, says, view)
+    posted = await bot.attention.invite(table, member_id, says, view)
+    await table.seating.offer_posted(seat, member_id, posted)
+    if replaced is not None and replaced.message_id is not None and replaced.message_id != posted:
+        withdrawn = text("seats.offer_replaced", table.locale, mention=f"<@{replaced.user_id}>")
+        await bot.attention.settled_invite(table, replaced.message_id, withdrawn)
 
 
 async def accept(press: Press) -> None:

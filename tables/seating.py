@@ -245,13 +245,22 @@ class Seating:
 
         await self._change(apply, shown=False)
 
+    async def offer_posted(self, seat: int, member: int, message_id: int) -> None:
+        """The offer of ``seat`` to ``member`` was posted as ``message_id`` (if it still holds)."""
+
+        def apply() -> None:
+            if self.offer is not None and self.offer.offers(seat, member):
+                self.offer = SeatOffer(seat, member, message_id)
+
+        await self._change(apply, shown=False)
+
     async def take_seat(self, user_id: int, name: str, seat: int) -> None:
         """``user_id`` accepts the host's offer of ``seat``: it is theirs from the next move on,
         the cards it holds included. In the middle of a game the game still counts for whom it
         was dealt to, and the notice says so."""
 
         def apply() -> None:
-            if self.offer != SeatOffer(seat, user_id):
+            if self.offer is None or not self.offer.offers(seat, user_id):
                 raise IllegalAction(Reason.STALE, "the offer was withdrawn")
             self._check_newcomer(user_id, seat)
             self.seats[seat] = Seat(user_id, name)
@@ -277,7 +286,9 @@ class Seating:
             "stood_in": {str(seat): moves for seat, moves in self.stood_in.items()},
             "timed_in_row": {str(seat): turns for seat, turns in self.timed_in_row.items()},
             "acted": sorted(self.acted),
-            "offer": None if self.offer is None else [self.offer.seat, self.offer.user_id],
+            "offer": None
+            if self.offer is None
+            else [self.offer.seat, self.offer.user_id, self.offer.message_id],
             "dealt_seats": [seat.to_json() for seat in self.dealt],
         }
 

@@ -60,6 +60,13 @@ class SeatOffer:
 
     seat: int
     user_id: int
+    message_id: int | None = None
+    """The message offering it, with its Accept button, once posted (a later offer takes the
+    button off it)."""
+
+    def offers(self, seat: int, user_id: int) -> bool:
+        """Whether this is the offer of ``seat`` to ``user_id``."""
+        return (self.seat, self.user_id) == (seat, user_id)
 
 
 def stand_in_level(levels: Collection[str]) -> str:

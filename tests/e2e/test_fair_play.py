@@ -46,6 +46,7 @@ async def test_a_player_leaves_and_the_host_hands_the_seat_to_a_member_who_accep
     assert first.message.content == text(
         "seats.offered", mention=f"<@{world.bruno.id}>", name=f"**{stood_in}**"
     )
+    to_bruno = await wait_public(world, lambda m: f"<@{world.bruno.id}>" in m.text and bool(m.buttons()))
     menu = await world.alice.press(table, label=text("seats.button"))
     chosen = await world.alice.press(menu.message, label=text("seats.hand", name=stood_in))
     offered = await world.alice.choose_member(chosen.message, world.carla)  # ...the last offer holds
@@ -56,10 +57,12 @@ async def test_a_player_leaves_and_the_host_hands_the_seat_to_a_member_who_accep
     offer = await wait_public(world, lambda m: f"<@{world.carla.id}>" in m.text and bool(m.buttons()))
     pings = [ping for ping in world.fake.pings if ping.user == world.carla.id]
     assert len(pings) == 1 and not pings[0].deleted, "one mention, never deleted"
-    withdrawn = await wait_public(world, lambda m: f"<@{world.bruno.id}>" in m.text and bool(m.buttons()))
-    not_yours = await world.carla.press(withdrawn, label=text("seats.accept"))
-    assert not_yours.message.content == text("seats.not_yours", "es-419")
-    stale = await world.bruno.press(withdrawn, label=text("seats.accept"))
+    replaced = text("seats.offer_replaced", mention=f"<@{world.bruno.id}>")
+    withdrawn = await wait_public(world, lambda m: replaced in m.text)  # issue 48: no live Accept left
+    assert withdrawn.id == to_bruno.id and not withdrawn.buttons()
+    not_yours = await world.bruno.press(offer, label=text("seats.accept"))
+    assert not_yours.message.content == text("seats.not_yours", "es-ES")
+    stale = await world.bruno.press(to_bruno, label=text("seats.accept"), as_seen=True)  # on its way
     assert stale.message.ephemeral and stale.message.content == text("reason.stale", "es-ES")
     taken = await world.carla.press(offer, label=text("seats.accept"))
     assert taken.message.ephemeral and taken.message.attachments, "the seat's panel, its cards drawn"

@@ -86,4 +86,6 @@ async def test_a_stop_while_discord_is_unreachable_ends_soon_after_saving(
 
 def long_pause(output: str) -> bool:
     """Whether discord.py has said it waits more than 11 s before its next reconnect."""
-    return any(float(found) > 11 for found in re.findall(r"Attempting a reconnect\b.*? in ([0-9.]+)s", output))
+    return any(
+        float(found) > 11 for found in re.findall(r"Attempting a reconnect\b.*? in ([0-9.]+)s", output)
+    )
