@@ -126,6 +126,9 @@ async def show_publicly(client: discord.Client, table: PublicTable, draft: Draft
     """Make the table's public message show ``draft``: edit it (reopening its thread if Discord
     archived it meanwhile), or post it if there is none (a new game) or it was deleted by
     someone; remember a posted message for the next edits."""
+    if table.message.message_id is None and table.message.opening:
+        table.message.missed = True  # its lobby is being posted: drawn again once it is known
+        return
     channel = client.get_partial_messageable(table.shown_in(), guild_id=table.guild_id)
     if table.message.message_id is not None:
         shown = channel.get_partial_message(table.message.message_id)

@@ -174,12 +174,18 @@ def lobby_draft(
     return Draft(words, view)
 
 
-def closed_lobby_draft(messages: Catalog, *, game: str, minutes: int, locale: str) -> Draft:
-    """A lobby that closed because nobody used it: says so, and has no buttons left."""
+def closed_lobby_draft(
+    messages: Catalog, *, game: str, minutes: int, locale: str, everyone_left: bool = False
+) -> Draft:
+    """A lobby that closed because nobody used it, or everyone left it: says so, and has no
+    buttons left."""
     text = messages.text
+    said = (
+        text("lobby.closed_empty", locale) if everyone_left else text("lobby.closed", locale, minutes=minutes)
+    )
     words = Words(
         title=text("lobby.title", locale, game=text(f"games.{game}", locale)),
-        description=text("lobby.closed", locale, minutes=minutes),
+        description=said,
         colour=discord.Colour.dark_grey(),
     )
     return Draft(words)

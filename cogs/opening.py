@@ -62,6 +62,7 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
         before = bot.tables.playing_in(opened.place_id)
         if not threads and isinstance(before, SeatedTable) and before.phase is Phase.AGAIN:
             await before.book.close_play_again()  # a new table is what people chose instead
+        opened.message.opening = True  # a press before its message is known edits it after
         bot.tables.add(opened, new_thread=threads)
         table = opened
         message_id = await answer_publicly(interaction, await public_draft(bot.messages, kind, opened))
@@ -89,7 +90,7 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
     try:
         # Known before the thread is started, so a press meanwhile edits this lobby.
         await table.message.set_message(message_id, no_thread=table.message.no_thread)
-        if threads:
+        if threads and not table.finished:  # everyone may have left already: no thread for nobody
             thread_id = await thread_for(bot, kind, table, message_id, interaction.user.display_name)
             await table.message.set_message(
                 message_id, thread_id=thread_id, no_thread=table.message.no_thread
@@ -98,9 +99,10 @@ async def open_lobby(bot: GameNightBot, kind: GameKind[Any], interaction: discor
         text = refusal_text(bot.messages, error, private_locale(interaction))
         await interaction.edit_original_response(**Draft(Words(description=text)).edit())
         return
-    if thread_id is not None:
-        table.publisher.notify()  # the lobby names its thread
-    table.restart_idle_timer()
+    if thread_id is not None or table.message.missed:
+        table.publisher.notify()  # the lobby names its thread, or shows what came meanwhile
+    if not table.finished:
+        table.restart_idle_timer()
 
 
 async def thread_for(

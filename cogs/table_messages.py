@@ -64,9 +64,12 @@ async def public_draft(messages: Catalog, kind: GameKind[Any], table: Seated) ->
             where=where,
         )
     if table.phase is Phase.CLOSED:
-        return closed_lobby_draft(messages, game=kind.name, minutes=int(LOBBY_IDLE // 60), locale=locale)
+        minutes, everyone_left = int(LOBBY_IDLE // 60), table.message.nobody_left
+        return closed_lobby_draft(
+            messages, game=kind.name, minutes=minutes, locale=locale, everyone_left=everyone_left
+        )
     if table.phase is Phase.PLAYING:
-        table.mark_shown()  # the channel sees the game as it is now: a step of its replay
+        table.steps.shown_at(len(table.moves))  # the channel sees the game as it is now: a replay's step
         return await playing_draft(messages, kind, table, controls)
     return await results_draft(messages, kind, table, controls)
 

@@ -61,6 +61,11 @@ class Table(Protocol):
     awaits_thread: bool
     """A new lobby whose thread is being started: it plays nowhere yet."""
 
+    @property
+    def holds_room(self) -> bool:
+        """Whether it counts against its host's and server's open tables."""
+        ...
+
     went_back: bool
     """It was put back as last written because a later write failed."""
 
@@ -143,7 +148,7 @@ class TableRegistry:
 
     def check_room(self, guild_id: int, host_id: int) -> None:
         """Refuse a new table when its host, or its server, has as many open as allowed."""
-        tables = [table for table in self._tables.values() if table.guild_id == guild_id]
+        tables = [t for t in self._tables.values() if t.guild_id == guild_id and t.holds_room]
         if sum(table.host_id == host_id for table in tables) >= MEMBER_TABLES:
             raise Refused(Refusal.MEMBER_TABLES)
         if len(tables) >= SERVER_TABLES:

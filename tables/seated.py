@@ -36,6 +36,8 @@ from words.common import Notice
 
 LOBBY_IDLE: Final = 15 * 60.0
 """Seconds a lobby waits for its next join, leave or start before it closes."""
+EMPTY_LOBBY_IDLE: Final = 60.0
+"""Seconds a lobby everyone left waits before it closes: it holds no slot of its host's meanwhile."""
 TABLE_IDLE: Final = 60 * 60.0
 """Seconds a running table waits for a human action before it ends (freeing its place)."""
 P = ParamSpec("P")
@@ -45,8 +47,7 @@ NOTICES_KEPT: Final = 6
 
 
 class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
-    """One table of a game with seats; ``A`` is the game's action type, ``G`` its running game
-    as the engine has it (a state, or a series of games)."""
+    """One table of a game with seats: ``A``, its game's actions; ``G``, its running game."""
 
     def __init__(
         self,
@@ -130,8 +131,7 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
     async def in_lobby(
         self, request: Callable[Concatenate[Lobby, P], None], *args: P.args, **kwargs: P.kwargs
     ) -> None:
-        """A lobby request (``Lobby.join``, ``leave``, ``add_ai``, ``remove_ai``, ``choose``),
-        while the table is its lobby: ``request(lobby, *args, **kwargs)``."""
+        """A lobby request (``Lobby.join``, ``leave``, ``add_ai``...) while the table is its lobby."""
 
         def apply() -> None:
             if self.phase is not Phase.LOBBY:
@@ -208,8 +208,13 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
 
     def _emptied(self) -> None:
         """No person is left playing: the table ends, and says why."""
-        self.message.nobody_left = True
-        self.phase = Phase.OVER
+        self.message.nobody_left, self.phase = True, Phase.OVER
+
+    @property
+    def holds_room(self) -> bool:
+        """Whether it counts against its host's and server's open tables: a lobby everyone left
+        does not, while it waits a minute to close (its host may still add AI seats)."""
+        return self.phase is not Phase.LOBBY or bool(self.lobby.seats)
 
     def _threaded(self, thread_id: int | None) -> None:
         self.thread_id, self.awaits_thread = thread_id, False
@@ -218,11 +223,6 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
         super().start_move_log(moves, saved=saved)
         if not saved:
             self.steps.new_log(self.seating.stood_seats())
-
-    def mark_shown(self) -> None:
-        """The table message is being drawn for the running game as it is now: a replay's step."""
-        if self.phase is Phase.PLAYING:
-            self.steps.shown_at(len(self.moves))
 
     def shown_in(self) -> int:
         """The first lobby shows on the channel's card; the games and later lobbies in the thread."""
@@ -248,8 +248,8 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
         """Nothing by default: a game's result is written by the save itself."""
 
     def idle_timeout(self) -> float | None:
-        if self.phase is Phase.LOBBY:
-            return LOBBY_IDLE
+        if self.phase is Phase.LOBBY:  # a lobby everyone left waits a minute (its host may add AIs)
+            return LOBBY_IDLE if self.lobby.seats else EMPTY_LOBBY_IDLE
         if self.phase is Phase.AGAIN and self.book.again_until is not None:
             return max(0.0, self.book.again_until - time.time())
         return None if self.finished else TABLE_IDLE
@@ -261,8 +261,9 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
             if self.phase is Phase.AGAIN:
                 self.book.again_expired()
             else:
+                self.message.nobody_left = self.phase is Phase.LOBBY and not self.lobby.seats
+                self.message.idle_expired = not self.message.nobody_left
                 self.phase = Phase.CLOSED if self.phase is Phase.LOBBY else Phase.OVER
-                self.message.idle_expired = True
 
         await self.change(apply)
 

@@ -101,6 +101,12 @@ class Table(abc.ABC):
         """Where the table plays, which holds no other table: its thread, or its channel."""
         return self.channel_id if self.thread_id is None else self.thread_id
 
+    @property
+    def holds_room(self) -> bool:
+        """Whether it counts against its host's and server's open tables (a seated table's lobby
+        everyone left does not)."""
+        return True
+
     def shown_in(self) -> int:
         """The channel or thread of the table's public message (where the publisher writes)."""
         return self.place_id

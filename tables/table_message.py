@@ -35,6 +35,10 @@ class TableMessage:
         """The previous game's message, whose buttons must go once the next game is posted."""
         self.retired_as: str | None = None
         """Why that message was retired, if it must say so ("aborted": its game was aborted)."""
+        self.opening = False
+        """A new table's lobby is being posted as its command's answer: until its message is
+        known (:meth:`set_message`), a redraw must not post another (``missed`` says one came)."""
+        self.missed = False
         self.card_id: int | None = None
         """The table's card in its channel while it plays in a thread: its lobby first, then who
         plays where, at the end the result. None for a table played where it was started."""
@@ -91,7 +95,7 @@ class TableMessage:
         why it has none."""
 
         def apply() -> None:
-            self.message_id = message_id
+            self.message_id, self.opening = message_id, False
             if thread_id is not None:
                 self._threaded(thread_id)
                 self.card_id = message_id

@@ -232,8 +232,23 @@ async def test_the_host_leaving_before_the_thread_exists_still_gets_it_named_aft
     await world.fake.wait_for(lambda: world.fake.thread_of(card) is not None, timeout=10, what="the thread")
     await world.fake.settle(quiet=0.5, timeout=10)
     assert thread_of(world, card).name == text("table.thread_name", game="Tally", host="Alice")
-    assert text("error.internal") not in world.alice.current(card).text
+    await world.fake.wait_for(
+        lambda: "(0/4)" in world.alice.current(card).text, what="the lobby showing her leave"
+    )
+    assert [m.id for m in shown_in(world, world.games)] == [card.id], "one lobby in the channel"
     assert "Traceback" not in bot.output, bot.output
+
+
+async def test_a_lobby_everyone_left_holds_no_slot_of_its_hosts(world: World, bot: BotProcess) -> None:
+    """Issue 48: a lobby everyone left lingered 15 minutes, counting against its host's three
+    open tables and the server's. It now waits a minute (its host may still add AI seats to
+    watch), holding no slot."""
+    for _ in range(3):
+        card = (await world.alice.slash("tally start")).message
+        await world.fake.wait_for(lambda card=card: world.fake.thread_of(card) is not None, what="its thread")
+        await world.alice.press(card, label=text("lobby.leave"))
+    fourth = (await world.alice.slash("tally start")).message
+    assert not fourth.ephemeral and text("lobby.start") in [b.get("label") for b in fourth.buttons()]
 
 
 def lobbies(world: World) -> list[SeenMessage]:

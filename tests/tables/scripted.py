@@ -154,7 +154,8 @@ def table_class(game: str) -> type[Seated]:
 async def shown(table: Table) -> None:
     """The table message drawn: what the real publisher does first (cogs.seated.public_draft)."""
     assert isinstance(table, SeatedTable)
-    table.mark_shown()
+    if table.phase is Phase.PLAYING:
+        table.steps.shown_at(len(table.moves))
 
 
 async def finished_game(

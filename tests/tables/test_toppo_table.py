@@ -18,7 +18,7 @@ from tables.loading import load_table, open_table
 from tables.lobby import Lobby, Seat
 from tables.phases import Phase
 from tables.registry import TableRegistry
-from tables.seated import LOBBY_IDLE
+from tables.seated import EMPTY_LOBBY_IDLE, LOBBY_IDLE
 from tables.table import Table
 from tables.toppo import DISPLAY_CHANGED, LINE_CHANGED, PANEL_OUTDATED, WAIT_FOR_RESTART, ToppoTable
 from tests.tables.conftest import published
@@ -307,3 +307,21 @@ async def test_ai_moves_are_saved_within_a_second_and_a_persons_move_at_once(
     await press(table, HOST, "turn")
     assert await saved_moves() == len(table.require_state().game.log)
     await table.stop()
+
+
+async def test_a_lobby_everyone_left_holds_no_slot_and_closes_after_a_minute(
+    registry: TableRegistry, clock: ManualClock, store: Store
+) -> None:
+    """Issue 48: it lingered 15 minutes, counting against its host's three open tables."""
+    table = open_lobby(registry, Shown())
+    table.restart_idle_timer()
+    await table.in_lobby(Lobby.leave, HOST)
+    assert not table.holds_room
+    registry.check_room(1, HOST)  # its host may open another at once
+    await clock.advance(EMPTY_LOBBY_IDLE - 1, table.settle)
+    await table.in_lobby(Lobby.add_ai, HOST, "easy")  # the host watching AI seats: it waits on
+    assert table.holds_room and table.phase is Phase.LOBBY
+    await table.in_lobby(Lobby.remove_ai, HOST)
+    await clock.advance(EMPTY_LOBBY_IDLE, table.settle)
+    assert table.phase is Phase.CLOSED and table.message.nobody_left and not table.message.idle_expired
+    assert await store.load_tables() == []
