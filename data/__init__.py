@@ -32,6 +32,7 @@ from data.records import (
     SavedTable,
     Season,
     SeatResult,
+    SetAsideTable,
     Standing,
 )
 from data.store import Store
@@ -64,6 +65,7 @@ __all__ = [
     "SavedTable",
     "Season",
     "SeatResult",
+    "SetAsideTable",
     "Standing",
     "Store",
     "StoreError",

@@ -158,6 +158,15 @@ class SavedTable:
 
 
 @dataclass(frozen=True, slots=True)
+class SetAsideTable:
+    """A table kept aside from the running ones (see :meth:`data.store.Store.set_aside_table`):
+    as it was saved, and why: a damaged state, or a place Discord no longer lets it use."""
+
+    saved: SavedTable
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerTotals:
     """A player's running totals, summed by the database from the stored results."""
 

@@ -34,6 +34,7 @@ from data.records import (
     SavedPanel,
     SavedTable,
     Season,
+    SetAsideTable,
     Standing,
 )
 from data.sqlite import SQLiteDatabase
@@ -520,6 +521,64 @@ class Store:
 
         await self._db.writing(work)
 
+    async def tables_set_aside(self, guild_id: int) -> list[SetAsideTable]:
+        """A server's tables set aside, oldest first: for its moderators to resume or discard."""
+        rows = await self._db.fetch(
+            "SELECT table_id, guild_id, channel_id, game, state, thread_id, moves, reason"
+            " FROM set_aside_tables WHERE guild_id = ? ORDER BY set_aside_at, table_id",
+            (guild_id,),
+        )
+        return [_set_aside(row) for row in rows]
+
+    async def table_set_aside(self, table_id: str) -> SetAsideTable | None:
+        """One table set aside, or None (never set aside, or resumed or discarded since)."""
+        rows = await self._db.fetch(
+            "SELECT table_id, guild_id, channel_id, game, state, thread_id, moves, reason"
+            " FROM set_aside_tables WHERE table_id = ?",
+            (table_id,),
+        )
+        return _set_aside(rows[0]) if rows else None
+
+    async def take_back_table(self, table_id: str, channel_id: int) -> bool:
+        """Move a table set aside back among the saved ones, to play in ``channel_id`` itself
+        (its old thread, if it had one, is not used again); whether it was still aside (two
+        moderators pressing at once: one takes it)."""
+
+        async def work(conn: Connection) -> bool:
+            await conn.serialise(_table_key(table_id))
+            rows = await conn.fetch("SELECT moves FROM set_aside_tables WHERE table_id = ?", (table_id,))
+            if not rows:
+                return False
+            await conn.execute(
+                "INSERT INTO saved_tables"
+                " (table_id, guild_id, channel_id, thread_id, awaits_thread, game, state, updated_at)"
+                " SELECT table_id, guild_id, CAST(? AS BIGINT), NULL, 0, game, state, CAST(? AS TEXT)"
+                " FROM set_aside_tables"
+                " WHERE table_id = ?",
+                (channel_id, db_time(_now()), table_id),
+            )
+            moves = json.loads(str(rows[0][0]))
+            await conn.executemany(
+                "INSERT INTO saved_moves (table_id, seq, move) VALUES (?, ?, ?)",
+                [(table_id, seq, json.dumps(move)) for seq, move in enumerate(moves)],
+            )
+            await conn.execute("DELETE FROM set_aside_tables WHERE table_id = ?", (table_id,))
+            return True
+
+        return await self._db.writing(work)
+
+    async def discard_set_aside(self, table_id: str) -> bool:
+        """Forget a table set aside for good (the results of its finished games stay); whether
+        it was still aside."""
+
+        async def work(conn: Connection) -> bool:
+            await conn.serialise(_table_key(table_id))
+            rows = await conn.fetch("SELECT table_id FROM set_aside_tables WHERE table_id = ?", (table_id,))
+            await conn.execute("DELETE FROM set_aside_tables WHERE table_id = ?", (table_id,))
+            return bool(rows)
+
+        return await self._db.writing(work)
+
     async def delete_table(self, table_id: str, record: GameRecord | None = None) -> None:
         """Forget a table that ended or expired; unknown ids are ignored. With the ``record`` of
         the game that ended it, in the same transaction (see :meth:`save_table`)."""
@@ -624,6 +683,15 @@ def _saved_table(row: Row, moves: list[str]) -> SavedTable:
         damage = "state is not a JSON object"
         return SavedTable(table_id, guild_id, channel_id, game, {}, damage=damage, thread_id=thread_id)
     return SavedTable(table_id, guild_id, channel_id, game, state, moves=loaded, thread_id=thread_id)
+
+
+def _set_aside(row: Row) -> SetAsideTable:
+    """A row of ``set_aside_tables`` (its moves kept as one JSON array) as a saved table."""
+    try:
+        moves = [json.dumps(move) for move in json.loads(str(row[6]))]
+    except json.JSONDecodeError:
+        moves = [str(row[6])]  # read as damaged below
+    return SetAsideTable(_saved_table(row, moves), str(row[7]))
 
 
 def _now() -> datetime:

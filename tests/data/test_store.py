@@ -230,6 +230,32 @@ async def test_a_set_aside_table_keeps_its_state_moves_and_reason(store: Store, 
     assert kept == [("t", 10, '{"dealt": "x"}', '[{"n":1},{"n":2}]', "cannot load")]
 
 
+async def test_a_table_set_aside_is_listed_taken_back_to_another_channel_or_discarded(
+    store: Store,
+) -> None:
+    """Issue 48: a table whose place went away waits aside for a moderator, who resumes it in
+    a channel (itself, not its old thread) with its state and moves, or discards it."""
+    moves = ({"n": 1}, {"n": 2})
+    await store.save_table(SavedTable("t", 1, 10, "spit", {"dealt": "x"}, moves=moves, thread_id=11))
+    await store.save_table(SavedTable("u", 1, 10, "toppo", {}, thread_id=12))
+    await store.save_table(SavedTable("v", 2, 20, "toppo", {}))
+    await store.set_aside_table("t", "deleted")
+    await store.set_aside_table("u", "no_access")
+    await store.set_aside_table("v", "deleted")
+    assert [(t.saved.table_id, t.reason) for t in await store.tables_set_aside(1)] == [
+        ("t", "deleted"),
+        ("u", "no_access"),
+    ]
+    aside = await store.table_set_aside("t")
+    assert aside is not None and aside.saved.moves == moves and aside.saved.thread_id == 11
+    assert await store.take_back_table("t", 30)
+    assert not await store.take_back_table("t", 30), "taken back once"
+    (back,) = [t for t in await store.load_tables() if t.table_id == "t"]
+    assert (back.channel_id, back.thread_id, back.state, back.moves) == (30, None, {"dealt": "x"}, moves)
+    assert await store.discard_set_aside("u") and not await store.discard_set_aside("u")
+    assert await store.tables_set_aside(1) == [] and await store.table_set_aside("u") is None
+
+
 async def test_one_saved_table_per_place(store: Store) -> None:
     """A place is a thread, or the channel for a table played in it: several tables share a
     channel only in threads of their own."""
