@@ -120,17 +120,23 @@ async def answer_privately(interaction: discord.Interaction, draft: Draft) -> No
 
 
 async def tell_privately(
-    interaction: discord.Interaction, text: str | None, *, embed: discord.Embed | None = None
+    interaction: discord.Interaction,
+    text: str | None,
+    *,
+    embed: discord.Embed | None = None,
+    view: discord.ui.View = discord.utils.MISSING,
 ) -> None:
-    """Answer ``interaction`` with a message only its user sees: a reply, or a follow-up once
-    it was acknowledged. A public "thinking" reply (:func:`in_time`) is taken down first, so a
-    refusal found late is still seen by no one else."""
+    """Answer ``interaction`` with a message only its user sees (with ``view``'s buttons, if
+    given): a reply, or a follow-up once it was acknowledged. A public "thinking" reply
+    (:func:`in_time`) is taken down first, so a refusal found late is still seen by no one else."""
     response = interaction.response
     thinking = response.type is discord.InteractionResponseType.deferred_channel_message
     if thinking and not (await interaction.original_response()).flags.ephemeral:
         await interaction.delete_original_response()
     embeds = [] if embed is None else [embed]
     if response.is_done():
-        await interaction.followup.send(text or discord.utils.MISSING, embeds=embeds, ephemeral=True)
+        await interaction.followup.send(
+            text or discord.utils.MISSING, embeds=embeds, view=view, ephemeral=True
+        )
     else:
-        await response.send_message(text, embeds=embeds, ephemeral=True)
+        await response.send_message(text, embeds=embeds, view=view, ephemeral=True)

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import discord
 
+from cogs.gone import PlaceGone, place_checked
 from cogs.message_parts import deadline
 from cogs.threads import reopened
 from data import Store
@@ -90,17 +91,23 @@ class Attention:
             self._dirty.discard(table_id)
             kind, table = entry
             try:
-                await self._settle(kind, table)
+                with place_checked():
+                    await self._settle(kind, table)
+            except PlaceGone as gone:  # set aside: nothing more to settle there
+                table.place_gone(gone.reason)
+                self.forget(table_id)
+                return
             except discord.HTTPException as error:
                 log.warning("a call at table %s not written (%s); trying again", table_id, error)
                 self._check_at(table_id, time.time() + RETRY_AFTER)
             except Exception:
                 log.exception("settling the call at table %s failed", table_id)
             if table.finished and table.message.call is None and not self._closing.get(table_id):
-                self._forget(table_id)
+                self.forget(table_id)
 
-    def _forget(self, table_id: str) -> None:
-        """A table that ended and whose last call is closed: nothing more to settle."""
+    def forget(self, table_id: str) -> None:
+        """A table that ended and whose last call is closed, or that was set aside: nothing
+        more to settle."""
         timer = self._timers.pop(table_id, None)
         if timer is not None:
             timer.cancel()
@@ -128,7 +135,7 @@ class Attention:
         """Settle the call of ``table``, which ended, now: its message's last edit."""
         await self._settle(kind, table)
         if not self._closing.get(table.table_id):
-            self._forget(table.table_id)
+            self.forget(table.table_id)
 
     async def _settle(self, kind: Caller, table: Seated) -> None:
         """Write what the table's call needs, one write per paced slot, planning again once the

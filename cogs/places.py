@@ -11,6 +11,8 @@ Server or the league moderator role, as for leagues); the check is made on the b
 refusal is private and changes nothing. Running tables stay where they are.
 """
 
+import functools
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -19,6 +21,7 @@ from cogs.answers import Acknowledge, in_time, tell_privately
 from cogs.client import GameNightBot
 from cogs.i18n import command_text, private_locale
 from cogs.league import require_moderator
+from cogs.set_aside import listing, tell
 from cogs.threads import place_of_tables
 from data.history import KEEP_CHOICES, KEEP_DAYS
 from tables.stand_ins import ABSENT_AFTER, ABSENT_CHOICES
@@ -95,7 +98,10 @@ class Places(commands.Cog):
         lines = [text(f"places.now_{'threads' if threads else 'channels'}", locale)]
         lines.append(text("places.now_absent", locale, seconds=seconds))
         lines.append(text("places.now_keep", locale, days=days))
-        await tell_privately(interaction, "\n".join(lines))
+        aside, buttons = await listing(self.bot, guild, locale)
+        if aside:
+            lines += ["", aside]
+        await tell_privately(interaction, "\n".join(lines), view=buttons or discord.utils.MISSING)
 
 
 async def absent_limit(bot: GameNightBot, guild_id: int) -> int:
@@ -107,3 +113,4 @@ async def absent_limit(bot: GameNightBot, guild_id: int) -> int:
 
 async def setup(bot: GameNightBot) -> None:
     await bot.add_cog(Places(bot))
+    bot.tables.on_set_aside = functools.partial(tell, bot)

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from cogs import actions, between_games, seats
+from cogs import actions, between_games, seats, set_aside
 from cogs.answers import tell_privately
 from cogs.client import GameNightBot
 from cogs.drafts import refusal_text
@@ -105,6 +105,12 @@ async def on_press(
         await interaction.response.defer()  # answered, and nothing changes
         return
     try:
+        if (
+            table is None
+            and kind is not None
+            and await set_aside.answer(bot, interaction, kind, table_id, action)
+        ):
+            return  # a table set aside: resumed, discarded, or its player told why it stopped
         if kind is None or not isinstance(table, kind.table_class) or not pressed_at(interaction, table):
             raise IllegalAction(Reason.STALE, "the table is gone")
         press = Press(bot, kind, interaction, table, action, arg, values)

@@ -19,6 +19,7 @@ from discord.utils import escape_markdown
 from cogs.client import GameNightBot
 from cogs.components import Controls
 from cogs.drafts import Draft, remove_buttons, retried_if_passing, show_publicly
+from cogs.gone import PlaceGone, place_checked
 from cogs.kinds import GameKind
 from cogs.layout import Words
 from cogs.lobby import LOBBY_COLOUR, closed_lobby_draft, lobby_draft, option_choices
@@ -115,27 +116,37 @@ async def publish(bot: GameNightBot, kind: GameKind[Any], table: Table) -> None:
     """Redraw a table's public message (the publisher calls this, paced and coalesced); when a
     new game has started, post its message and take the buttons off the previous one; keep the
     card of a table played in a thread current, and archive the thread once the table ended.
-    Its calls come after, in a lane of their own (:mod:`cogs.attention`)."""
-    with retried_if_passing():
-        assert isinstance(table, kind.table_class)
-        draft = await public_draft(bot.messages, kind, table)
-        await show_publicly(bot, table, draft)
-        if table.message.retired_message_id is not None:
-            await table.registry.pacing.wait(table.place_id)
-            retired, why = table.message.retired_message_id, table.message.retired_as
-            note = None if why is None else bot.messages.text(f"table.retired.{why}", table.locale)
-            await reopened(
-                bot,
-                table.thread_id,
-                lambda: remove_buttons(bot, table.place_id, table.guild_id, retired, note),
-            )
-            await table.message.forget_retired_message()
-        if table.finished:  # its call's last edit comes before the thread is archived
-            await bot.attention.settle(kind, table)
-        if table.message.card_id is not None:
-            await show_card(bot, table, draft)
+    Its calls come after, in a lane of their own (:mod:`cogs.attention`). A place Discord no
+    longer lets the table use sets the table aside (:mod:`cogs.gone`)."""
+    assert isinstance(table, kind.table_class)
+    try:
+        with place_checked(), retried_if_passing():
+            await _publish(bot, kind, table)
+    except PlaceGone as gone:
+        table.place_gone(gone.reason)
+        return
     if not table.finished:
         bot.attention.table_shown(kind, table)
+
+
+async def _publish(bot: GameNightBot, kind: GameKind[Any], table: Seated) -> None:
+    """Every write of :func:`publish`, in order."""
+    draft = await public_draft(bot.messages, kind, table)
+    await show_publicly(bot, table, draft)
+    if table.message.retired_message_id is not None:
+        await table.registry.pacing.wait(table.place_id)
+        retired, why = table.message.retired_message_id, table.message.retired_as
+        note = None if why is None else bot.messages.text(f"table.retired.{why}", table.locale)
+        await reopened(
+            bot,
+            table.thread_id,
+            lambda: remove_buttons(bot, table.place_id, table.guild_id, retired, note),
+        )
+        await table.message.forget_retired_message()
+    if table.finished:  # its call's last edit comes before the thread is archived
+        await bot.attention.settle(kind, table)
+    if table.message.card_id is not None:
+        await show_card(bot, table, draft)
 
 
 async def show_card(bot: GameNightBot, table: Seated, shown: Draft) -> None:

@@ -13,6 +13,7 @@ from typing import Final
 
 import discord
 
+from cogs.gone import PlaceGone
 from data import Store
 
 THREAD_ARCHIVED: Final = 50083
@@ -102,11 +103,19 @@ async def reopened(
     if thread_id is not None:
         known = client.get_channel(thread_id)
         if isinstance(known, discord.Thread) and known.archived:
-            await set_archived(client, thread_id, False)
+            await _reopen(client, thread_id)
     try:
         await write()
     except discord.HTTPException as error:
         if thread_id is None or error.code != THREAD_ARCHIVED:
             raise
-        await set_archived(client, thread_id, False)
+        await _reopen(client, thread_id)
         await write()
+
+
+async def _reopen(client: discord.Client, thread_id: int) -> None:
+    """Unarchive a table's thread; one a moderator locked stays shut (:class:`PlaceGone`)."""
+    try:
+        await set_archived(client, thread_id, False)
+    except discord.Forbidden as error:
+        raise PlaceGone("locked") from error

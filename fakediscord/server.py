@@ -334,6 +334,28 @@ class FakeDiscord:
         self.observers.channels_changed(thread.guild)
         await self.gateway.dispatch("THREAD_UPDATE", thread.to_dict())
 
+    async def lock_thread(self, thread: Channel) -> None:
+        """A moderator archives and locks a thread: only members with Manage Threads reopen it."""
+        thread.locked = True
+        await self.set_archived(thread, True)
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a thread, or a channel with its threads: every route then answers
+        Unknown Channel, and the gateway says so (Discord sends no event for the threads that go
+        with their channel)."""
+        guild = channel.guild
+        if channel.is_thread:
+            del guild.threads[channel.id]
+            assert channel.parent is not None
+            gone = {"id": str(channel.id), "guild_id": str(guild.id), "parent_id": str(channel.parent.id)}
+            await self.gateway.dispatch("THREAD_DELETE", {**gone, "type": channel.type})
+        else:
+            for thread in [t for t in guild.threads.values() if t.parent is channel]:
+                del guild.threads[thread.id]
+            del guild.channels[channel.id]
+            await self.gateway.dispatch("CHANNEL_DELETE", channel.to_dict())
+        self.observers.channels_changed(guild)
+
     def emoji_shown(self, component: JSON) -> AppEmoji | None:
         """The application's emoji a button or a menu option shows beside its label (as a user
         sees it), or None for one without a custom emoji."""

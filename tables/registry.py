@@ -10,7 +10,7 @@ satisfies :class:`Table`.
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Final, ParamSpec, Protocol, TypeVar
 
 from data import Game, SavedTable, Store, StoreError
@@ -69,6 +69,14 @@ class Table(Protocol):
     went_back: bool
     """It was put back as last written because a later write failed."""
 
+    def halt(self) -> None:
+        """Cancel its timers, its game's own work and its pending edits, at once."""
+        ...
+
+    async def save(self) -> None:
+        """Write it if a change is not yet written (raises Refused if the store fails)."""
+        ...
+
     def resume(self) -> None:
         """Start its clocks again after it was loaded."""
         ...
@@ -123,6 +131,9 @@ class TableRegistry:
         self._tables: dict[str, Table] = {}
         """The running tables by table id."""
         self._loaders: dict[Game, Loader] = {}
+        self.on_set_aside: Callable[[Table, str], Awaitable[None]] | None = None
+        """Tells a table's players it was set aside, where they can be told (the bot's
+        :mod:`cogs.set_aside` sets it)."""
 
     def __len__(self) -> int:
         return len(self._tables)
@@ -211,6 +222,37 @@ class TableRegistry:
                 set_aside.append(saved)
         return set_aside
 
+    async def set_aside(self, table: Table, reason: str) -> None:
+        """Discord no longer lets ``table`` use its place: stop it at once (no AI plays on for
+        nobody to see), keep it in the store aside from the running tables as it is (the game
+        under way is not recorded; the results of those already finished were), free its place
+        and its host's slot, say so in one line, and tell its players (:attr:`on_set_aside`).
+        A moderator resumes it in a channel or discards it (:mod:`cogs.set_aside`)."""
+        if self._tables.get(table.table_id) is not table:
+            return  # set aside already (two writes found out at once), or ended meanwhile
+        self.discard(table)
+        table.halt()
+        try:
+            await table.save()  # an AI move not yet written, or a game that just ended
+            if not table.finished:
+                await self.store.set_aside_table(table.table_id, reason)
+        except (Refused, StoreError) as error:  # it resumes as last saved, and finds out again
+            log.error("table %s not set aside (%s): %s", table.table_id, reason, error)
+            return
+        log.warning(
+            "table %s set aside: its place %s is not usable (%s)", table.table_id, table.place_id, reason
+        )
+        if self.on_set_aside is not None and not table.finished:
+            await self.on_set_aside(table, reason)
+
+    def load(self, saved: SavedTable) -> Table:
+        """``saved`` as a table, not yet running (a table set aside, to be resumed elsewhere):
+        raises what its loader raises, ValueError for a state that could not be read, KeyError
+        for a game this bot does not run."""
+        if saved.damage is not None:
+            raise ValueError(saved.damage)
+        return self._loaders[saved.game](saved)
+
     def roll_back(self, table: Table, saved: SavedTable | None) -> None:
         """``table`` (halted) could not be written: put the table back in its channel as it was
         last ``saved``, or free the channel if it was never saved. The table comes back as after
@@ -219,7 +261,7 @@ class TableRegistry:
         if saved is None:
             return
         try:
-            restored = self._loaders[saved.game](saved)
+            restored = self.load(saved)
         except Exception:
             log.exception("table %s could not be restored; its channel is free", saved.table_id)
             return

@@ -299,6 +299,13 @@ class Table(abc.ABC):
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.publisher.stopped()
 
+    def place_gone(self, reason: str) -> None:
+        """Discord no longer lets the table use its place (``reason`` says how: its thread or
+        channel deleted, a locked thread, no access, a permission missing): set it aside
+        (:meth:`~tables.registry.TableRegistry.set_aside`), in the background, as the work that
+        found out (the publisher's, a call's) is stopped by it."""
+        self.spawn(self.registry.set_aside(self, reason))
+
     def halt(self) -> None:
         """Cancel timers, the game's own work and pending edits, at once (the work that called
         this, if it is the table's, runs to its end)."""

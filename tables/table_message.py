@@ -80,6 +80,12 @@ class TableMessage:
         else:
             self.next_game()
 
+    def moved(self) -> None:
+        """The table resumes in another channel, itself, after its place went away: its
+        messages there are posted anew (its old ones, and their calls, are left where they were)."""
+        self.message_id = self.retired_message_id = self.card_id = None
+        self.retired_as, self.card_shows, self.call = None, "", None
+
     def take_callouts(self) -> list[Notice]:
         """The callouts not yet said, oldest first; each is said once."""
         taken, self.callouts = self.callouts, []
