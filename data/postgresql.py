@@ -32,6 +32,11 @@ from data.migrate import migrate_postgresql
 CONNECT_TIMEOUT_S: Final = 10.0
 """How long opening waits for the server before saying it cannot be reached."""
 
+QUERY_TIMEOUT_S: Final = 30.0
+"""How long one statement may run before it is given up (a :class:`StoreError`): a lock another
+process never releases, or a server that stopped answering mid-query, must not hold a table's
+save, and the press waiting on it, for good. The connection's own timeout covers opening only."""
+
 POOL_SIZE: Final = 4
 """Connections per process: enough for a burst of finished games and a standings read at once."""
 
@@ -114,7 +119,13 @@ class PostgresDatabase:
         :class:`StoreError` naming the URL (without its password) and the server's reason."""
         name = without_password(url)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT_S)
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=POOL_SIZE,
+                timeout=CONNECT_TIMEOUT_S,
+                command_timeout=QUERY_TIMEOUT_S,
+            )
         except (*DRIVER_ERRORS, ValueError) as exc:  # ValueError: a URL asyncpg cannot read
             raise StoreError(f"cannot open database {name}: {one_line(exc)}") from exc
         try:
@@ -170,7 +181,12 @@ class PostgresDatabase:
                     one_line(cause),
                 )
             self._unreachable |= unreachable
-            raise StoreError(f"database {self.name}: {one_line(cause)}", unreachable=unreachable) from exc
+            said = (
+                f"no answer within {QUERY_TIMEOUT_S:g} s"
+                if isinstance(cause, TimeoutError)
+                else one_line(cause)
+            )
+            raise StoreError(f"database {self.name}: {said}", unreachable=unreachable) from exc
         if self._unreachable:
             self._unreachable = False
             log.info("database %s is back", self.name)

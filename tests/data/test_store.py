@@ -11,6 +11,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+import data.postgresql
 from data import GameRecord, PlayerTotals, SavedPanel, SavedTable, SeatResult, Store, StoreError
 from data.migrate import MIGRATIONS, Driver, find_migrations
 from data.postgresql import numbered, without_password
@@ -355,6 +356,21 @@ async def test_a_connection_lost_mid_write_is_a_store_error_and_the_next_write_w
             await database.writing(lambda conn: conn.execute("SELECT pg_terminate_backend(pg_backend_pid())"))
         await database.writing(lambda conn: conn.execute("INSERT INTO meta (key, value) VALUES ('k', 'v')"))
         assert await database.fetch("SELECT value FROM meta") == [("v",)]
+    finally:
+        await database.close()
+
+
+async def test_a_postgresql_query_that_does_not_end_is_given_up_as_a_store_error(
+    postgresql: Databases, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 48: only the connection had a timeout; a statement held by a lock or a server that
+    stopped answering held its caller (a table's save, a press) for good."""
+    monkeypatch.setattr(data.postgresql, "QUERY_TIMEOUT_S", 0.5)
+    database = await open_database(await postgresql.new())
+    try:
+        with pytest.raises(StoreError, match=r"^database postgresql://\S+: no answer within 0.5 s$"):
+            await database.fetch("SELECT pg_sleep(3)")
+        assert await database.fetch("SELECT 1") == [(1,)], "the pool goes on"
     finally:
         await database.close()
 
