@@ -923,11 +923,13 @@ function blocks(text) {
   return out.join("").replace(/\u0000F(\d+)\u0000/g, (_, i) => fences[Number(i)]);
 }
 
-// Inline: code spans are set aside first so markers inside them stay as written.
+// Inline: code spans and escaped characters are set aside first, in one pass from the left, so
+// markers inside a span stay as written and a backslash before a symbol shows the symbol alone
+// (as Discord does: names are escaped so that "Ana_B" is not read as italics).
 function inline(text) {
   const spans = [];
-  text = text.replace(/`([^`]+)`/g, (_, code) => {
-    spans.push(`<code>${code}</code>`);
+  text = text.replace(/\\([^0-9A-Za-z\s])|`([^`]+)`/g, (_, escaped, code) => {
+    spans.push(escaped !== undefined ? escaped : `<code>${code}</code>`);
     return `\u0000C${spans.length - 1}\u0000`;
   });
   text = text

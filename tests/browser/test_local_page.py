@@ -8,6 +8,7 @@ import os
 import signal
 from pathlib import Path
 
+from discord.utils import escape_markdown
 from PIL import Image
 from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
@@ -214,3 +215,18 @@ def test_a_role_option_is_picked_from_the_servers_roles(browser: WebDriver, loca
         lambda: page.message_with("can now run this server's leagues", ephemeral=True), "the private answer"
     )
     assert "@Moderator" in page.text(answered)
+
+
+def test_a_name_escaped_for_markdown_shows_as_written(browser: WebDriver, local: Local) -> None:
+    """Issue 48: the bot escapes names for Discord's markdown (``Ana\\_B``), which Discord shows
+    as ``Ana_B``; the page showed the backslashes. Each line is drawn by the page's own renderer,
+    as it draws every message."""
+    page = LocalPage(browser, local.url)
+    page.open()
+    names = ["Ana_B*", "**Bo**", "~~Cy~~ || `x`", "# Dee", "> Eve", "Fay <3 1_2_3"]
+    drawn = browser.execute_script(
+        "return arguments[0].map((line) => { const node = markdown(line, 'line'); return"
+        " [node.textContent, node.querySelectorAll('strong, em, s, code, h3, blockquote').length]; })",
+        [escape_markdown(name) for name in names],
+    )
+    assert drawn == [[name, 0] for name in names]
