@@ -117,6 +117,17 @@ async def gone(world: World, bot: BotProcess, database: Path, reason: str) -> No
     assert recorded_games(database) == [], "no game recorded that nobody saw"
 
 
+async def taken_away(
+    world: World, bot: BotProcess, database: Path, cause: str, *, threads: bool
+) -> tuple[SeenMessage, SeenMessage]:
+    """Alice's table playing, then its place taken away by ``cause``, and the table set aside:
+    its card and its table message."""
+    card, table, place = await playing(world, threads=threads)
+    await (IN_THREADS if threads else IN_CHANNELS)[cause](world, place)
+    await gone(world, bot, database, REASON.get(cause, cause))
+    return card, table
+
+
 async def refused(world: World) -> list[str]:
     """What Discord refused the bot, once the card's paced telling is done: only answers that
     say the place is gone."""
@@ -142,10 +153,8 @@ async def test_a_table_whose_thread_goes_away_is_set_aside_and_told_on_its_card(
     world: World, database: Path, cause: str
 ) -> None:
     async with running(bot_process(world, database, threads=True)) as bot:
-        card, table, thread = await playing(world, threads=True)
-        await IN_THREADS[cause](world, thread)
+        card, table = await taken_away(world, bot, database, cause, threads=True)
         reason = REASON.get(cause, cause)
-        await gone(world, bot, database, reason)
         if cause in TOLD_ON_THE_CARD:
             told = text(f"aside.reason.{reason}")
             await world.fake.wait_for(lambda: told in world.alice.current(card).text, what="the card told")
@@ -165,10 +174,7 @@ async def test_a_table_played_in_a_channel_that_goes_away_is_set_aside(
     world: World, database: Path, cause: str
 ) -> None:
     async with running(bot_process(world, database, threads=False)) as bot:
-        _, table, channel = await playing(world, threads=False)
-        await IN_CHANNELS[cause](world, channel)
-        reason = REASON.get(cause, cause)
-        await gone(world, bot, database, reason)
+        _, table = await taken_away(world, bot, database, cause, threads=False)
         if cause == "no_permission":  # its own message, which it may still edit, says so
             told = text("aside.reason.no_permission")
             await world.fake.wait_for(lambda: told in world.alice.current(table).text, what="told")
