@@ -153,9 +153,7 @@ async def _done(bot: GameNightBot, interaction: discord.Interaction, said: str) 
         await tell_privately(interaction, bot.messages.text(said, locale, moderator=moderator))
         return
     locale = interaction.guild_locale.value if interaction.guild_locale else private_locale(interaction)
-    words = Words(
-        description=bot.messages.text(said, locale, moderator=moderator), colour=ASIDE_COLOUR
-    )
+    words = Words(description=bot.messages.text(said, locale, moderator=moderator), colour=ASIDE_COLOUR)
     await interaction.response.edit_message(**Draft(words).edit())
 
 
