@@ -194,7 +194,7 @@ def rating_text(messages: Catalog, display: int, provisional: bool, locale: str)
 
 def players_text(game: LeagueGame, limit: int = 4) -> str:
     """ "Ana 0, Ben 12, Cat 30" (the first few, best first)."""
-    shown = ", ".join(f"{name} {value}" for name, value in game.players[:limit])
+    shown = ", ".join(f"{player.name} {player.measure}" for player in game.players[:limit])
     return shown + (", …" if len(game.players) > limit else "")
 
 

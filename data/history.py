@@ -1,11 +1,12 @@
-"""Finished games kept for their replays (issue 31): what ``/history`` lists, the kept logs, how
-long a server keeps them, and the names its members asked to be forgotten.
+"""Finished games kept for their replays (issue 31): what ``/history`` lists, the kept logs, and
+how long a server keeps them.
 
 A game's log is written with its result, in the same transaction (:func:`keep`), so a result
 never lacks its replay for as long as its server keeps them; deleting a log (a moderator's
 choice, or the retention period) leaves the result in the standings. Names are not rewritten
-here: a forgotten member's id is returned beside the game, and whoever draws it says "a former
-player" in their reader's language.
+here: a forgotten member's seats are marked (:mod:`data.forgotten`), and a kept game carries the
+server's forgotten members for its rebuilt table, so whoever draws it says "a former player" in
+their reader's language.
 """
 
 import json
@@ -13,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from data.driver import Connection, Row
+from data.forgotten import forgotten
 from data.records import FinishedGame, Game, KeptGame, KeptLog, SeatResult
 from data.standings import COUNTED
 from data.times import db_time, from_db_time
@@ -59,7 +61,7 @@ async def page(
         f" WHERE {' AND '.join(where)} ORDER BY g.finished_at DESC, g.id DESC LIMIT ? OFFSET ?",
         (*params, PAGE + 1, number * PAGE),
     )
-    seats = await _seats(db, [int(row[0]) for row in rows[:PAGE]])
+    seats = await _seats(db, [int(row[0]) for row in rows[:PAGE]], await forgotten(db, guild_id))
     games = [
         FinishedGame(
             int(row[0]),
@@ -93,13 +95,14 @@ async def kept_game(db: Connection, guild_id: int, game_id: int) -> KeptGame | N
     )
     if row is None:
         return None
-    seats = (await _seats(db, [game_id]))[game_id]
+    gone = await forgotten(db, guild_id)
+    seats = (await _seats(db, [game_id], gone))[game_id]
     finished = FinishedGame(
         game_id, str(row[0]), int(row[1]), from_db_time(row[2]), seats, True, _round(str(row[8]))
     )
     thread_id = None if row[4] is None else int(row[4])
     log = KeptLog(json.loads(row[5]), tuple(json.loads(row[6])), tuple(json.loads(row[7])), thread_id)
-    return KeptGame(finished, guild_id, str(row[3]), log, await forgotten(db, guild_id))
+    return KeptGame(finished, guild_id, str(row[3]), log, gone)
 
 
 async def game_by_key(db: Connection, guild_id: int, result_key: str) -> int | None:
@@ -143,14 +146,11 @@ async def purge(conn: Connection, now: datetime) -> int:
     return count
 
 
-async def forgotten(db: Connection, guild_id: int) -> frozenset[int]:
-    """The members of a server whose names its kept games no longer show."""
-    rows = await db.fetch("SELECT user_id FROM forgotten_members WHERE guild_id = ?", (guild_id,))
-    return frozenset(int(row[0]) for row in rows)
-
-
-async def _seats(db: Connection, game_ids: list[int]) -> dict[int, tuple[SeatResult, ...]]:
-    """The seats of each of ``game_ids`` in seat order, a person by their last known name."""
+async def _seats(
+    db: Connection, game_ids: list[int], gone: frozenset[int]
+) -> dict[int, tuple[SeatResult, ...]]:
+    """The seats of each of ``game_ids`` in seat order, a person by their last known name (marked
+    if they are among the server's forgotten members, ``gone``)."""
     found: dict[int, list[SeatResult]] = {game_id: [] for game_id in game_ids}
     if not game_ids:
         return {}
@@ -173,6 +173,7 @@ async def _seats(db: Connection, game_ids: list[int]) -> dict[int, tuple[SeatRes
                 won=bool(won),
                 stood_in=int(stood_in),
                 absent=bool(absent),
+                forgotten=user_id is not None and int(user_id) in gone,
             )
         )
     return {game_id: tuple(seats) for game_id, seats in found.items()}

@@ -18,7 +18,17 @@ from typing import Any, Final, NamedTuple, cast
 
 from data.driver import Connection, Row
 from data.errors import LeagueError
-from data.records import Game, GameRecord, League, LeagueGame, LeagueSettings, Removal, Season
+from data.forgotten import forgotten
+from data.records import (
+    Game,
+    GameRecord,
+    League,
+    LeagueGame,
+    LeaguePlayer,
+    LeagueSettings,
+    Removal,
+    Season,
+)
 from data.times import db_time, from_db_time
 from engine.games import measure as measure_of
 
@@ -245,12 +255,13 @@ async def set_moderator_role(conn: Connection, guild_id: int, role_id: int | Non
 
 
 async def games(
-    conn: Connection, league_id: int, game: Game, *, limit: int, game_id: int | None = None
+    conn: Connection, league: League, *, limit: int, game_id: int | None = None
 ) -> list[LeagueGame]:
-    """A league's counted games, latest first (or just ``game_id``, if it is one of them)."""
-    measure = measure_of(game)
+    """A league's counted games, latest first (or just ``game_id``, if it is one of them); a
+    member who asked the league's server to forget them is marked so."""
+    measure = measure_of(league.game)
     where = "g.league_id = ? AND NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = g.id)"
-    params: tuple[object, ...] = (league_id,)
+    params: tuple[object, ...] = (league.id,)
     if game_id is not None:
         where += " AND g.id = ?"
         params += (game_id,)
@@ -259,14 +270,18 @@ async def games(
         f" WHERE {where} ORDER BY g.id DESC LIMIT ?",
         (*params, limit),
     )
+    gone = await forgotten(conn, league.guild_id)
     found = []
     for game_row in rows:
         seated = await conn.fetch(
-            f"SELECT COALESCE(p.display_name, r.ai_level), r.{measure.column} FROM results r"
+            f"SELECT r.user_id, COALESCE(p.display_name, r.ai_level), r.{measure.column} FROM results r"
             " LEFT JOIN players p ON p.user_id = r.user_id WHERE r.game_id = ? ORDER BY r.rank, r.seat",
             (game_row[0],),
         )
-        seats = tuple((str(name), int(value)) for name, value in seated)
+        seats = tuple(
+            LeaguePlayer(str(name), int(value), user_id is not None and int(user_id) in gone)
+            for user_id, name, value in seated
+        )
         found.append(LeagueGame(int(game_row[0]), int(game_row[1]), from_db_time(str(game_row[2])), seats))
     return found
 
@@ -278,7 +293,7 @@ async def remove_result(
     who did it and why; refused unless it is a counted game of this league (so also when
     another moderator removed it a moment before)."""
     await conn.serialise(_league_key(league.id))
-    found = await games(conn, league.id, league.game, limit=1, game_id=game_id)
+    found = await games(conn, league, limit=1, game_id=game_id)
     if not found:
         raise LeagueError("not_league_game", game=game_id, league=league.name)
     await conn.execute(

@@ -22,6 +22,7 @@ from typing import Final, NamedTuple
 from openskill.models import PlackettLuce
 
 from data.driver import Connection
+from data.forgotten import forgotten
 from data.records import Game, Rating, RatingChange, RatingHistory, RatingPoint
 from data.standings import COUNTED
 from data.times import from_db_time
@@ -248,13 +249,15 @@ async def _mark(conn: Connection, guild_id: int, game: Game) -> Mark:
 
 async def leaderboard(conn: Connection, guild_id: int, game: Game) -> list[Rating]:
     """The people rated in ``game`` on a server, best first, provisional ratings after the
-    settled ones (ties: more games, then by name)."""
+    settled ones (ties: more games, then by name); a member who asked the server to forget them
+    is marked so."""
     rows = await conn.fetch(
         "SELECT r.user_id, p.display_name, r.mu, r.sigma, r.games FROM ratings r"
         " JOIN players p ON p.user_id = r.user_id"
         " WHERE r.guild_id = ? AND r.game = ? AND r.user_id IS NOT NULL",
         (guild_id, game),
     )
+    gone = await forgotten(conn, guild_id)
     board = [
         Rating(
             int(user),
@@ -264,6 +267,7 @@ async def leaderboard(conn: Connection, guild_id: int, game: Game) -> list[Ratin
             display_rating(mu),
             int(games),
             int(games) < PROVISIONAL_GAMES,
+            int(user) in gone,
         )
         for user, name, mu, sigma, games in rows
     ]

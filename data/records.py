@@ -37,6 +37,10 @@ class SeatResult:
     the moves an AI or the turn timer made for them in this game, and ``absent`` says they left
     or were still away when it ended, so the table ranked them last and not a winner. Both
     describe a person, so an AI seat has neither; such a seat is still a human's, not an AI seat.
+
+    ``forgotten`` is only read back, never written: the person asked the game's server to forget
+    their name (``/forget-me``, see :mod:`data.forgotten`), so the seat is shown as "a former
+    player".
     """
 
     seat: int
@@ -48,6 +52,7 @@ class SeatResult:
     won: bool
     stood_in: int = 0
     absent: bool = False
+    forgotten: bool = False
 
     def __post_init__(self) -> None:
         if (self.user_id is None) == (self.ai_level is None):
@@ -266,7 +271,8 @@ class League:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One player's line in a season's standings; ``measure`` is the sum of the game's measure."""
+    """One player's line in a season's standings; ``measure`` is the sum of the game's measure.
+    ``forgotten``: they asked the server to forget their name (shown as "a former player")."""
 
     rank: int
     user_id: int
@@ -274,6 +280,18 @@ class Standing:
     games: int
     wins: int
     measure: int
+    forgotten: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LeaguePlayer:
+    """A seat of a league game as a moderator picks the game: the person's name (or the AI's
+    level), the game's measure for it, and whether the person asked the server to forget their
+    name (shown as "a former player")."""
+
+    name: str
+    measure: int
+    forgotten: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +302,7 @@ class LeagueGame:
     id: int
     season_number: int
     finished_at: datetime
-    players: tuple[tuple[str, int], ...]
+    players: tuple[LeaguePlayer, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +344,7 @@ class Finishes:
 class Opponent:
     """A person a player sat at the same tables with: in how many of the player's games, and in
     how many of those they finished ahead. ``forgotten``: they asked the server to forget their
-    name (shown as "a former player", as a kept game shows them)."""
+    name (shown as "a former player")."""
 
     user_id: int
     name: str
@@ -377,13 +395,16 @@ class PlayerStats:
     """Of their games, how many an AI played some moves of for them."""
     absent: int = 0
     """Of their games, how many they left or were away at the end of, so were ranked last."""
+    forgotten: bool = False
+    """They asked the server to forget their name: anyone else is shown "a former player"."""
 
 
 @dataclass(frozen=True, slots=True)
 class Rating:
     """A player's skill rating in one game and server: openskill's estimate ``mu`` and its
     uncertainty ``sigma``, shown as ``display`` (a familiar number: 1500 to start, never
-    negative, see :func:`data.ratings.display_rating`), ``provisional`` until enough games."""
+    negative, see :func:`data.ratings.display_rating`), ``provisional`` until enough games.
+    ``forgotten``: they asked the server to forget their name (shown as "a former player")."""
 
     user_id: int
     name: str
@@ -392,6 +413,7 @@ class Rating:
     display: int
     games: int
     provisional: bool
+    forgotten: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,7 +428,8 @@ class RatingChange:
 @dataclass(frozen=True, slots=True)
 class FinishedGame:
     """A finished game as ``/history`` lists it: its seats (a person by their last known name,
-    an AI seat by its level), and whether its log is kept for a replay."""
+    marked if they asked the server to forget their name; an AI seat by its level), and whether
+    its log is kept for a replay."""
 
     game_id: int
     game: Game
@@ -422,7 +445,8 @@ class FinishedGame:
 @dataclass(frozen=True, slots=True)
 class KeptGame:
     """A finished game with its kept log: what a replay is rebuilt from (``forgotten``: the
-    people of its server who asked for their name to be forgotten there)."""
+    people of its server who asked for their name to be forgotten there, whom its rebuilt
+    table names "a former player" wherever it names them)."""
 
     finished: FinishedGame
     guild_id: int

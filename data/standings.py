@@ -8,6 +8,7 @@ never make a total lose an update. A result a moderator removed counts nowhere.
 from typing import Final
 
 from data.driver import Connection
+from data.forgotten import forgotten
 from data.records import Game, Standing
 from engine.games import measure as measure_of
 
@@ -15,9 +16,11 @@ COUNTED: Final = "NOT EXISTS (SELECT 1 FROM result_removals x WHERE x.game_id = 
 """SQL condition: game ``g`` still counts (no moderator removed it)."""
 
 
-async def standings(conn: Connection, league_id: int, season_id: int, game: Game) -> list[Standing]:
+async def standings(
+    conn: Connection, guild_id: int, league_id: int, season_id: int, game: Game
+) -> list[Standing]:
     """A season's players, best first by the game's measure; equal measures share a rank and
-    are listed by name."""
+    are listed by name. A member who asked the league's server to forget them is marked so."""
     measure = measure_of(game)
     order = "ASC" if measure.lowest_first else "DESC"
     rows = await conn.fetch(
@@ -27,10 +30,13 @@ async def standings(conn: Connection, league_id: int, season_id: int, game: Game
         f" GROUP BY r.user_id, p.display_name ORDER BY total {order}, lower(p.display_name), r.user_id",
         (league_id, season_id),
     )
+    gone = await forgotten(conn, guild_id)
     table: list[Standing] = []
     for place, (user_id, name, games, wins, total) in enumerate(rows, start=1):
         rank = table[-1].rank if table and table[-1].measure == total else place
-        table.append(Standing(rank, int(user_id), str(name), int(games), int(wins), int(total)))
+        table.append(
+            Standing(rank, int(user_id), str(name), int(games), int(wins), int(total), int(user_id) in gone)
+        )
     return table
 
 

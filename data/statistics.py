@@ -9,7 +9,7 @@ from typing import Final
 
 from data import ratings
 from data.driver import Connection
-from data.history import forgotten
+from data.forgotten import forgotten
 from data.records import Finishes, GameStats, Opponent, PlayerStats
 from data.standings import COUNTED
 from engine.games import measure as measure_of
@@ -20,7 +20,9 @@ OPPONENTS: Final = 5
 
 async def player_stats(conn: Connection, guild_id: int, user_id: int) -> PlayerStats:
     """A player's games on one server, per game (the most played first), with how many an AI
-    played for them in or they were ranked last in as absent."""
+    played for them in or they were ranked last in as absent; whether they asked the server to
+    forget their name, and the people they played with most, marked the same way."""
+    gone = await forgotten(conn, guild_id)
     totals = await conn.fetch(
         "SELECT g.game, COUNT(*), SUM(r.won), SUM(r.score), SUM(CASE WHEN r.stood_in > 0 THEN 1 ELSE 0 END),"
         " SUM(r.absent) FROM results r JOIN games g ON g.id = r.game_id"
@@ -38,7 +40,7 @@ async def player_stats(conn: Connection, guild_id: int, user_id: int) -> PlayerS
         for game, games, wins, score, _, _ in totals
     ]
     if not per_game:
-        return PlayerStats(user_id, None, ())
+        return PlayerStats(user_id, None, (), forgotten=user_id in gone)
     named = await conn.fetchrow("SELECT display_name FROM players WHERE user_id = ?", (user_id,))
     order = {entry.game: index for index, entry in enumerate(per_game)}
     rated = sorted(await ratings.history(conn, guild_id, user_id), key=lambda line: order[line.game])
@@ -48,9 +50,10 @@ async def player_stats(conn: Connection, guild_id: int, user_id: int) -> PlayerS
         tuple(per_game),
         tuple(sorted(await finishes(conn, guild_id, user_id), key=lambda f: (order[f.game], f.seats))),
         tuple(rated),
-        tuple(await opponents(conn, guild_id, user_id)),
+        tuple(await opponents(conn, guild_id, user_id, gone)),
         stood_in=sum(int(row[4]) for row in totals),
         absent=sum(int(row[5]) for row in totals),
+        forgotten=user_id in gone,
     )
 
 
@@ -71,10 +74,10 @@ async def finishes(conn: Connection, guild_id: int, user_id: int) -> list[Finish
     return [Finishes(game, seats, sum(counts), tuple(counts)) for (game, seats), counts in places.items()]
 
 
-async def opponents(conn: Connection, guild_id: int, user_id: int) -> list[Opponent]:
+async def opponents(conn: Connection, guild_id: int, user_id: int, gone: frozenset[int]) -> list[Opponent]:
     """The people (not AI seats) the player sat at the most counted games with, most first
-    (ties by name), with how often each finished ahead of them; a member who asked to be
-    forgotten is marked so."""
+    (ties by name), with how often each finished ahead of them; one of the server's forgotten
+    members (``gone``) is marked so."""
     rows = await conn.fetch(
         "SELECT o.user_id, p.display_name, COUNT(*), SUM(CASE WHEN o.rank < r.rank THEN 1 ELSE 0 END)"
         " FROM results r JOIN games g ON g.id = r.game_id"
@@ -85,7 +88,6 @@ async def opponents(conn: Connection, guild_id: int, user_id: int) -> list[Oppon
         " ORDER BY COUNT(*) DESC, lower(p.display_name), o.user_id LIMIT ?",
         (user_id, guild_id, OPPONENTS),
     )
-    gone = await forgotten(conn, guild_id)
     return [
         Opponent(int(other), str(name), int(games), int(ahead), int(other) in gone)
         for other, name, games, ahead in rows

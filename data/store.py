@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self, cast
 
-from data import history, leagues, ratings, standings, statistics
+from data import forgotten, history, leagues, ratings, standings, statistics
 from data.driver import Connection, Database, Row
 from data.migrate import MIGRATIONS
 from data.postgresql import PostgresDatabase
@@ -291,7 +291,7 @@ class Store:
 
     async def league_games(self, league: League, limit: int) -> list[LeagueGame]:
         """The league's counted games, latest first."""
-        return await self._db.reading(lambda conn: leagues.games(conn, league.id, league.game, limit=limit))
+        return await self._db.reading(lambda conn: leagues.games(conn, league, limit=limit))
 
     async def remove_result(
         self, league: League, game_id: int, moderator_id: int, reason: str, *, now: datetime | None = None
@@ -347,7 +347,7 @@ class Store:
     async def standings(self, league: League, season: Season) -> list[Standing]:
         """A season's standings by the league game's measure (see :func:`engine.games.measure`)."""
         return await self._db.reading(
-            lambda conn: standings.standings(conn, league.id, season.id, league.game)
+            lambda conn: standings.standings(conn, league.guild_id, league.id, season.id, league.game)
         )
 
     async def stood_in_games(self, league: League, season: Season) -> int:
@@ -413,17 +413,13 @@ class Store:
         )
 
     async def forget_member(self, guild_id: int, user_id: int) -> None:
-        """From now on, ``user_id``'s name is not shown in this server's kept games."""
-        await self._db.writing(
-            lambda conn: conn.execute(
-                "INSERT INTO forgotten_members (guild_id, user_id, forgotten_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id, user_id) DO NOTHING",
-                (guild_id, user_id, db_time(_now())),
-            )
-        )
+        """From now on, ``user_id``'s name is not shown in this server: every read of a stored
+        name marks them (see :mod:`data.forgotten`)."""
+        await self._db.writing(lambda conn: forgotten.forget(conn, guild_id, user_id, _now()))
 
     async def forgotten_members(self, guild_id: int) -> frozenset[int]:
-        return await self._db.reading(lambda conn: history.forgotten(conn, guild_id))
+        """The members of a server who asked it to forget their name."""
+        return await self._db.reading(lambda conn: forgotten.forgotten(conn, guild_id))
 
     # -- saved tables ---------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from data import (
     League,
     LeagueError,
     LeagueGame,
+    LeaguePlayer,
     LeagueSettings,
     PlayerStats,
     Season,
@@ -95,9 +96,10 @@ def test_numbers_follow_the_language(locale: str, money: str, points: str) -> No
 
 
 def test_a_counted_game_as_a_choice_stays_within_100_characters() -> None:
-    many = tuple((f"Player with a long name {n}", 30 + n) for n in range(8))
+    many = tuple(LeaguePlayer(f"Player with a long name {n}", 30 + n) for n in range(8))
     game = LeagueGame(12345, 3, T0, many)
-    assert players_text(game).endswith(", …") and players_text(game).count(",") == 4
+    players = players_text(game)
+    assert players.endswith(", …") and players.count(",") == 4
     for locale in ("en-US", "es-ES"):
         label = game_choice(catalog(), game, locale)
         assert len(label) <= 100 and label.startswith("#12345 · ")

@@ -4,7 +4,7 @@ played with most; removed results count nowhere, other servers' games neither.""
 
 from datetime import timedelta
 
-from data import Finishes, GameRecord, Opponent, RatingPoint, SeatResult, Store
+from data import Finishes, GameRecord, LeaguePlayer, Opponent, RatingPoint, SeatResult, Store
 from data.ratings import PROVISIONAL_GAMES
 from tests.data.test_leagues import ANA, BEN, CAT, DAN, GUILD, T0, game, league_with_season, seats
 
@@ -48,7 +48,7 @@ async def test_a_removed_result_counts_in_no_place_rating_or_opponent(store: Sto
     league = await league_with_season(store)
     await store.record_game(game("g1", seats({ANA: 0, BEN: 5}), finished=T0))
     await store.record_game(game("g2", seats({ANA: 0, CAT: 5}), finished=T0 + timedelta(days=1)))
-    removed = next(g for g in await store.league_games(league, 10) if dict(g.players).get("Cat") == 5)
+    removed = next(g for g in await store.league_games(league, 10) if LeaguePlayer("Cat", 5) in g.players)
     await store.remove_result(league, removed.id, moderator_id=DAN, reason="test")
 
     stats = await store.player_stats(GUILD, ANA)
