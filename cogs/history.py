@@ -10,7 +10,8 @@ in the reader's language; its buttons go to the start, back, forward, to the end
 next turn (or deal). **Share as animation** posts the whole game as one GIF where the table
 played (its thread while it is open, else its channel), one a minute per member; a moderator
 may delete a game's replay (its result stays). ``/forget-me`` shows a member as "a former player"
-in the server's kept games from then on.
+from then on wherever the server's games name them (:mod:`cogs.forgotten`): here, in the
+standings, the leaderboard and ``/stats``.
 
 Every button names the game and the step (or page) it leads to, so a replay keeps working after
 a restart; nothing is kept between presses but a few rebuilt replays, for speed.
@@ -33,6 +34,7 @@ from cogs.answers import Acknowledge, answer_privately, in_time, tell_privately
 from cogs.client import GameNightBot
 from cogs.components import ANSWERS, ReplayButton
 from cogs.drafts import Draft, alt_text
+from cogs.forgotten import shown_name
 from cogs.i18n import command_text, private_locale
 from cogs.kinds import GameKind, kind_named
 from cogs.layout import Words
@@ -94,7 +96,8 @@ class History(commands.Cog):
     )
     @app_commands.guild_only()
     async def forget_me(self, interaction: discord.Interaction) -> None:
-        """Ask to be shown as "a former player" in this server's kept games (confirmed first)."""
+        """Ask to be shown as "a former player" wherever this server's games name you (confirmed
+        first)."""
         locale = private_locale(interaction)
         text = self.bot.messages.text
         view = discord.ui.View(timeout=None)
@@ -148,23 +151,25 @@ class History(commands.Cog):
     async def history_draft(
         self, interaction: discord.Interaction, page: int, game: str | None, player: int | None
     ) -> Draft:
-        """Page ``page`` of the server's finished games (of ``game``, with ``player``)."""
+        """Page ``page`` of the server's finished games (of ``game``, with ``player``). The title
+        names the player as the rows do: a forgotten member is not mentioned, though the reader
+        picked them."""
         bot, locale = self.bot, private_locale(interaction)
         messages, guild = bot.messages, interaction.guild_id
         assert guild is not None
         games, older = await bot.store.history(guild, page, game, player)
-        forgotten = await bot.store.forgotten_members(guild)
         days = await bot.store.keep_days(guild) or KEEP_DAYS
         filters = [game_name(messages, game, locale)] if game is not None else []
         if player is not None:
-            filters.append(f"<@{player}>")
+            forgotten = player in await bot.store.forgotten_members(guild)
+            filters.append(shown_name(messages, f"<@{player}>", forgotten, locale))
         title = messages.text("history.title_of", locale, filters=" · ".join(filters)) if filters else None
         title = title or messages.text("history.title", locale)
         if not games:
             return Draft(Words(title, messages.text("history.none", locale), COLOUR))
         lines, view = [], discord.ui.View(timeout=None)
         for number, finished in enumerate(games, start=1):
-            lines.append(_game_line(messages, finished, number, forgotten, locale))
+            lines.append(_game_line(messages, finished, number, locale))
             label = messages.text("history.open", locale, number=number)
             button = ReplayButton("open", str(finished.game_id), label=label, disabled=not finished.kept)
             button.item.row = (number - 1) // 5
@@ -197,8 +202,8 @@ class History(commands.Cog):
         table = replay.table_at(step)
         picture = kind.picture(messages, table)
         finished = replay.kept.finished
-        lines = [_played(messages, finished, replay.kept.forgotten, locale)]
-        if winners := _winners(messages, finished, replay.kept.forgotten, locale):
+        lines = [_played(messages, finished, locale)]
+        if winners := _winners(messages, finished, locale):
             count = sum(seat.won for seat in finished.seats)
             lines.append(messages.text("replay.won", locale, names=winners, count=count))
         footer = messages.text("replay.step", locale, step=step + 1, steps=len(replay))
@@ -306,13 +311,13 @@ class History(commands.Cog):
         gif = await ANIMATOR.animation(frames)
         finished = kept.finished
         game = game_name(bot.messages, finished.game, public)
-        result = _winners(bot.messages, finished, kept.forgotten, public, plain=True)
+        result = _winners(bot.messages, finished, public, plain=True)
         alt = text(
             "replay.alt",
             public,
             game=game,
             date=bot.messages.date(finished.finished_at, public),
-            players=", ".join(_names(bot.messages, finished.seats, kept.forgotten, public)),
+            players=", ".join(_names(bot.messages, finished.seats, public)),
             result=text("replay.alt_won", public, names=result, count=sum(s.won for s in finished.seats))
             if result
             else text("replay.alt_none", public),
@@ -325,7 +330,7 @@ class History(commands.Cog):
                 public,
                 name=bold(discord.utils.escape_markdown(sharer)),
                 when=_when(finished.finished_at),
-                players=", ".join(_names(bot.messages, finished.seats, kept.forgotten, public)),
+                players=", ".join(_names(bot.messages, finished.seats, public)),
             ),
             COLOUR,
         )
@@ -412,22 +417,17 @@ def _when(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:f>"
 
 
-def _names(
-    messages: Catalog, seats: Sequence[SeatResult], forgotten: frozenset[int], locale: str
-) -> list[str]:
+def _names(messages: Catalog, seats: Sequence[SeatResult], locale: str) -> list[str]:
     """Each seat's name as a finished game shows it: a forgotten member as "a former player"."""
-    former = messages.text("history.former", locale)
     shown = [
-        Seat(seat.user_id, former if seat.user_id in forgotten else seat.display_name, seat.ai_level)
+        Seat(seat.user_id, shown_name(messages, seat.display_name, seat.forgotten, locale), seat.ai_level)
         for seat in seats
     ]
     return seat_names(messages, shown, locale)
 
 
-def _winners(
-    messages: Catalog, finished: FinishedGame, forgotten: frozenset[int], locale: str, *, plain: bool = False
-) -> str:
-    names = _names(messages, finished.seats, forgotten, locale)
+def _winners(messages: Catalog, finished: FinishedGame, locale: str, *, plain: bool = False) -> str:
+    names = _names(messages, finished.seats, locale)
     won = [
         name if plain else bold(discord.utils.escape_markdown(name))
         for seat, name in zip(finished.seats, names, strict=True)
@@ -436,10 +436,8 @@ def _winners(
     return ", ".join(won)
 
 
-def _played(messages: Catalog, finished: FinishedGame, forgotten: frozenset[int], locale: str) -> str:
-    names = [
-        discord.utils.escape_markdown(name) for name in _names(messages, finished.seats, forgotten, locale)
-    ]
+def _played(messages: Catalog, finished: FinishedGame, locale: str) -> str:
+    names = [discord.utils.escape_markdown(name) for name in _names(messages, finished.seats, locale)]
     return messages.text("replay.played", locale, when=_when(finished.finished_at), players=", ".join(names))
 
 
@@ -452,13 +450,9 @@ def _game(messages: Catalog, finished: FinishedGame, locale: str) -> str:
     return messages.text("history.round", locale, game=name, number=finished.round)
 
 
-def _game_line(
-    messages: Catalog, finished: FinishedGame, number: int, forgotten: frozenset[int], locale: str
-) -> str:
+def _game_line(messages: Catalog, finished: FinishedGame, number: int, locale: str) -> str:
     """One game of a history page: when, which game, who played, who won."""
-    names = [
-        discord.utils.escape_markdown(name) for name in _names(messages, finished.seats, forgotten, locale)
-    ]
+    names = [discord.utils.escape_markdown(name) for name in _names(messages, finished.seats, locale)]
     line = messages.text(
         "history.line",
         locale,
@@ -467,7 +461,7 @@ def _game_line(
         game=_game(messages, finished, locale),
         players=", ".join(names),
     )
-    if winners := _winners(messages, finished, forgotten, locale):
+    if winners := _winners(messages, finished, locale):
         line += " · " + messages.text("history.won", locale, names=winners)
     if not finished.kept:
         line += " · " + messages.text("history.no_replay", locale)

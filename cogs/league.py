@@ -410,7 +410,7 @@ class LeagueCog(commands.Cog):
             locale,
             game=removed.id,
             date=day(removed.finished_at),
-            players=escape(players_text(removed)),
+            players=escape(players_text(bot.messages, removed, locale)),
             league=escape(chosen.name),
             reason=escape(reason.strip()),
         )
@@ -510,14 +510,12 @@ class LeagueCog(commands.Cog):
             league = await self._league(interaction, getattr(interaction.namespace, "league", None))
         except LeagueError:
             return []
-        locale = private_locale(interaction)
+        messages, locale = self.bot.messages, private_locale(interaction)
         typed = current.strip().lstrip("#").casefold()
         choices = []
         for game in await self.bot.store.league_games(league, 100):
-            if typed in str(game.id) or typed in players_text(game, limit=8).casefold():
-                choices.append(
-                    app_commands.Choice(name=game_choice(self.bot.messages, game, locale), value=game.id)
-                )
+            if typed in str(game.id) or typed in players_text(messages, game, locale, limit=8).casefold():
+                choices.append(app_commands.Choice(name=game_choice(messages, game, locale), value=game.id))
         return choices[:25]
 
 

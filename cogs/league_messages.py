@@ -15,6 +15,7 @@ import discord
 from discord.utils import escape_markdown
 
 from cogs.drafts import Draft, alt_text, draw
+from cogs.forgotten import shown_name
 from cogs.layout import Words
 from data import Game, League, LeagueGame, Rating, Season, Standing
 from engine.games import measure
@@ -125,7 +126,13 @@ async def standings_draft(
             end=day(season.ended_at),
         )
     entries = [
-        (s.rank, s.user_id, s.name, s.games, measure_text(messages, game, s.measure, locale))
+        (
+            s.rank,
+            s.user_id,
+            shown_name(messages, s.name, s.forgotten, locale),
+            s.games,
+            measure_text(messages, game, s.measure, locale),
+        )
         for s in standings
     ]
     rows, below = _rows(entries, viewer)
@@ -166,7 +173,13 @@ async def leaderboard_draft(
     name = game_name(messages, game, locale)
     title = messages.text("leaderboard.title", locale, game=name)
     entries = [
-        (place, r.user_id, r.name, r.games, rating_text(messages, r.display, r.provisional, locale))
+        (
+            place,
+            r.user_id,
+            shown_name(messages, r.name, r.forgotten, locale),
+            r.games,
+            rating_text(messages, r.display, r.provisional, locale),
+        )
         for place, r in enumerate(ratings, start=1)
     ]
     rows, below = _rows(entries, viewer)
@@ -192,9 +205,12 @@ def rating_text(messages: Catalog, display: int, provisional: bool, locale: str)
 # -- moderation ------------------------------------------------------------------------------------
 
 
-def players_text(game: LeagueGame, limit: int = 4) -> str:
+def players_text(messages: Catalog, game: LeagueGame, locale: str, limit: int = 4) -> str:
     """ "Ana 0, Ben 12, Cat 30" (the first few, best first)."""
-    shown = ", ".join(f"{player.name} {player.measure}" for player in game.players[:limit])
+    shown = ", ".join(
+        f"{shown_name(messages, player.name, player.forgotten, locale)} {player.measure}"
+        for player in game.players[:limit]
+    )
     return shown + (", …" if len(game.players) > limit else "")
 
 
@@ -206,6 +222,6 @@ def game_choice(messages: Catalog, game: LeagueGame, locale: str) -> str:
         game=game.id,
         season=game.season_number,
         date=game.finished_at.strftime("%Y-%m-%d %H:%M"),
-        players=players_text(game),
+        players=players_text(messages, game, locale),
     )
     return label if len(label) <= 100 else label[:99] + "…"

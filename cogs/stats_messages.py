@@ -12,6 +12,7 @@ from datetime import datetime
 from discord.utils import escape_markdown
 
 from cogs.drafts import Draft, alt_text, draw
+from cogs.forgotten import shown_name
 from cogs.layout import Words
 from cogs.league_messages import COLOUR, bold, game_name, rating_text
 from data import Finishes, Game, Opponent, PlayerStats, RatingHistory
@@ -36,8 +37,10 @@ async def stats_draft(messages: Catalog, stats: PlayerStats, name: str, mine: bo
     """A player's card: per game (most played first) their rating, games, wins and average, a
     line per size of table with their places; the people they played with most (``mine``: the
     reader is the player, "ahead of you"); how many of their games an AI played for them in
-    (see :func:`stood_in_text`); and the picture of their ratings, if they have any."""
+    (see :func:`stood_in_text`); and the picture of their ratings, if they have any. A player
+    who asked the server to forget them is named ``name`` on their own card only."""
     text = messages.text
+    name = shown_name(messages, name, stats.forgotten and not mine, locale)
     if not stats.games:
         words = Words(description=text("stats.none", locale, name=bold(name)), colour=COLOUR)
         return Draft(words)
@@ -94,7 +97,7 @@ def _places(messages: Catalog, finishes: Finishes, locale: str) -> str:
 def _opponent(messages: Catalog, opponent: Opponent, player: str | None, locale: str) -> str:
     """ "**Ana** · 14 games · ahead of you in 6" (``player`` None: the reader is the player); a
     forgotten member as "a former player"."""
-    name = messages.text("history.former", locale) if opponent.forgotten else opponent.name
+    name = shown_name(messages, opponent.name, opponent.forgotten, locale)
     values = {"name": bold(name), "games": opponent.games, "ahead": opponent.ahead}
     if player is None:
         return messages.text("stats.opponent_you", locale, **values)

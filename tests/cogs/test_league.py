@@ -98,7 +98,7 @@ def test_numbers_follow_the_language(locale: str, money: str, points: str) -> No
 def test_a_counted_game_as_a_choice_stays_within_100_characters() -> None:
     many = tuple(LeaguePlayer(f"Player with a long name {n}", 30 + n) for n in range(8))
     game = LeagueGame(12345, 3, T0, many)
-    players = players_text(game)
+    players = players_text(catalog(), game, "en-US")
     assert players.endswith(", …") and players.count(",") == 4
     for locale in ("en-US", "es-ES"):
         label = game_choice(catalog(), game, locale)
