@@ -2,10 +2,15 @@
 
 Run: ``.venv/bin/python -m bench.bench_legibility [--below PX] [--only NAME] [--no-sampled]``.
 
-Discord shows an attachment about 450-550 pixels wide on a phone; this bench takes the narrow
-end. It renders, in English and Spanish, with the words taken from the catalogue as the cogs
-take them and with the longest names the bot allows (Discord display names have up to 32
-characters: 32 wide letters, and realistic long names):
+A phone shows a picture in a message at the width of the message's column and, taller than 1.19
+times that width, shorter (docs/architecture.md, "Pictures on a phone": Discord's Android client
+caps a picture at 400 dp high). This bench measures every picture so: in pixels of a column 450
+wide, never more than 536 high (:data:`render.legibility.INLINE`), or, for a picture too tall
+to be read in the message, as opened full screen (:data:`render.legibility.OPENED`, 450 by 921:
+its render module says so, and docs/architecture.md why). It renders, in English and Spanish,
+with the words taken from the catalogue as the cogs take them and with the longest names the
+bot allows (Discord display names have up to 32 characters: 32 wide letters, and realistic long
+names):
 
 - the busiest position of every picture, chosen by hand: each registered game's table, private
   panel and results, as the game's render module declares them (render/legibility.py: a game
@@ -16,13 +21,15 @@ characters: 32 wide letters, and realistic long names):
   a person who left among them, and the replay's shared animation (its frames halved);
 
 and records every text drawn on them and every mark that carries meaning (players' marks,
-category icons and the badge's medal, suits, Toppo's symbols, the board's arrows and crosses:
-:data:`MARK_PAINTERS`).
+category icons and the badge's medal, the board's obstacles, suits, Toppo's symbols, the board's
+arrows and crosses, and the letters and numbers read as marks: :data:`MARK_PAINTERS`).
 
 *Text height* is the font's pixel size (its em, the size given to :func:`render.fonts.draw_text`)
-times the factor the picture is shown at: 450 / the picture's width, never above 1 (Discord does
-not enlarge). *Mark height* is the side of the square (or the circle) the mark is painted to
-fill, times the same factor. Anything drawn inside a tile painted at
+times the factor the picture is shown at: the smaller of 450 / its width and 536 (or 921) / its
+height, never above 1 (Discord does not enlarge). *Mark height* is the side of the square (or the
+circle) the mark is painted to fill, times the same factor; a letter or number read as a mark
+(:func:`render.fonts.draw_mark_text`: a Toppo card's colour letter, a Spit pile's count) counts
+by the height of its capitals and digits. Anything drawn inside a tile painted at
 :data:`render.canvas.SUPERSAMPLE` times its size and reduced (card faces, piles, pieces) counts
 at the size it has after the reduction. Every text goes through ``draw_text`` (``paste_text`` and
 ``text_tile`` call it) and every supersampled tile through :func:`render.canvas.smoothed`, so the
@@ -30,10 +37,10 @@ bench wraps those functions and the mark painters in every loaded ``render`` mod
 the ``render`` caches of drawn tiles before each picture so that nothing is pasted from a cache
 unseen. The goal is at least :data:`GOAL` pixels everywhere, for text and marks.
 
-It prints a table (picture, language, width, smallest text height and which text, smallest mark
-height and its painter), then under a picture every text it cut with an ellipsis that is not a
-name as the picture shows it (a sentence that lost words), and ends with one JSON line:
-``{"min_text_px_at_450": ..., "min_mark_px_at_450": ..., "pictures": {"<name>": {"text": px,
+It prints a table (picture, language, size, scale, smallest text height and which text, smallest
+mark height and its painter), then under a picture every text it cut with an ellipsis that is
+not a name as the picture shows it (a sentence that lost words), and ends with one JSON line:
+``{"min_text_px_on_phone": ..., "min_mark_px_on_phone": ..., "pictures": {"<name>": {"text": px,
 "mark": px or null}, ...}, "unmeasured": [...]}``.
 
 A game kept outside the project's layers is measured once it is registered: the tests' own game
@@ -65,6 +72,7 @@ import render.topoum_pieces
 import render.toppo_cards
 from bench.legibility_sampled import PICTURES as SAMPLED
 from bench.legibility_sampled import VARIANTS, Halved, sampled
+from bench.legibility_sampled import shown as sampled_shown
 from cogs import league_messages, stats_messages
 from data import RatingHistory, RatingPoint
 from data.ratings import PROVISIONAL_GAMES
@@ -72,11 +80,11 @@ from engine.games import game_of, recorded, registered
 from engine.games import names as game_names
 from locales import Catalog, catalog
 from render import rating_chart, standings
+from render.fonts import cap_height
 from render.hexboard import ARROW_WING, CROSS_ARM
-from render.legibility import Render, Scene
+from render.legibility import INLINE, Render, Scene, Shown
+from render.topoum_pieces import OBSTACLE
 
-WIDTH_SHOWN = 450
-"""The width, in pixels, at which a phone shows a picture (the narrow end of 450-550)."""
 GOAL = 11
 """The smallest text height, and the smallest mark's, in pixels on the phone, we accept: phone
 platforms' smallest text (Apple's guidelines: 11 pt)."""
@@ -114,16 +122,19 @@ MARK_PAINTERS: dict[tuple[str, str], Callable[[dict[str, Any]], float]] = {
     ("render.topoum_pieces", "paint_mark"): lambda a: 2 * a["radius"],
     ("render.topoum_pieces", "paint_icon"): lambda a: 2 * a["radius"],
     ("render.topoum_pieces", "paint_medal"): lambda a: 2 * a["radius"],
+    ("render.topoum_pieces", "paint_obstacle"): lambda a: 2 * OBSTACLE * a["size"],
     ("render.spit_cards", "paint_suit"): lambda a: a["side"],
     ("render.toppo_cards", "paint_symbol"): lambda a: a["side"],
     ("render.hexboard", "move_arrow"): lambda a: 2 * ARROW_WING * a["layout"].size,
     ("render.hexboard", "cross"): lambda a: 2 * CROSS_ARM * a["layout"].size,
     ("render.rating_chart", "paint_marker"): lambda a: 2 * a["radius"],
+    ("render.fonts", "draw_mark_text"): lambda a: cap_height(a["size"]),
 }
 """The painters of marks that carry meaning (players' marks, category icons and the badge's
-medal, suits, Toppo's symbols, the board's move arrows and crosses, the rating chart's
-markers), each with the height of
-the square or circle it fills, from its arguments (an arrow: its head, across)."""
+medal, the board's obstacles, suits, Toppo's symbols, the board's move arrows and crosses, the
+rating chart's markers), each with the height of the square or circle it fills, from its
+arguments (an arrow: its head, across); and the letters and numbers read as marks, with the
+height of their capitals and digits."""
 
 
 _reduction: contextvars.ContextVar[float] = contextvars.ContextVar("reduction", default=1.0)
@@ -240,7 +251,8 @@ def recording(reduction: float = 1.0) -> Iterator[Record]:
 class Measure:
     """One picture's smallest text and smallest mark on a phone."""
 
-    width: int
+    size: tuple[int, int]
+    """The picture's width and height (a replay's animation: its frames, halved)."""
     smallest: Drawn
     drawn: tuple[Drawn, ...]
     cut: tuple[str, ...]
@@ -248,10 +260,15 @@ class Measure:
     mark: Drawn | None = None
     """The smallest mark, if the picture has any."""
     marks: tuple[Drawn, ...] = ()
+    shown: Shown = INLINE
+
+    @property
+    def width(self) -> int:
+        return self.size[0]
 
     @property
     def scale(self) -> float:
-        return min(1.0, WIDTH_SHOWN / self.width)
+        return self.shown.scale(self.size)
 
     @property
     def px(self) -> float:
@@ -262,27 +279,40 @@ class Measure:
         return None if self.mark is None else self.mark.em * self.scale
 
 
-def measure(render_png: Callable[[], bytes], names: Sequence[str] = (), reduction: float = 1.0) -> Measure:
+def measure(
+    render_png: Callable[[], bytes],
+    names: Sequence[str] = (),
+    reduction: float = 1.0,
+    shown: Shown = INLINE,
+) -> Measure:
     """Render a picture from empty caches and measure the text and the marks on it (``names``
-    may be cut); the picture is shown ``reduction`` times smaller than it is drawn."""
+    may be cut) as a phone ``shown`` shows it; the picture is shown ``reduction`` times smaller
+    than it is drawn."""
     _forget_drawings()
     with recording(reduction) as record:
         png = render_png()
     if not record.drawn:
         raise ValueError("no text was drawn: nothing to measure")
-    width = Image.open(io.BytesIO(png)).width
+    width, height = Image.open(io.BytesIO(png)).size
     cut = tuple(dict.fromkeys(text for text in record.cut if text not in names))
     mark = min(record.marks, key=lambda item: item.em) if record.marks else None
     smallest = min(record.drawn, key=lambda item: item.em)
-    return Measure(width, smallest, tuple(record.drawn), cut, mark, tuple(record.marks))
+    return Measure((width, height), smallest, tuple(record.drawn), cut, mark, tuple(record.marks), shown)
 
 
 # -- the busiest positions -------------------------------------------------------------------------
 
 Renders = list[Render]
 """A picture's busiest positions, each ready to render."""
-Picture = Callable[[Catalog, str, Sequence[str]], Renders]
-"""A picture's renders for a language (the catalogue's) and names."""
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A picture at its busiest positions, and how a phone shows it."""
+
+    renders: Callable[[Catalog, str, Sequence[str]], Renders]
+    """Its renders for a language (the catalogue's) and names."""
+    shown: Shown = INLINE
 
 
 @cache
@@ -309,7 +339,7 @@ def declared() -> dict[str, Picture]:
     for game in registered():
         labels_for = import_module(game.module("words")).labels_for
         for scene in getattr(import_module(game.module("render")), "LEGIBILITY", ()):
-            found[scene.name] = partial(_in_words, scene, labels_for)
+            found[scene.name] = Picture(partial(_in_words, scene, labels_for), scene.shown)
     return found
 
 
@@ -364,9 +394,9 @@ def stats_rating(messages: Catalog, language: str, names: Sequence[str]) -> Rend
 
 
 OWN: dict[str, Picture] = {
-    "league.standings": league_standings,
-    "league.leaderboard": league_leaderboard,
-    "stats.rating": stats_rating,
+    "league.standings": Picture(league_standings),
+    "league.leaderboard": Picture(league_leaderboard),
+    "stats.rating": Picture(stats_rating),
 }
 """The pictures that are no game's: the league's and /stats'."""
 
@@ -398,13 +428,18 @@ def smallest(picture: Picture, language: str, messages: Catalog | None = None) -
     """The smallest text and mark of a picture over its busiest positions and every set of long
     names."""
     messages = messages or catalog()
-    return worst([(names, picture(messages, language, names)) for names in NAME_SETS])
+    return worst([(names, picture.renders(messages, language, names)) for names in NAME_SETS], picture.shown)
 
 
-def worst(renders: Sequence[tuple[Sequence[str], Sequence[Callable[[], bytes] | Halved]]]) -> Worst:
-    """Measure every render (with the names it shows, which may be cut) and keep the worst."""
+def worst(
+    renders: Sequence[tuple[Sequence[str], Sequence[Callable[[], bytes] | Halved]]], shown: Shown = INLINE
+) -> Worst:
+    """Measure every render (with the names it shows, which may be cut) as a phone ``shown``
+    shows it, and keep the worst."""
     measures = [
-        measure(item.render, names, 2.0) if isinstance(item, Halved) else measure(item, names)
+        measure(item.render, names, 2.0, shown)
+        if isinstance(item, Halved)
+        else measure(item, names, 1.0, shown)
         for names, items in renders
         for item in items
     ]
@@ -437,20 +472,21 @@ def _report(name: str, language: str, found: Worst, below: float | None) -> None
     text, mark = found.text, found.mark
     flag = "" if found.px >= GOAL and (found.mark_px is None or found.mark_px >= GOAL) else "  < goal"
     marked = "" if mark is None else f"{found.mark_px:5.1f}  {mark.mark.text if mark.mark else ''}"
+    size = "x".join(map(str, text.size))
     print(
-        f"{name:24} {language:4} {text.width:5} {text.scale:5.2f} {found.px:5.1f}"
+        f"{name:24} {language:4} {size:>9} {text.scale:5.2f} {found.px:5.1f}"
         f"  {text.smallest.text[:28]!r:32} {marked or '    -'}{flag}"
     )
     for cut in found.cut:
-        print(f"{'':42}  cut: {cut!r}")
+        print(f"{'':46}  cut: {cut!r}")
     if below is not None:
         small = {(d.text, d.em) for d in text.drawn if d.em * text.scale < below}
         for drawn, em in sorted(small, key=lambda item: item[1]):
-            print(f"{'':42}{em * text.scale:5.1f}  {drawn!r}")
+            print(f"{'':46}{em * text.scale:5.1f}  {drawn!r}")
         if mark is not None:
             marks = {(d.text, round(d.em, 1)) for d in mark.marks if d.em * mark.scale < below}
             for painter, em in sorted(marks, key=lambda item: item[1]):
-                print(f"{'':42}{em * mark.scale:5.1f}  mark: {painter}")
+                print(f"{'':46}{em * mark.scale:5.1f}  mark: {painter}")
 
 
 def main() -> int:
@@ -461,7 +497,7 @@ def main() -> int:
     args = parser.parse_args()
     messages = catalog()
     measured: list[tuple[str, str, Worst]] = []
-    print(f"{'picture':24} {'lang':4} {'width':>5} {'scale':>5} {'px':>5}  {'smallest text':32} mark px")
+    print(f"{'picture':24} {'lang':4} {'size':>9} {'scale':>5} {'px':>5}  {'smallest text':32} mark px")
     for name, picture in pictures().items():
         if name.startswith(args.only):
             for language in LANGUAGES:
@@ -476,7 +512,7 @@ def main() -> int:
         for name, by_language in sampled(messages, LANGUAGES, NAME_SETS, families=families).items():
             if name.startswith(args.only):
                 for language in LANGUAGES:
-                    found = worst(by_language[language])
+                    found = worst(by_language[language], sampled_shown(name))
                     measured.append((name, language, found))
                     _report(*measured[-1], args.below)
     figures: dict[str, dict[str, float | None]] = {}
@@ -493,8 +529,8 @@ def main() -> int:
     print(
         json.dumps(
             {
-                "min_text_px_at_450": min(texts) if texts else None,
-                "min_mark_px_at_450": min(marks) if marks else None,
+                "min_text_px_on_phone": min(texts) if texts else None,
+                "min_mark_px_on_phone": min(marks) if marks else None,
                 "pictures": figures,
                 "unmeasured": missing,
             }

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -32,9 +33,11 @@ from cogs.painter import PAINTER
 from cogs.panels import panel_request
 from cogs.table_messages import results_draft
 from data import KeptGame, Store
+from engine.games import game_of
 from engine.games import names as game_names
 from locales import Catalog
 from render.animation import animate, frame
+from render.legibility import INLINE, SampledPicture, Shown
 from tables.registry import TableRegistry
 from tables.replays import Replay
 from tests.tables.manual_clock import ManualClock
@@ -56,7 +59,7 @@ VARIANTS: dict[str, tuple[str, dict[str, str]]] = {
 }
 """Each picture family sampled: the registered game it is played as, and the lobby's options."""
 
-PICTURES = ("table", "panel", "results", "replay")
+PICTURES: tuple[SampledPicture, ...] = ("table", "panel", "results", "replay")
 """What is sampled of each family: ``<family>.sampled.<picture>``."""
 
 PANEL_TABLE_ID = "0" * 10
@@ -79,6 +82,15 @@ class Played:
     family: str
     kind: GameKind[Any]
     games: tuple[tuple[KeptGame, Store], ...]
+
+
+def shown(name: str) -> Shown:
+    """How a phone shows the sampled picture ``<family>.sampled.<picture>``: as its game's render
+    module declares (``SAMPLED_SHOWN``, render/legibility.py), or :data:`~render.legibility.INLINE`."""
+    family, _, picture = name.split(".")
+    module = import_module(game_of(VARIANTS[family][0]).module("render"))
+    declared: dict[str, Shown] = getattr(module, "SAMPLED_SHOWN", {})
+    return declared.get(picture, INLINE)
 
 
 async def played(folder: Path, seeds: Sequence[int], families: Sequence[str]) -> list[Played]:
@@ -127,17 +139,17 @@ async def _drawn(make: Awaitable[Any]) -> list[Render]:
     return drawings
 
 
-Shown = tuple[tuple[str, ...], Sequence[Render | Halved]]
+Sample = tuple[tuple[str, ...], Sequence[Render | Halved]]
 """Pictures, and the seats' names as they show them (names are shortened to fit by design)."""
 
 
 async def pictures(
     family: Played, messages: Catalog, language: str, names: Sequence[str]
-) -> dict[str, list[Shown]]:
+) -> dict[str, list[Sample]]:
     """The sampled pictures of one family in ``language`` with ``names``, by picture:
     ``<family>.sampled.table``, ``.panel``, ``.results`` and ``.replay``."""
     kind, locale = family.kind, LOCALES[language]
-    found: dict[str, list[Shown]] = {f"{family.family}.sampled.{picture}": [] for picture in PICTURES}
+    found: dict[str, list[Sample]] = {f"{family.family}.sampled.{picture}": [] for picture in PICTURES}
     shown: set[str] = set()
 
     def add(picture: str, renders: Sequence[Render | Halved]) -> None:
@@ -171,12 +183,12 @@ def sampled(
     name_sets: Sequence[Sequence[str]],
     seeds: Sequence[int] = SEEDS,
     families: Sequence[str] = tuple(VARIANTS),
-) -> dict[str, dict[str, list[Shown]]]:
+) -> dict[str, dict[str, list[Sample]]]:
     """The sampled pictures of ``families`` from games of ``seeds``, by picture name, then by
     language (with every set of names)."""
 
-    async def everything() -> dict[str, dict[str, list[Shown]]]:
-        result: dict[str, dict[str, list[Shown]]] = {}
+    async def everything() -> dict[str, dict[str, list[Sample]]]:
+        result: dict[str, dict[str, list[Sample]]] = {}
         with tempfile.TemporaryDirectory() as folder:
             games = await played(Path(folder), seeds, families)
             try:

@@ -22,7 +22,18 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render.fonts import RGB, Sentence, ascent, draw_text, extent, fit, fit_names, text_width, top_for_middle
+from render.fonts import (
+    RGB,
+    Sentence,
+    ascent,
+    draw_mark_text,
+    draw_text,
+    extent,
+    fit,
+    fit_names,
+    text_width,
+    top_for_middle,
+)
 from render.theme import BUTTON, TEXT
 
 RAMP_STEPS = 5
@@ -122,13 +133,19 @@ def text_tile(
     bg: RGB,
     bold: bool = False,
     max_width: int | None = None,
+    mark: bool = False,
 ) -> TextTile:
     """``text`` drawn once on a ``bg`` strip as wide as the text and as high as its ink or its
-    line box, as a palette tile (cut with an ellipsis to ``max_width``)."""
+    line box, as a palette tile (cut with an ellipsis to ``max_width``); a ``mark`` (a count read
+    at a glance) bold, by :func:`~render.fonts.draw_mark_text`."""
+    bold = bold or mark
     shown = text if max_width is None else fit(text, size, bold, max_width)
     top, bottom = extent(shown, size, bold)
     strip = Image.new("RGB", (max(1, text_width(shown, size, bold)), bottom - top), bg)
-    draw_text(strip, (0, -top), shown, size, fg, bold)
+    if mark:
+        draw_mark_text(strip, (0, -top), shown, size, fg)
+    else:
+        draw_text(strip, (0, -top), shown, size, fg, bold)
     changed = ImageChops.difference(strip, Image.new("RGB", strip.size, bg)).convert("L")
     return TextTile(palette.quantize(strip), changed.point(lambda value: 255 if value else 0, "1"), top)
 
@@ -171,10 +188,11 @@ def paste_text(
     bold: bool = False,
     max_width: int | None = None,
     align: str = "left",
+    mark: bool = False,
 ) -> int:
-    """Paste ``text`` (a cached tile) with its line box's top at ``y`` and its left, centre or
-    right edge (per ``align``) at ``x``; returns its width."""
-    tile = text_tile(palette, text, size, fg, bg, bold, max_width)
+    """Paste ``text`` (a cached tile; a ``mark``: see :func:`text_tile`) with its line box's top
+    at ``y`` and its left, centre or right edge (per ``align``) at ``x``; returns its width."""
+    tile = text_tile(palette, text, size, fg, bg, bold, max_width, mark)
     x, y = xy
     if align == "right":
         x -= tile.image.width

@@ -372,6 +372,14 @@ def wrap_or_cut(text: str, size: int, bold: bool, max_width: int, max_lines: int
     return tuple(lines)
 
 
+def draw_mark_text(image: Image.Image, xy: tuple[int, int], text: str, size: int, fill: RGB) -> int:
+    """Bold ``text`` as :func:`draw_text` draws it, for a letter or a number that a player reads
+    at a glance as a mark rather than as words (a Toppo card's colour letter, a Spit pile's
+    count): it reads by the height of its capitals and digits (:func:`cap_height`), which the
+    legibility bench holds to the marks' goal, not by its font's size."""
+    return draw_text(image, xy, text, size, fill, bold=True)
+
+
 def draw_text(
     image: Image.Image,
     xy: tuple[int, int],

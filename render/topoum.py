@@ -68,7 +68,7 @@ from render.hexboard import (
     paste_label,
     sight_line,
 )
-from render.legibility import Render, Scene
+from render.legibility import OPENED, Render, SampledPicture, Scene, Shown
 from render.theme import BG, DIM, GOLD, INK, PANEL, TEXT
 from render.topoum_pieces import (
     NEUTRAL,
@@ -106,7 +106,7 @@ PEEK = 0.5
 """How much board, in hex sizes, is shown beyond the hexes that matter: enough to see that
 the board goes on."""
 
-PANEL_GAP = 20
+PANEL_GAP = 12
 """Between the board and the panel under it, and between the panel and the legend."""
 COLUMN_GAP = 20
 BLOCK_WIDTH = 426
@@ -435,10 +435,23 @@ def board_window(view: TopoumView, last: TurnSummary | None, top: int) -> BoardW
 # -- the board -----------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=64)
+def whole_hexes(window: BoardWindow) -> Image.Image:
+    """The mask of the hexes the window shows whole (:meth:`BoardWindow.shows`), over its crop
+    of the board: a hex the window's edge would cut is not drawn at all, so no label is cut."""
+    mask = Image.new("1", (window.crop[2] - window.crop[0], window.height), 0)
+    cell, layout = cell_mask(window.size), window.layout.moved(-MARGIN, -window.top)
+    for hex_ in hexagon(RADIUS):
+        if window.shows(hex_):
+            mask.paste(cell, layout.tile_origin(hex_), cell)
+    return mask
+
+
 def _draw_board(canvas: Image.Image, window: BoardWindow, view: TopoumView, last: TurnSummary | None) -> None:
-    """The window's part of the empty board, bases, then the new lines of sight (under labels
-    and moles), labels, gold rings, pieces, crosses and arrows, and each line's points on top."""
-    canvas.paste(grid(window.size, RADIUS).crop(window.crop), (MARGIN, window.top))
+    """The window's whole hexes of the empty board, bases, then the new lines of sight (under
+    labels and moles), labels, gold rings, pieces, crosses and arrows, and each line's points on
+    top."""
+    canvas.paste(grid(window.size, RADIUS).crop(window.crop), (MARGIN, window.top), whole_hexes(window))
     layout, size = window.layout, window.size
     mask = cell_mask(size)
     for cell in view.cells:
@@ -1011,8 +1024,13 @@ def _busiest_results(at: Busiest, labels: Labels, names: Sequence[str]) -> list[
 
 
 LEGIBILITY: tuple[Scene[Busiest, Labels], ...] = (
-    Scene("topoum.board", busiest, _busiest_boards),
+    Scene("topoum.board", busiest, _busiest_boards, OPENED),
     Scene("topoum.hand", busiest, _busiest_hands),
     Scene("topoum.results", busiest, _busiest_results),
 )
-"""Topoum's pictures at their busiest, for bench/bench_legibility.py."""
+"""Topoum's pictures at their busiest, for bench/bench_legibility.py. The board is read opened
+full screen: the whole board alone is as high as the message's column is wide, so with the
+players and the Operations Line under it no picture of it fits the column (docs/architecture.md,
+"Pictures on a phone")."""
+SAMPLED_SHOWN: dict[SampledPicture, Shown] = {"table": OPENED, "replay": OPENED}
+"""The board, and the replay's animation of it, sampled from whole games: read opened too."""

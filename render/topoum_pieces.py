@@ -150,10 +150,10 @@ def paint_mark(
 # -- the board's pieces, in proportion to a hex of circumradius ``size`` ---------------------------
 
 
-BASE_MARK = 0.26
+BASE_MARK = 0.28
 """A base's owner mark, in hex sizes: as big as the room right of the mole allows, so that the
-shape still reads on a phone (11 pixels across at the smallest hexes, 46, on a board 968 wide
-shown 450 wide)."""
+shape still reads on a phone: 26 pixels across at the smallest hexes (46), 11.8 on the board
+picture opened full screen (render/legibility.py ``OPENED``) at its tallest."""
 
 
 def mark_centre(centre: Point, size: float) -> Point:
@@ -207,11 +207,15 @@ def paint_mole(image: Image.Image, centre: Point, size: float, seat: int) -> Non
         draw.ellipse((ex - eye, ey - eye, ex + eye, ey + eye), fill=INK)
 
 
+OBSTACLE = 0.42
+"""An obstacle's half width, in hex sizes."""
+
+
 def paint_obstacle(image: Image.Image, centre: Point, size: float, obstacle: Obstacle) -> None:
     """A rock (a grey boulder), a trap (red toothed jaws) or a turnip (a bulb with leaves)."""
     draw = ImageDraw.Draw(image)
     x, y = piece_centre(centre, size)
-    r = size * 0.42
+    r = size * OBSTACLE
     edge = max(1, round(size * 0.06))
     if obstacle is Obstacle.ROCK:
         shape = [(-1.0, 0.55), (-0.8, -0.2), (-0.3, -0.75), (0.35, -0.7), (0.95, -0.15), (1.0, 0.55)]
@@ -420,7 +424,7 @@ def icon_tile(category: Category, radius: int, bg: RGB, colour: RGB) -> Image.Im
 @lru_cache(maxsize=16)
 def obstacle_icon(obstacle: Obstacle, side: int, bg: RGB) -> Image.Image:
     """An obstacle on ``bg`` in a ``side`` square (the farmer's line)."""
-    size = side * SUPERSAMPLE * 0.45 / 0.42
+    size = side * SUPERSAMPLE * 0.45 / OBSTACLE
     centre = (side * SUPERSAMPLE / 2, side * SUPERSAMPLE / 2 - size * 0.2)
     return supersampled(PALETTE, (side, side), bg, lambda big, _: paint_obstacle(big, centre, size, obstacle))
 

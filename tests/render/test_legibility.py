@@ -1,8 +1,9 @@
-"""The legibility bench measures what a phone shows, and every picture keeps its text and its
-marks at least 11 pixels high at 450 pixels wide, in both languages, with the longest names,
-without cutting a sentence's words: at the positions chosen by hand and at positions sampled
-from seeded self-play (a seat an AI plays for a person, the results card and the replay's
-animation among them).
+"""The legibility bench measures what a phone shows, at the width of the message's column and
+no taller than the phone shows a picture (render/legibility.py ``INLINE``, or ``OPENED`` full
+screen for a picture that says so), and every picture keeps its text and its marks at least 11
+pixels high there, in both languages, with the longest names, without cutting a sentence's words:
+at the positions chosen by hand and at positions sampled from seeded self-play (a seat an AI
+plays for a person, the results card and the replay's animation among them).
 
 Each game's pictures are tests of their own, named for it: ``-k tally`` checks only Tally's, its
 busiest positions and its sampled games (a variant's sampled games carry its game's name too:
@@ -26,11 +27,16 @@ from bench.bench_legibility import (
     worst,
 )
 from bench.legibility_sampled import PICTURES, VARIANTS, sampled
+from bench.legibility_sampled import shown as sampled_shown
 from locales import catalog
 from render.canvas import encode, paste_text
+from render.fonts import cap_height
+from render.legibility import INLINE, OPENED
 from render.standings import PALETTE
 from render.theme import BG, TEXT
+from render.topoum import ENGLISH, board_png
 from render.topoum_pieces import mark_tile
+from tests.engine.topoum import table
 from tests.fixture_game import render as tally_render
 
 
@@ -53,6 +59,42 @@ def test_the_smallest_text_is_measured_at_the_phones_width() -> None:
 def test_a_narrow_picture_is_not_enlarged() -> None:
     found = measure(lambda: picture(300, ("tiny", 8)))
     assert found.scale == 1 and found.px == 8
+
+
+def test_a_picture_taller_than_a_phone_shows_it_is_shown_smaller() -> None:
+    """Discord's phone client shows a picture at most 400 dp high in a message: one more than
+    1.19 times as high as wide is shown shorter, and its text smaller."""
+    texts = [("words", 30)] * 40  # 1000 x 2400
+    found = measure(lambda: picture(1000, *texts))
+    assert found.size == (1000, 2400) and found.scale == pytest.approx(INLINE.height / 2400)
+    assert found.px == pytest.approx(30 * 536 / 2400)
+    assert measure(lambda: picture(1000, *texts[:17])).scale == pytest.approx(0.45), "1020 high fits"
+
+
+def test_a_picture_read_opened_is_shown_as_high_as_the_screen() -> None:
+    found = measure(lambda: picture(1000, *[("words", 30)] * 40), shown=OPENED)
+    assert found.scale == pytest.approx(921 / 2400)
+
+
+def test_a_letter_read_as_a_mark_counts_by_the_height_of_its_capitals() -> None:
+    def picture_with_a_letter() -> bytes:
+        canvas = PALETTE.canvas((1000, 100), BG)
+        paste_text(PALETTE, canvas, (10, 10), "words", 30, TEXT, BG)
+        paste_text(PALETTE, canvas, (200, 10), "R", 40, TEXT, BG, mark=True)
+        return encode(canvas)
+
+    found = measure(picture_with_a_letter)
+    assert found.mark is not None and found.mark.text == "draw_mark_text"
+    assert found.mark.em == cap_height(40) < 40
+    assert found.px == pytest.approx(30 * 0.45), "a mark's letter is text too, at its font's size"
+
+
+def test_the_obstacles_on_the_topoum_board_are_marks() -> None:
+    """A rock, a trap and a turnip tell players what blocks a hex: the bench measures them."""
+    game = table("G7:0@0 G6:1r G8:1t H7:1u")
+    assert {cell.obstacle for cell in game.view().cells} - {None}
+    found = measure(lambda: board_png(game.view(), ("Ana", "Bo"), ENGLISH))
+    assert "paint_obstacle" in {mark.text for mark in found.marks}
 
 
 def test_text_painted_in_a_supersampled_tile_counts_at_its_reduced_size() -> None:
@@ -140,4 +182,4 @@ def test_pictures_sampled_from_whole_games_read_on_a_phone(family: str) -> None:
     assert set(found) == {f"{family}.sampled.{picture}" for picture in PICTURES}
     for name, by_language in found.items():
         assert all(renders for _, renders in by_language["es"]), f"{name}: nothing drawn"
-        _check(worst(by_language["es"]), name)
+        _check(worst(by_language["es"], sampled_shown(name)), name)

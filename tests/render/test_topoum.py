@@ -343,6 +343,27 @@ def test_bases_show_their_owners_colour_or_the_striped_neutral_side_and_moles_th
     assert rgb(image, at(window, "G4", -0.6)) == EMPTY
 
 
+@pytest.mark.parametrize("board", ["G7:0@0 G6:1@1", "G2:0@0 G3:1@1", "G7:0@0 G6:1@1 F7:0 H6:1 G8:0"])
+def test_the_board_draws_whole_hexes_only_and_no_hex_its_edge_would_cut(board: str) -> None:
+    """A hex the window's edge would cut is left out: a clipped row of hexes with half labels
+    (players reported the top row) reads as a board cut short."""
+    game = table(board)
+    image = picture(board_png(game.view(), NAMES[:2]))
+    window = window_of(game.view(), NAMES[:2])
+    inside = (MARGIN, window.top, MARGIN + BOARD_WIDTH, window.top + window.height)
+    cut = 0
+    for hex_ in hexagon(RADIUS):
+        for dx, dy in ((0, 0), (-0.5, 0), (0.5, 0), (0, -0.6), (0, 0.6)):
+            x, y = at(window, hex_.label, dx, dy)
+            if inside[0] <= x < inside[2] and inside[1] <= y < inside[3]:
+                if window.shows(hex_):
+                    assert rgb(image, (x, y)) != BG, hex_.label
+                else:
+                    cut += 1
+                    assert rgb(image, (x, y)) == BG, hex_.label
+    assert cut > 0, "the window cuts into the board"
+
+
 def test_every_shown_hex_carries_its_label_dim_on_an_empty_hex_and_dark_on_a_base() -> None:
     game = table("G7:0@0 G6:1@1")
     image = picture(board_png(game.view(), NAMES[:2]))
