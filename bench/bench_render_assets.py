@@ -32,7 +32,6 @@ from engine.assets.cards import Asset
 from engine.assets.state import AssetsView
 from render.assets import (
     CAPTION_SIZE,
-    COLUMN,
     DISCARD_X,
     DRAW_X,
     DUEL_CARD,
@@ -41,24 +40,16 @@ from render.assets import (
     DUEL_PAD,
     DUEL_SIZE,
     ENGLISH,
-    HAND_BACK,
-    HAND_COLUMN_X,
     INFO_ROOM,
     LABEL_SIZE,
     MARGIN,
-    NAME_ROOM,
     NAME_SIZE,
     PILE_CARD,
     PILE_LABEL_ROOM,
-    ROW_CARD,
-    ROW_PAD,
-    ROW_SIZE,
+    SEAT_CARD,
+    SEAT_PAD,
     SET_GAP,
-    SET_X,
     STATUS_SIZE,
-    TILE_Y,
-    UNDER,
-    UNDER_COLUMN_X,
     WIDTH,
     answer_hint,
     duel_column_origin,
@@ -66,7 +57,8 @@ from render.assets import (
     faces,
     money,
     played_views,
-    row_origin,
+    seat_origin,
+    seat_size,
     status,
     table_png,
     table_size,
@@ -80,7 +72,6 @@ from render.assets_cards import (
     group_size,
     kinds,
     paint_card,
-    paint_under,
 )
 from render.bidi import isolate
 from render.cards import paint_back, paint_slot, rounded_card
@@ -239,35 +230,37 @@ def naive_table_png(view: AssetsView) -> bytes:
             _set(image, (x, cards_y), cards, DUEL_CARD, 4)
 
     framed = view.outcome.winner if view.outcome is not None else view.to_act
+    size = seat_size(view.players)
+    room = size[0] - 2 * SEAT_PAD
     for seat in range(view.players):
         stack = view.stacks[seat]
-        x, y = row_origin(seat, duel is not None)
+        x, y = seat_origin(seat, view.players, duel is not None)
         outline = GOLD if seat == framed else PANEL
-        draw.rounded_rectangle(_box(x, y, ROW_SIZE), radius=16, fill=PANEL, outline=outline, width=4)
-        _text(image, (x + ROW_PAD, y + 10), NAMES[seat], NAME_SIZE, TEXT, bold=True, max_width=NAME_ROOM)
-        total_y = y + 10 + line_height(NAME_SIZE) + 6
-        total = LABELS.total.format(money=money(view.totals[seat], LABELS))
-        _text(image, (x + ROW_PAD, total_y), total, LABEL_SIZE, TEXT, max_width=NAME_ROOM)
-        value = LABELS.stack.format(money=money(stack.value, LABELS))
-        _text(image, (x + ROW_PAD, total_y + pitch), value, LABEL_SIZE, DIM, max_width=NAME_ROOM)
-        caption_y = y + TILE_Y + UNDER[1] + 6
-        for column_x, caption in ((HAND_COLUMN_X, LABELS.in_hand), (UNDER_COLUMN_X, LABELS.under)):
-            centre = x + column_x + COLUMN // 2
-            _text(
-                image, (centre, caption_y), caption, CAPTION_SIZE, DIM, max_width=COLUMN + 8, align="centre"
-            )
-        back_x = x + HAND_COLUMN_X + (COLUMN - HAND_BACK[0]) // 2
-        paint_back(
-            image, _box(back_x, y + TILE_Y + UNDER[1] - HAND_BACK[1], HAND_BACK), view.hand_sizes[seat]
+        draw.rounded_rectangle(_box(x, y, size), radius=16, fill=PANEL, outline=outline, width=4)
+        seat_lines = (
+            (NAMES[seat], NAME_SIZE, TEXT, True),
+            (LABELS.total.format(money=money(view.totals[seat], LABELS)), LABEL_SIZE, TEXT, False),
+            (LABELS.stack.format(money=money(stack.value, LABELS)), LABEL_SIZE, DIM, False),
+            (LABELS.counts.format(hand=view.hand_sizes[seat], under=stack.under), CAPTION_SIZE, DIM, False),
         )
-        under_x = x + UNDER_COLUMN_X + (COLUMN - UNDER[0]) // 2
-        paint_under(image, _box(under_x, y + TILE_Y, UNDER), stack.under)
+        line_y = y + SEAT_PAD
+        for text, text_size, fill, bold in seat_lines:
+            _text(
+                image,
+                (x + SEAT_PAD, line_y - (2 if bold else 0)),
+                text,
+                text_size,
+                fill,
+                bold=bold,
+                max_width=room,
+            )
+            line_y += line_height(text_size)
+        set_x, set_y = top_set_origin(seat, view.players, duel is not None)
         if stack.top is None:
-            text_y = top_for_middle(y + ROW_SIZE[1] // 2, LABEL_SIZE)
-            room = ROW_SIZE[0] - SET_X - ROW_PAD
-            _text(image, (x + SET_X, text_y), LABELS.no_sets, LABEL_SIZE, DIM, max_width=room)
+            text_y = top_for_middle(set_y + group_size(SEAT_CARD)[1] // 2, LABEL_SIZE)
+            _text(image, (set_x, text_y), LABELS.no_sets, LABEL_SIZE, DIM, max_width=room)
         else:
-            _set(image, top_set_origin(seat, duel is not None), stack.top.cards, ROW_CARD, SET_GAP)
+            _set(image, (set_x, set_y), stack.top.cards, SEAT_CARD, SET_GAP)
     buffer = io.BytesIO()
     image.save(buffer, "PNG")
     return buffer.getvalue()

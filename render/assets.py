@@ -6,11 +6,12 @@ the caller takes from the message catalogue (:class:`~words.assets.Labels`; :dat
 English defaults, card names and the money format included).
 
 Sized for phones like the Toppo pictures: 1000 pixels wide, names and amounts 30-44 pixels high.
-The table gives each player a full-width row (name, running total and stack value; cards in
-hand as a counted card back; the sets under the top set as a counted pile; the top set face up),
-so 2 to 6 players read top to bottom. A set is drawn one card per kind with a "×n" badge (see
-:mod:`render.assets_cards`). Hand cards carry numbers drawn like the Discord buttons that name
-them.
+The table gives each player a place (name, running total and stack value, the cards in hand and
+the sets under the top set counted in words, the top set face up), two across, three from five
+players, so that six players in a challenge fit the height a phone shows a picture at in a
+message (1000 by 1191: render/legibility.py ``INLINE``). A set is drawn one card per kind with a
+"×n" badge (see :mod:`render.assets_cards`); on the table its cards show their icons, the money
+being said in words. Hand cards carry numbers drawn like the Discord buttons that name them.
 
 The public picture never reads a hand: only the view's hand sizes. Speed: faces, names, amounts
 and row backgrounds are cached palette tiles (:mod:`render.canvas`), so a picture is a blank
@@ -26,7 +27,7 @@ from PIL import Image
 from engine.assets.cards import Asset
 from engine.assets.state import AssetsView, Stage
 from locales import formatter
-from render.assets_cards import PALETTE, card_tile, group_size, group_tile, kinds, under_tile
+from render.assets_cards import PALETTE, card_tile, group_size, group_tile, kinds
 from render.canvas import badge, encode, paste_sentence, paste_text, rounded_tile
 from render.cards import back_tile, slot_tile
 from render.fonts import RGB, Sentence, line_height, no_names, text_width, top_for_middle, wrap_or_cut
@@ -191,10 +192,7 @@ DISCARD_X = MARGIN + 320
 PILE_LABEL_ROOM = 190
 INFO_ROOM = 300
 """Width of the round, goal and dealer lines at the right of the piles."""
-NAME_ROOM = 336
-"""Width of a player's name, total and stack value in their row."""
-
-DUEL_CARD = (80, 112)
+DUEL_CARD = (64, 90)
 DUEL_PAD = 16
 DUEL_COLUMN = (WIDTH - 2 * MARGIN - 2 * DUEL_PAD) // 3
 DUEL_HEADINGS = DUEL_PAD + line_height(LABEL_SIZE) + 6
@@ -204,18 +202,20 @@ DUEL_SIZE = (WIDTH - 2 * MARGIN, DUEL_CARDS + group_size(DUEL_CARD)[1] + DUEL_PA
 defender's, and the set at stake."""
 
 ROW_CARD = (VALUED_CARD, 134)
-ROW_SIZE = (WIDTH - 2 * MARGIN, 8 + group_size(ROW_CARD)[1] + 6)
-ROW_GAP = 10
-ROW_PAD = 16
-HAND_BACK = (64, 90)
-UNDER = (72, 96)
-HAND_COLUMN_X = ROW_PAD + NAME_ROOM + 14
-UNDER_COLUMN_X = HAND_COLUMN_X + 110
-COLUMN = 100
-SET_X = UNDER_COLUMN_X + 116
+"""A set's cards on the private hand (the discard's pair, the stake of a challenge)."""
 SET_GAP = 8
-TILE_Y = 14
-CAPTION_Y = TILE_Y + UNDER[1] + 6
+
+SEAT_GAP = 8
+SEAT_PAD = 8
+SEAT_CARD = (52, 72)
+"""A top set's cards on the table: its icons, the fill telling the value's tier (the money is
+said in words, by the seat's stack value)."""
+SEAT_LINES = SEAT_PAD + line_height(NAME_SIZE) + 2 * line_height(LABEL_SIZE) + line_height(CAPTION_SIZE)
+"""From a seat's top to its top set: the name, the total, the stack value, the counts."""
+SEAT_HEIGHT = SEAT_LINES + 2 + group_size(SEAT_CARD)[1] + SEAT_PAD
+SEATS_ACROSS_FROM = 5
+"""From this many players the seats sit three across, so that six with a challenge fit the
+height a phone shows (render/legibility.py ``INLINE``); fewer sit two across."""
 
 
 def duel_top() -> int:
@@ -223,23 +223,38 @@ def duel_top() -> int:
 
 
 def rows_top(duel: bool) -> int:
-    return BAND_TOP + BAND_H + (DUEL_SIZE[1] + ROW_GAP if duel else 0)
+    return BAND_TOP + BAND_H + (DUEL_SIZE[1] + SEAT_GAP if duel else 0)
+
+
+def across(players: int) -> int:
+    """How many seats sit side by side."""
+    return 3 if players >= SEATS_ACROSS_FROM else 2
+
+
+def seat_size(players: int) -> tuple[int, int]:
+    """A seat's place on the table: its share of the width, :data:`SEAT_HEIGHT` high."""
+    columns = across(players)
+    return (WIDTH - 2 * MARGIN - (columns - 1) * SEAT_GAP) // columns, SEAT_HEIGHT
 
 
 def table_size(players: int, duel: bool = False) -> tuple[int, int]:
-    """The table picture's size: a row per player under the piles (and the challenge, if any)."""
-    return WIDTH, rows_top(duel) + players * ROW_SIZE[1] + (players - 1) * ROW_GAP + MARGIN
+    """The table picture's size: the seats in rows under the piles (and the challenge, if any)."""
+    rows = -(-players // across(players))
+    return WIDTH, rows_top(duel) + rows * SEAT_HEIGHT + (rows - 1) * SEAT_GAP + MARGIN
 
 
-def row_origin(seat: int, duel: bool = False) -> tuple[int, int]:
-    """Top-left corner of ``seat``'s row."""
-    return MARGIN, rows_top(duel) + seat * (ROW_SIZE[1] + ROW_GAP)
+def seat_origin(seat: int, players: int, duel: bool = False) -> tuple[int, int]:
+    """Top-left corner of ``seat``'s place (seats fill rows left to right)."""
+    row, column = divmod(seat, across(players))
+    return MARGIN + column * (seat_size(players)[0] + SEAT_GAP), rows_top(duel) + row * (
+        SEAT_HEIGHT + SEAT_GAP
+    )
 
 
-def top_set_origin(seat: int, duel: bool = False) -> tuple[int, int]:
+def top_set_origin(seat: int, players: int, duel: bool = False) -> tuple[int, int]:
     """Top-left corner of the first card group of ``seat``'s top set."""
-    x, y = row_origin(seat, duel)
-    return x + SET_X, y + 8
+    x, y = seat_origin(seat, players, duel)
+    return x + SEAT_PAD, y + SEAT_LINES + 2
 
 
 def duel_column_origin(column: int) -> tuple[int, int]:
@@ -248,20 +263,19 @@ def duel_column_origin(column: int) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=256)
-def _row(name: str, total: str, stack: str, framed: bool, labels: Labels) -> Image.Image:
-    """A player's row without its cards: framed in gold for the player the game waits for (or
-    the winner), the name, running total, stack value, and the captions of the counted piles."""
-    tile = rounded_tile(PALETTE, ROW_SIZE, PANEL, GOLD if framed else PANEL, 4, 16, BG).copy()
-    _text(tile, (ROW_PAD, 10), name, NAME_SIZE, TEXT, PANEL, bold=True, max_width=NAME_ROOM)
-    total_y = 10 + line_height(NAME_SIZE) + 6
-    _text(tile, (ROW_PAD, total_y), total, LABEL_SIZE, TEXT, PANEL, max_width=NAME_ROOM)
-    stack_y = total_y + line_height(LABEL_SIZE)
-    _text(tile, (ROW_PAD, stack_y), stack, LABEL_SIZE, DIM, PANEL, max_width=NAME_ROOM)
-    for column_x, caption in ((HAND_COLUMN_X, labels.in_hand), (UNDER_COLUMN_X, labels.under)):
-        centre = column_x + COLUMN // 2
-        _text(
-            tile, (centre, CAPTION_Y), caption, CAPTION_SIZE, DIM, PANEL, max_width=COLUMN + 8, align="centre"
-        )
+def _seat(name: str, total: str, stack: str, counts: str, framed: bool, size: tuple[int, int]) -> Image.Image:
+    """A seat's place without its top set: framed in gold for the player the game waits for (or
+    the winner), the name, running total, stack value, and the cards in hand and sets under."""
+    tile = rounded_tile(PALETTE, size, PANEL, GOLD if framed else PANEL, 4, 16, BG).copy()
+    room = size[0] - 2 * SEAT_PAD
+    y = SEAT_PAD
+    _text(tile, (SEAT_PAD, y - 2), name, NAME_SIZE, TEXT, PANEL, bold=True, max_width=room)
+    y += line_height(NAME_SIZE)
+    _text(tile, (SEAT_PAD, y), total, LABEL_SIZE, TEXT, PANEL, max_width=room)
+    y += line_height(LABEL_SIZE)
+    _text(tile, (SEAT_PAD, y), stack, LABEL_SIZE, DIM, PANEL, max_width=room)
+    y += line_height(LABEL_SIZE)
+    _text(tile, (SEAT_PAD, y), counts, CAPTION_SIZE, DIM, PANEL, max_width=room)
     return tile
 
 
@@ -363,34 +377,24 @@ def table_png(view: AssetsView, names: Sequence[str], labels: Labels = ENGLISH) 
     if duel:
         _duel(canvas, view, names, labels, None)
     framed = view.outcome.winner if view.outcome is not None else view.to_act
+    size = seat_size(view.players)
     for seat in range(view.players):
         stack = view.stacks[seat]
         total = labels.total.format(money=money(view.totals[seat], labels))
         value = labels.stack.format(money=money(stack.value, labels))
-        x, y = row_origin(seat, duel)
-        canvas.paste(_row(names[seat], total, value, seat == framed, labels), (x, y))
-        back_x = x + HAND_COLUMN_X + (COLUMN - HAND_BACK[0]) // 2
+        counts = labels.counts.format(hand=view.hand_sizes[seat], under=stack.under)
         canvas.paste(
-            back_tile(PALETTE, *HAND_BACK, PANEL, view.hand_sizes[seat]),
-            (back_x, y + TILE_Y + UNDER[1] - HAND_BACK[1]),
+            _seat(names[seat], total, value, counts, seat == framed, size),
+            seat_origin(seat, view.players, duel),
         )
-        canvas.paste(
-            under_tile(*UNDER, PANEL, stack.under),
-            (x + UNDER_COLUMN_X + (COLUMN - UNDER[0]) // 2, y + TILE_Y),
-        )
+        x, y = top_set_origin(seat, view.players, duel)
         if stack.top is None:
-            text_y = top_for_middle(y + ROW_SIZE[1] // 2, LABEL_SIZE)
+            text_y = top_for_middle(y + group_size(SEAT_CARD)[1] // 2, LABEL_SIZE)
             _text(
-                canvas,
-                (x + SET_X, text_y),
-                labels.no_sets,
-                LABEL_SIZE,
-                DIM,
-                PANEL,
-                max_width=ROW_SIZE[0] - SET_X - ROW_PAD,
+                canvas, (x, text_y), labels.no_sets, LABEL_SIZE, DIM, PANEL, max_width=size[0] - 2 * SEAT_PAD
             )
         else:
-            _paste_set(canvas, top_set_origin(seat, duel), stack.top.cards, ROW_CARD, SET_GAP, PANEL, labels)
+            _paste_set(canvas, (x, y), stack.top.cards, SEAT_CARD, SET_GAP, PANEL, labels)
     return encode(canvas)
 
 

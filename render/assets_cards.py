@@ -2,8 +2,9 @@
 
 Colour is never the only cue: every face shows its value on top, an icon in the middle (an emoji
 that suggests the asset: a pig for the piggy bank, a house for the home) and its name at the
-bottom; the fill only repeats the value's tier. The two wilds (Silver and Gold) carry a dark
-ribbon with the word for "wild" across the face, which shows in grey too.
+bottom; the fill repeats the value's tier (Jewels apart from Classic Auto: :data:`OWN_FILLS`).
+The two wilds (Silver and Gold) carry a dark ribbon with the word for "wild" across the face,
+which shows in grey too.
 
 A set is drawn one card per kind (the asset, then Silver, then Gold, as a set holds nothing
 else) with the copies behind it as offset card edges and a "×n" badge: a set that grew in
@@ -21,17 +22,13 @@ from PIL import Image, ImageDraw
 
 from engine.assets.cards import WILDS, Asset
 from render.canvas import Box, Palette, badge, supersampled
-from render.cards import centre_text, rounded_card
+from render.cards import rounded_card
 from render.fonts import RGB, draw_text, fit, text_width, top_for_middle, wrap
 from render.theme import (
-    BUTTON,
-    DIM,
     INK,
     LIGHT,
-    SLOT,
     TABLE_COLOURS,
     TABLE_RAMPS,
-    TEXT,
 )
 
 ICONS: dict[Asset, str] = {
@@ -57,19 +54,21 @@ TIER_FILLS: dict[int, RGB] = {
     20_000: (250, 180, 140),
 }
 """Light fills by value (dark ink on all of them), so cards of one value look related."""
-SILVER_FILL: RGB = (200, 205, 212)
-GOLD_FILL: RGB = (226, 172, 44)
+OWN_FILLS: dict[Asset, RGB] = {
+    Asset.JEWELS: (148, 140, 244),
+    Asset.SILVER: (200, 205, 212),
+    Asset.GOLD: (226, 172, 44),
+}
+"""The cards that do not take their tier's fill: the wilds, and Jewels, a periwinkle beside
+Classic Auto's lilac (players took one set for the other; 29 apart in CIE76 for everyone and
+under the common colour-vision deficiencies, tests/render/test_assets.py)."""
 
 
 def fill_of(asset: Asset) -> RGB:
-    if asset is Asset.SILVER:
-        return SILVER_FILL
-    if asset is Asset.GOLD:
-        return GOLD_FILL
-    return TIER_FILLS[asset.worth]
+    return OWN_FILLS[asset] if asset in OWN_FILLS else TIER_FILLS[asset.worth]
 
 
-FILLS = (*TIER_FILLS.values(), SILVER_FILL, GOLD_FILL)
+FILLS = (*TIER_FILLS.values(), *OWN_FILLS.values())
 
 PALETTE = Palette(
     colours=[*TABLE_COLOURS, *FILLS],
@@ -221,29 +220,3 @@ def group_tile(
             ((card[0] - size[0]) // 2, GHOST * MAX_GHOSTS + card[1] + BADGE_GAP),
         )
     return tile
-
-
-UNDER_OFFSET = 6
-"""How far each set outline behind the front one of an "under" pile shows, on a pile 72 pixels
-wide (in proportion on others)."""
-
-
-def paint_under(image: Image.Image, box: Box, count: int) -> None:
-    """The sets under a stack's top set, filling ``box`` of an RGB image: the front one with
-    their ``count`` on it, up to two outlines behind it for more, and an empty place with 0 when
-    there are none."""
-    left, top, right, bottom = box
-    draw = ImageDraw.Draw(image)
-    offset = round((right - left + 1) * UNDER_OFFSET / 72)
-    front = (left, top + offset * 2, right - offset * 2, bottom)
-    for step in range(min(count - 1, 2), 0, -1):
-        dx, dy = offset * step, -offset * step
-        rounded_card(draw, (front[0] + dx, front[1] + dy, front[2] + dx, front[3] + dy), BUTTON, SLOT, 0.04)
-    rounded_card(draw, front, BUTTON if count else None, SLOT, 0.04)
-    centre_text(image, front, str(count), round((front[2] - front[0]) * 0.5), TEXT if count else DIM)
-
-
-@lru_cache(maxsize=128)
-def under_tile(width: int, height: int, bg: RGB, count: int) -> Image.Image:
-    """:func:`paint_under` as a palette tile of ``width`` x ``height`` on ``bg``."""
-    return supersampled(PALETTE, (width, height), bg, lambda image, box: paint_under(image, box, count))

@@ -48,6 +48,9 @@ STATUS_SIZE = 44
 NAME_SIZE = 40
 NUMBER_SIZE = 34
 LABEL_SIZE = 30
+COUNT_SIZE = 36
+"""A Spit pile's count ("×4") under it, read at a glance as a mark: its digits 26 pixels high,
+11.7 on a phone (render/fonts.py ``draw_mark_text``)."""
 
 
 ENGLISH = Labels()
@@ -73,9 +76,11 @@ def _pile(
     bg: RGB,
     room: int,
     height: int | None = None,
+    count: bool = False,
 ) -> None:
     """A card (face, back, stack or empty place) with ``caption`` centred under it, or under
-    ``height`` if given (so captions line up under piles of different heights)."""
+    ``height`` if given (so captions line up under piles of different heights): a ``count``
+    (a pile's size, "×4") bright and as a mark, a word dim."""
     x, y = xy
     canvas.paste(tile, xy)
     if caption:
@@ -84,11 +89,12 @@ def _pile(
             canvas,
             (centre, y + (tile.height if height is None else height) + 4),
             caption,
-            LABEL_SIZE,
-            DIM,
+            COUNT_SIZE if count else LABEL_SIZE,
+            TEXT if count else DIM,
             bg,
             max_width=room,
             align="centre",
+            mark=count,
         )
 
 
@@ -195,8 +201,8 @@ HAND_STEP = 40
 CENTRE_CARD = (140, 196)
 CENTRE_GAP = 64
 SIDE_GAP = 36
-CAPTION = 4 + line_height(LABEL_SIZE)
-"""A caption under a card: a small gap and a line."""
+CAPTION = 4 + line_height(COUNT_SIZE)
+"""A caption under a card: a small gap and a line (a pile's count, the tallest)."""
 HEADER_TOP = MARGIN + line_height(STATUS_SIZE) + 8
 CARDS_DY = PANEL_PAD + line_height(NAME_SIZE) + 4
 """From the top of a seat's panel to the top of its cards."""
@@ -311,7 +317,9 @@ def _spit_seat(canvas: Image.Image, view: SpitView, seat: int, y: int, labels: L
     _pile(canvas, (spit_x, y), spit, labels.spit, PANEL, 140, PILE_CARD[1] + STACK)
     for x, pile in zip(piles_x, view.layouts[seat], strict=True):
         caption = labels.counted(labels.pile_size, count=pile.size) if pile.size else ""
-        _pile(canvas, (x, y), _stock_pile_tile(pile, PILE_CARD, PANEL), caption, PANEL, PILE_CARD[0])
+        _pile(
+            canvas, (x, y), _stock_pile_tile(pile, PILE_CARD, PANEL), caption, PANEL, PILE_CARD[0], count=True
+        )
 
 
 def _speed_seat(canvas: Image.Image, view: SpeedView, seat: int, y: int, labels: Labels) -> None:
@@ -459,7 +467,7 @@ def panel_png(view: View, names: Sequence[str], labels: Labels = ENGLISH) -> byt
         if place < numbered:
             number = badge(PALETTE, str(place + 1), NUMBER_BADGE, BG)
             canvas.paste(number, (x + (BIG_CARD[0] - NUMBER_BADGE[0]) // 2, layout.badges_y))
-        _pile(canvas, (x, layout.cards_y), tile, caption, BG, BIG_CARD[0])
+        _pile(canvas, (x, layout.cards_y), tile, caption, BG, BIG_CARD[0], count=True)
     return encode(canvas)
 
 

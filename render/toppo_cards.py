@@ -1,11 +1,14 @@
 """Toppo card faces, backs and empty places, and the palette of the Toppo pictures.
 
 Colour is never the only cue: every face shows its symbol as a large shape and its colour's
-letter (the engine's notation: R, Y, W, G, B) in the corner. The five fills are chosen to stay
-apart for protanopia, deuteranopia and tritanopia too (Okabe-Ito's vermillion and sky blue, a
-dark bluish green): the smallest CIE76 distance between any two of them under the Machado 2009
-simulations is 29, where a plain red (220, 40, 40) and green (40, 170, 60) are 12 apart for
-deuteranopes.
+letter (the engine's notation: R, Y, W, G, B) in the corner, as big as the card allows: it is
+the colour's mark, read at a glance (:func:`render.fonts.draw_mark_text`). The five fills are
+chosen to stay apart for protanopia, deuteranopia and tritanopia too, a red that reads red (not
+Okabe-Ito's vermillion, which players took for orange) beside a deep bluish green, yellow, white
+and Okabe-Ito's sky blue: the smallest CIE76 distance between any two of them, for everyone and
+under the Machado 2009 simulations, is 29.7 (it was 29.3 with the vermillion; a plain red (220,
+40, 40) and green (40, 170, 60) are 12 apart for deuteranopes). tests/render/test_toppo_render.py
+holds both.
 
 :func:`paint_card` draws on any RGB image at any size; the pictures use :func:`card_tile`, a
 face drawn once at three times the size, reduced (antialiasing) and quantized to the palette.
@@ -20,7 +23,7 @@ from PIL import Image, ImageDraw
 from engine.toppo.cards import Card, Colour, Symbol
 from render.canvas import Palette, supersampled
 from render.cards import rounded_card
-from render.fonts import RGB, draw_text, text_width
+from render.fonts import RGB, draw_mark_text, text_width
 from render.theme import (
     INK,
     LIGHT,
@@ -29,16 +32,20 @@ from render.theme import (
 )
 
 CARD_COLOURS: dict[Colour, RGB] = {
-    Colour.RED: (213, 94, 0),
+    Colour.RED: (230, 40, 30),
     Colour.YELLOW: (245, 205, 50),
     Colour.WHITE: (240, 240, 236),
-    Colour.GREEN: (0, 120, 80),
+    Colour.GREEN: (0, 110, 90),
     Colour.BLUE: (86, 180, 233),
 }
-MARK_SHARE = 0.36
-"""The colour's mark is this share of the card's width high, one letter or two ("Ro", "Am"):
-on the table's line cards, 70 pixels wide, it is 25 pixels (11 on a phone)."""
-STROKES: dict[Colour, RGB] = {colour: LIGHT if colour is Colour.GREEN else INK for colour in Colour}
+MARK_SHARE = 0.5
+"""The colour's mark, one letter or two ("Ro", "Am"), is drawn at this share of the card's width:
+on the table's line cards, 70 pixels wide, at 35 pixels, its capitals 25 high (11.2 on a phone)."""
+MARK_ROOM = 0.86
+"""How much of the card's width the mark may take: "Am" at 35 pixels is 59 of a line card's 70."""
+STROKES: dict[Colour, RGB] = {
+    colour: LIGHT if colour in (Colour.RED, Colour.GREEN) else INK for colour in Colour
+}
 """Symbol and letter colour per card: whichever of dark or light contrasts more with the fill."""
 
 PALETTE = Palette(
@@ -64,17 +71,12 @@ def paint_card(
     rounded_card(draw, box, fill, INK, 0.035)
     mark = mark or card.colour.value
     letter_size = round(width * MARK_SHARE)
-    while letter_size > 8 and text_width(mark, letter_size, True) > width * 0.8:
+    while letter_size > 8 and text_width(mark, letter_size, True) > width * MARK_ROOM:
         letter_size -= 1
-    draw_text(
-        image,
-        (left + round(width * 0.1), top - round(letter_size * 0.12)),
-        mark,
-        letter_size,
-        stroke,
-        bold=True,
+    draw_mark_text(
+        image, (left + round(width * 0.08), top - round(letter_size * 0.12)), mark, letter_size, stroke
     )
-    side = width * 0.58
+    side = width * 0.54
     paint_symbol(draw, card.symbol, (left + width / 2, top + height * 0.6), side, stroke)
 
 

@@ -7,6 +7,7 @@ import dataclasses
 import io
 import re
 from collections.abc import Callable, Iterator
+from functools import partial
 from types import ModuleType
 from typing import Any
 
@@ -15,6 +16,7 @@ from PIL import Image
 
 import render.assets
 import render.canvas
+from bench.bench_legibility import GOAL, measure
 from engine.assets.actions import Deal, GiveUp
 from engine.assets.cards import Asset, parse_cards
 from engine.assets.state import AssetsOptions, AssetsState, AssetsView, Stage, new_game
@@ -25,15 +27,13 @@ from render.assets import (
     HAND_CARD,
     HAND_GAP,
     MARGIN,
-    NAME_ROOM,
     NAMED_CARD,
     NUMBER_BADGE,
     NUMBERS_Y,
     RESULT_PITCH,
     RESULT_ROWS_TOP,
-    ROW_CARD,
-    ROW_PAD,
-    ROW_SIZE,
+    SEAT_CARD,
+    SEAT_PAD,
     SET_GAP,
     WIDTH,
     duel_column_origin,
@@ -44,14 +44,17 @@ from render.assets import (
     money,
     results_png,
     results_size,
-    row_origin,
+    seat_origin,
+    seat_size,
     table_png,
     table_size,
     top_set_origin,
 )
 from render.assets_cards import BADGE_GAP, GHOST, MAX_GHOSTS, PALETTE, badge_size, fill_of, group_size
+from render.legibility import INLINE
 from render.theme import BG, BUTTON, DIM, GOLD, INK, PANEL, TEXT
 from tests.engine.assets import answer, challenge, discard, pair, play_ai, table
+from tests.render.colour_vision import SIMULATIONS, distance
 from words.assets import Labels
 
 NAMES = ("Alice", "محمد علي", "王小明", "Bob 👍🏽", "Дмитрий", "Fam 👨‍👩‍👧")
@@ -150,8 +153,10 @@ def test_the_player_the_game_waits_for_is_framed_in_gold(players: int) -> None:
         duel = view.duel is not None
         image = picture(table_png(view, NAMES[:players]))
         for seat in range(players):
-            x, y = row_origin(seat, duel)
-            assert rgb(image, (x + 1, y + ROW_SIZE[1] // 2)) == (GOLD if seat == view.to_act else PANEL)
+            x, y = seat_origin(seat, players, duel)
+            assert rgb(image, (x + 1, y + seat_size(players)[1] // 2)) == (
+                GOLD if seat == view.to_act else PANEL
+            )
 
 
 # -- the public table ------------------------------------------------------------------------------
@@ -174,26 +179,29 @@ def test_the_public_table_never_shows_a_hand() -> None:
 def test_the_top_set_shows_one_card_per_kind_and_the_discard_its_top_card() -> None:
     game = table("PB", "JW", discard="CA", stacks=["BA BA / HM SI HM GO", "JW JW"])
     image = picture(table_png(game.view(), NAMES[:2]))
-    origin = top_set_origin(0)
+    origin = top_set_origin(0, 2)
     for group, asset in enumerate((Asset.HOME, Asset.SILVER, Asset.GOLD)):
-        front = group_card(origin, ROW_CARD, group, SET_GAP)
-        assert rgb(image, plain_fill(front, ROW_CARD)) == fill_of(asset)
-        assert rgb(image, ribbon(front, ROW_CARD)) == (INK if asset.wild else fill_of(asset))
+        front = group_card(origin, SEAT_CARD, group, SET_GAP)
+        assert rgb(image, plain_fill(front, SEAT_CARD)) == fill_of(asset)
+        assert rgb(image, ribbon(front, SEAT_CARD)) == (INK if asset.wild else fill_of(asset))
     # Seat 1's only set, a pair of Jewels: one card with a badge under it.
-    front = group_card(top_set_origin(1), ROW_CARD, 0, SET_GAP)
-    assert rgb(image, plain_fill(front, ROW_CARD)) == fill_of(Asset.JEWELS)
-    width, height = badge_size(ROW_CARD)
-    badge_left = (front[0] + (ROW_CARD[0] - width) // 2 + 3, front[1] + ROW_CARD[1] + BADGE_GAP + height // 2)
+    front = group_card(top_set_origin(1, 2), SEAT_CARD, 0, SET_GAP)
+    assert rgb(image, plain_fill(front, SEAT_CARD)) == fill_of(Asset.JEWELS)
+    width, height = badge_size(SEAT_CARD)
+    badge_left = (
+        front[0] + (SEAT_CARD[0] - width) // 2 + 3,
+        front[1] + SEAT_CARD[1] + BADGE_GAP + height // 2,
+    )
     assert rgb(image, badge_left) == BUTTON
-    next_group = group_card(top_set_origin(1), ROW_CARD, 1, SET_GAP)
-    assert rgb(image, plain_fill(next_group, ROW_CARD)) == PANEL
+    next_group = group_card(top_set_origin(1, 2), SEAT_CARD, 1, SET_GAP)
+    assert rgb(image, plain_fill(next_group, SEAT_CARD)) == PANEL
 
 
 def test_an_empty_discard_pile_and_a_player_without_sets_are_drawn_empty() -> None:
     game = table("PB", "JW", stacks=["", "JW JW"])
     image = picture(table_png(game.view(), NAMES[:2]))
-    front = group_card(top_set_origin(0), ROW_CARD, 0, SET_GAP)
-    assert rgb(image, plain_fill(front, ROW_CARD)) == PANEL
+    front = group_card(top_set_origin(0, 2), SEAT_CARD, 0, SET_GAP)
+    assert rgb(image, plain_fill(front, SEAT_CARD)) == PANEL
     filled = table("PB", "JW", discard="HM", stacks=["", "JW JW"])
     assert picture(table_png(filled.view(), NAMES[:2])).tobytes() != image.tobytes()
 
@@ -214,10 +222,11 @@ def test_a_challenge_is_drawn_with_each_sides_cards_and_the_stake() -> None:
     for column, asset in enumerate((Asset.SILVER, Asset.GOLD, Asset.HOME)):
         front = group_card(duel_column_origin(column), DUEL_CARD, 0, 4)
         assert rgb(image, plain_fill(front, DUEL_CARD)) == fill_of(asset)
-    # The rows move down under the challenge; the challenger must answer and is framed.
-    x, y = row_origin(0, duel=True)
-    assert rgb(image, (x + 1, y + ROW_SIZE[1] // 2)) == GOLD
-    assert rgb(image, (x + 1, row_origin(1, duel=True)[1] + ROW_SIZE[1] // 2)) == PANEL
+    # The seats move down under the challenge; the challenger must answer and is framed.
+    middle = seat_size(2)[1] // 2
+    for seat, frame in ((0, GOLD), (1, PANEL)):
+        x, y = seat_origin(seat, 2, duel=True)
+        assert rgb(image, (x + 1, y + middle)) == frame
 
 
 def test_a_challenge_shows_on_the_hand_of_the_player_who_must_answer() -> None:
@@ -407,14 +416,15 @@ def test_long_emoji_and_right_to_left_names_stay_inside_their_row() -> None:
     short = picture(table_png(view, NAMES))
     long = picture(table_png(view, LONG_NAMES))
     assert long.size == short.size == table_size(6)
+    width, height = seat_size(6)
     for seat in range(6):
-        x, y = row_origin(seat)
-        name_box = (x + ROW_PAD, y + 10, x + ROW_PAD + NAME_ROOM, y + 56)
+        x, y = seat_origin(seat, 6)
+        name_box = (x + SEAT_PAD, y + 6, x + width - SEAT_PAD, y + 52)
         assert TEXT in colours(long.crop(name_box))
         assert long.crop(name_box).tobytes() != short.crop(name_box).tobytes()
-        # Between the name and the next column the row stays bare: the name was cut to fit.
-        gap = (x + ROW_PAD + NAME_ROOM + 1, y + 6, x + ROW_PAD + NAME_ROOM + 9, y + ROW_SIZE[1] - 6)
-        assert colours(long.crop(gap)) == {PANEL}
+        # Along the place's right edge it stays bare: the name was cut to fit.
+        edge = (x + width - SEAT_PAD + 1, y + 20, x + width - 6, y + height - 20)
+        assert colours(long.crop(edge)) == {PANEL}
 
 
 def test_names_must_match_the_seats() -> None:
@@ -444,3 +454,36 @@ def test_the_palette_keeps_every_card_fill_and_theme_colour_exact() -> None:
         strip.putpixel((index, 0), colour)
     quantized = PALETTE.quantize(strip)
     assert [rgb(quantized, (index, 0)) for index in range(len(swatches))] == swatches
+
+
+# -- on a phone ------------------------------------------------------------------------------------
+
+
+def busiest_challenge(players: int) -> AssetsView:
+    """A challenge with an answer shown, from an AI game of ``players``."""
+    return next(view for _, view in stages(players, seed=players) if view.duel is not None)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_table_fits_the_height_a_phone_shows_with_every_seat_in_a_challenge(players: int) -> None:
+    """Six seats and a challenge were 1849 pixels high (832 at a phone's 450 wide): a phone
+    shows a picture in a message at most 1.19 times as high as wide, so the table never asks
+    for more, and is shown as wide as the column."""
+    for duel in (False, True):
+        assert INLINE.scale(table_size(players, duel)) == INLINE.width / WIDTH
+
+
+def test_every_amount_on_the_table_reads_on_a_phone() -> None:
+    """The totals, the stacks' values and every number drawn, as a phone shows the busiest
+    table (six seats in a challenge)."""
+    found = measure(partial(table_png, busiest_challenge(6), NAMES))
+    amounts = {drawn.text: drawn.em * found.scale for drawn in found.drawn if re.search(r"\d", drawn.text)}
+    assert len(amounts) > 10
+    assert min(amounts.values()) >= GOAL, min(amounts.items(), key=lambda item: item[1])
+
+
+def test_classic_auto_and_jewels_are_told_apart_by_their_fill_by_everyone() -> None:
+    """The two assets of 15,000 shared one lilac: their fills stay apart (CIE76) for everyone and
+    under the common colour-vision deficiencies; their icons differ too."""
+    auto, jewels = fill_of(Asset.CLASSIC_AUTO), fill_of(Asset.JEWELS)
+    assert min(distance(auto, jewels, simulation) for simulation in (None, *SIMULATIONS)) >= 20

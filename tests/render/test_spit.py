@@ -7,11 +7,13 @@ import io
 import re
 import string
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bench.bench_legibility import GOAL, measure
 from engine.rng import Rng
 from engine.spit import (
     Flip,
@@ -536,3 +538,14 @@ def test_every_card_face_differs_from_the_others_without_its_colour() -> None:
         for card in ALL_CARDS
     }
     assert len(faces) == len(ALL_CARDS)
+
+
+def test_the_pile_counts_read_on_a_phone_on_the_table_and_the_panel() -> None:
+    """A pile's count ("×4") under it is read at a glance, as a mark: its digits reach the
+    goal's height on a phone (players found "×1" to "×5" too small to read)."""
+    view = spit_playing().view()
+    for render in (partial(table_png, view, NAMES), partial(panel_png, spit_playing().view(0), NAMES)):
+        found = measure(render)
+        counts = [mark for mark in found.marks if mark.text == "draw_mark_text"]
+        assert counts, "the counts are drawn as marks"
+        assert min(count.em for count in counts) * found.scale >= GOAL

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 import pytest
 from PIL import Image
 
+from bench.bench_legibility import GOAL, measure
 from engine.toppo.actions import CallToppo, Match, TurnCard, VoteReplace
 from engine.toppo.cards import Card, Colour, parse_cards
 from engine.toppo.series import Series
@@ -34,6 +35,7 @@ from render.toppo import (
     table_size,
 )
 from render.toppo_cards import CARD_COLOURS, PALETTE, STROKES, card_tile
+from tests.render.colour_vision import closest, hue
 from tests.render.pixels import picture, rgb
 from words.toppo import Labels
 
@@ -274,3 +276,29 @@ def test_every_card_face_differs_from_the_others_without_its_colour() -> None:
             grey = card_tile(card, *LINE_CARD, PANEL).convert("L").point(lambda value: 255 * (value > 100))
             faces[card] = grey.tobytes()
     assert len(set(faces.values())) == 25
+
+
+# -- read on a phone, by colour-blind players too --------------------------------------------------
+
+
+def test_red_is_drawn_red_and_the_five_colours_stay_apart_for_colour_blind_players() -> None:
+    """Players took the vermillion for orange: red is a red (its hue within 10 degrees of pure
+    red), and no two fills come closer than the vermillion's set did (29.3 in CIE76) for anyone,
+    with protanopia, deuteranopia or tritanopia; the letters stay the colours' cue."""
+    red = CARD_COLOURS[Colour.RED]
+    assert min(hue(red), 360 - hue(red)) <= 10
+    assert closest(list(CARD_COLOURS.values())) >= 29.3
+
+
+def test_the_colour_letters_of_the_line_cards_read_on_a_phone() -> None:
+    """The letter in a card's corner is its colour's mark for a colour-blind player: on the
+    table's small line cards it reads as a mark, its capitals at least the goal's height on a
+    phone (the letters in both languages: "Am" is the widest)."""
+    game = table("R~ Yo B# Go W-", *["R+ Y# Wo G- B~"] * 8)
+    for seat in range(8):
+        turn(game, seat, 5)
+    for labels in (Labels(), Labels(colours="Ro Am Bl Ve Az")):
+        found = measure(lambda labels=labels: table_png(game.view(), NAMES, labels=labels))
+        letters = [mark for mark in found.marks if mark.text == "draw_mark_text"]
+        assert len(letters) >= 5
+        assert min(letter.em for letter in letters) * found.scale >= GOAL
