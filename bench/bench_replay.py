@@ -7,14 +7,15 @@ For a seeded first game of every game engine/games.py registers (a Cover Your As
 Spit match; two scripted people and AI seats up to four, tests/tables/scripted.py; the table
 message's drawings mark the steps, as cogs.seated.public_draft does), kept in a temporary store:
 
-- ``steps`` of the replay, ``frames`` of its animation (at most 120, fewer for a large picture:
-  render/animation.py ``DRAWN_PIXELS``);
+- ``steps`` of the replay, ``frames`` of its animation (every step offered to it, at most 120:
+  tables/replays.py ``FRAMES``; steps whose pictures are alike make one frame);
 - the animation as the bot shares it: the frames rebuilt by the game's own code, drawn and put
   together in the animator's process (cogs/animator.py, started when a replay is opened;
   ``cold_s`` is the first share, its pictures' caches empty, ``gif_s`` the next ones): ``gif_kib`` and
-  ``gif_s`` (median of ``--runs``), goals at most 1 MiB and 3 s; beside it the baseline, the
-  steps offered to the animation (up to 120) drawn as separate full PNGs in the same process:
-  ``pngs_kib`` and ``pngs_s``;
+  ``gif_s`` (median of ``--runs``), goals at most render/animation.py ``MOST_BYTES`` (8 MiB,
+  under Discord's 10 MiB for a bot's attachment) and 3 s; beside it the baseline, the steps
+  offered to the animation drawn as separate full PNGs in the same process: ``pngs_kib`` and
+  ``pngs_s``;
 - one step of a step-through replay as a press draws it (the table rebuilt at a random step,
   then its picture): p50 and p99 in milliseconds, beside the baseline of drawing the same
   picture of a live table (``live_p50_ms``, ``live_p99_ms``).
@@ -42,7 +43,7 @@ from PIL import Image
 from cogs.animator import Animator
 from engine.games import names
 from locales import catalog
-from render.animation import frame
+from render.animation import MOST_BYTES, frame
 from tables.registry import TableRegistry
 from tables.replays import Replay
 from tests.tables.manual_clock import ManualClock
@@ -124,7 +125,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             print(
                 f"{game:7} {found['steps']:4} steps, {found['frames']:3} frames: "
                 f"GIF {found['gif_kib']:7.1f} KiB in {found['gif_s']:.2f} s (first {found['cold_s']:.2f} s; "
-                f"goals 1024 KiB, 3 s) against {found['pngs_kib']:8.1f} KiB of PNGs in "
+                f"goals {MOST_BYTES // 1024} KiB, 3 s) against {found['pngs_kib']:8.1f} KiB of PNGs in "
                 f"{found['pngs_s']:.2f} s ({found['gif_kib'] / found['pngs_kib']:.2f}x the bytes); one step "
                 f"p50 {found['step_p50_ms']} ms p99 {found['step_p99_ms']} ms against the live picture's "
                 f"p50 {found['live_p50_ms']} ms p99 {found['live_p99_ms']} ms "

@@ -14,18 +14,22 @@ cannot change it) and is drawn here, in the animator's process (``cogs/animator.
 import io
 import itertools
 import pickle
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
 from PIL import Image, ImageChops
 
 from render import canvas
-from words.replays import spread
 
 NONE: Final = Image.Dither.NONE
 FRAME_MS: Final = 500
-"""How long each frame shows."""
+"""How long each frame shows in a short animation."""
+RUNNING_MS: Final = 30_000
+"""About how long a longer animation runs before its end is held: its frames show shorter, down
+to :data:`FASTEST_MS` (a game of 120 steps in 30 s), so every step is kept and the game is still
+followed at a glance, not left out."""
+FASTEST_MS: Final = 250
 UNCHANGED: Final = 255
 """The palette index a frame marks its unchanged pixels with (transparent): the table pictures'
 palettes leave the last entries free (:class:`render.canvas.Palette`)."""
@@ -33,12 +37,10 @@ CHANGED_MASK: Final = bytes(3) + bytes([255]) * 765
 """A palette that maps a difference of palette indices to a mask: 0 black, the rest white."""
 BAND: Final = 32
 """Rows of a full frame halved together where something changed (even)."""
-DRAWN_PIXELS: Final = 120 * 1000 * 1000
-"""The most pixels an animation draws at full size: 120 frames of a 1000 x 1000 picture. Drawing
-time and bytes grow with them, so a picture twice as large keeps half as many frames."""
-MOST_BYTES: Final = 1024 * 1024
-"""An animation's most bytes (Discord takes far bigger files; a replay to share should load
-fast on a phone)."""
+MOST_BYTES: Final = 8 * 1024 * 1024
+"""An animation's most bytes: Discord takes a bot's attachment up to 10 MiB (discord-api-docs
+pull request 7312, from January 2025 for interaction responses too); this leaves the message's
+other parts room. Every game the replay bench plays stays far under it (bench/bench_replay.py)."""
 HOLD_MS: Final = 4000
 """How long the last frame (the game's end) shows before the animation starts again."""
 
@@ -48,34 +50,74 @@ def frame(render: Callable[..., bytes], args: tuple[Any, ...]) -> bytes:
     return pickle.dumps((render, args), protocol=pickle.HIGHEST_PROTOCOL)
 
 
+def frame_time(frames: int) -> int:
+    """How long each of ``frames`` frames shows (the last is held longer: :data:`HOLD_MS`), in
+    whole hundredths of a second, as a GIF keeps it."""
+    return max(FASTEST_MS, min(FRAME_MS, RUNNING_MS // max(1, frames) // 10 * 10))
+
+
 def animate(
-    frames: Sequence[bytes], frame_ms: int = FRAME_MS, hold_ms: int = HOLD_MS, most_bytes: int = MOST_BYTES
+    frames: Sequence[bytes],
+    frame_ms: int | None = None,
+    hold_ms: int = HOLD_MS,
+    most_bytes: int = MOST_BYTES,
 ) -> bytes:
-    """The frames (see :func:`frame`) drawn, halved and put together as a looping GIF of at
-    most ``most_bytes``. A large picture (Topoum's board) keeps fewer of the frames, evenly
-    spread with the first and the last (:data:`DRAWN_PIXELS`); over ``most_bytes``, every other
-    frame is left out until it fits."""
+    """The frames (see :func:`frame`) drawn, halved and put together as a looping GIF, every one
+    of them (a replay offers at most ``tables.replays.FRAMES``), each shown ``frame_ms``
+    (:func:`frame_time` of their number unless given). Over ``most_bytes``, which no game
+    reaches, every other frame is left out until it fits, so that Discord still takes it."""
     if not frames:
         raise ValueError("an animation needs at least one frame")
     with canvas.frames():
-        first, last = _drawn(frames[0]), _drawn(frames[-1])  # a board grows: the end is largest
-        largest = max(image.width * image.height for image in (first, last))
-        kept = spread(len(frames), DRAWN_PIXELS // largest)
-        full = [first, *(_drawn(frames[index]) for index in kept[1:-1]), last] if len(kept) > 1 else [first]
-    full = _same_size(full)
-    halves = [halved(full[0])]
-    for before, after in itertools.pairwise(full):
-        halves.append(_halved_changes(before, after, halves[-1]))
+        halves = _same_size(list(_halves(frames)))
     while True:
-        gif = _gif(halves, frame_ms, hold_ms)
+        gif = _gif(halves, frame_ms or frame_time(len(halves)), hold_ms)
         if len(gif) <= most_bytes or len(halves) <= 2:
             return gif
         halves = [*halves[:-1:2], halves[-1]]
 
 
+def _halves(frames: Sequence[bytes]) -> Iterator[Image.Image]:
+    """Each frame drawn and halved, in the first frame's palette, one full frame held at a time
+    (a Topoum board is 968 x 2000: a hundred of them would not fit a small machine's memory).
+    After a frame of the same size only the bands of rows that changed are halved again (a move
+    changes a few cards and a line of text; halving a whole large picture costs more than
+    drawing it)."""
+    before: Image.Image | None = None
+    shown: Image.Image | None = None
+    colours: list[int] | None = None
+    for pickled in frames:
+        after = _even(_drawn(pickled))
+        if colours is None:
+            colours = after.getpalette()
+        elif after.getpalette() != colours:
+            after = after.convert("RGB").quantize(palette=_palette(bytes(colours)), dither=NONE)
+        if before is None or shown is None or before.size != after.size:
+            shown = halved(after)
+        else:
+            shown = _halved_changes(before, after, shown)
+        yield shown
+        before = after
+
+
 def _drawn(pickled: bytes) -> Image.Image:
     render, args = pickle.loads(pickled)
     return canvas.decode(render(*args))
+
+
+def _even(image: Image.Image) -> Image.Image:
+    """``image`` with an even width and height (padded with its background, its top-left pixel),
+    so that it halves exactly."""
+    if image.width % 2 == 0 and image.height % 2 == 0:
+        return image
+    return _padded(image, (image.width + image.width % 2, image.height + image.height % 2))
+
+
+def _padded(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    padding = Image.new("P", size, image.getpixel((0, 0)))
+    padding.putpalette(image.getpalette() or [])
+    padding.paste(image, (0, 0))
+    return padding
 
 
 def _gif(images: Sequence[Image.Image], frame_ms: int, hold_ms: int) -> bytes:
@@ -97,23 +139,10 @@ def _gif(images: Sequence[Image.Image], frame_ms: int, hold_ms: int) -> bytes:
 
 
 def _same_size(images: list[Image.Image]) -> list[Image.Image]:
-    """The frames on one canvas, the largest's size (a table picture grows in a challenge, say),
-    and in the first one's palette (a game's pictures share theirs; any other is mapped to it):
-    a smaller one is padded with its own background (its top-left pixel)."""
-    width, height = max(image.width for image in images), max(image.height for image in images)
-    width, height = width + width % 2, height + height % 2  # halved exactly
-    colours = images[0].getpalette()
-    padded = []
-    for image in images:
-        if image.getpalette() != colours:
-            image = image.convert("RGB").quantize(palette=_palette(bytes(colours or [])), dither=NONE)
-        if image.size != (width, height):
-            padding = Image.new("P", (width, height), image.getpixel((0, 0)))
-            padding.putpalette(image.getpalette() or [])
-            padding.paste(image, (0, 0))
-            image = padding
-        padded.append(image)
-    return padded
+    """The halved frames on one canvas, the largest's size (a table picture grows in a
+    challenge, say): a smaller one is padded with its own background (its top-left pixel)."""
+    size = max(image.width for image in images), max(image.height for image in images)
+    return [image if image.size == size else _padded(image, size) for image in images]
 
 
 def halved(image: Image.Image) -> Image.Image:

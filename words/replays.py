@@ -1,7 +1,6 @@
 """What a replay shows of a finished game: which of its steps, when there are more than an
-animation has frames for. The table that rebuilds a replay (:mod:`tables.replays`) and the
-animation that draws it (:mod:`render.animation`) choose alike, so the choice sits below both
-of them, in plain Python."""
+animation has frames for (:mod:`tables.replays` chooses them; :mod:`render.animation` then draws
+every frame it is given), in plain Python below both."""
 
 
 def spread(count: int, most: int) -> list[int]:

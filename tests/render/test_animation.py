@@ -1,20 +1,29 @@
 """A replay's animation (render/animation.py): each frame shows exactly the picture it stands
 for, halved, though only its changed pixels are written; pictures of different sizes share one
-canvas; a large picture keeps fewer frames; the bytes stay within their limit."""
+canvas; every step offered is kept, a long game shown faster, within Discord's limit for a bot's
+attachment."""
 
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 from PIL import Image, ImageSequence
 
+from bench.bench_legibility import REAL_NAMES
+from bench.legibility_sampled import _named
 from engine.assets.state import new_game
 from engine.rng import Rng
 from engine.toppo.ai import choose_in_series
 from engine.toppo.series import Series
-from render.animation import animate, frame, halved
+from locales import catalog
+from render.animation import FASTEST_MS, FRAME_MS, MOST_BYTES, animate, frame, frame_time, halved
 from render.assets import table_png as assets_png
 from render.toppo import table_png
+from tables.registry import TableRegistry
+from tables.replays import Replay
+from tests.tables.manual_clock import ManualClock
+from tests.tables.scripted import finished_game, kind_of
 from words.replays import spread
 
 NAMES = ["Ana", "Bruno", "Carla", "Dmitri"]
@@ -68,3 +77,34 @@ def test_frames_are_spread_from_first_to_last_within_the_limits() -> None:
     assert spread(300, 1) == [0, 299]
     pictures = [frame(render, args) for render, args in toppo_frames(8)]
     assert len(shown(animate(pictures, most_bytes=1))) == 2, "over its bytes, frames go, not the end"
+
+
+def test_a_long_game_is_shown_faster_and_a_short_one_at_its_pace() -> None:
+    assert frame_time(12) == FRAME_MS
+    assert frame_time(120) == FASTEST_MS < FRAME_MS
+    pictures = [frame(render, args) for render, args in toppo_frames(80)]
+    durations = [
+        image.info["duration"] for image in ImageSequence.Iterator(Image.open(io.BytesIO(animate(pictures))))
+    ]
+    assert set(durations[:-1]) == {frame_time(len(pictures))} and frame_time(80) < FRAME_MS
+
+
+async def test_a_topoum_game_keeps_every_step_it_is_given_within_discords_limit(tmp_path: Path) -> None:
+    """Players shared a Topoum game whose animation kept 18 of about 100 steps: the bytes were
+    held to 1 MiB by leaving every other frame out, twice. A game of the bench's (181 steps, 120
+    of them offered, as tables/replays.py spreads them) with long names keeps them all, well
+    within Discord's 10 MiB for a bot's attachment."""
+    kept, store = await finished_game("topoum", 1, tmp_path)
+    try:
+        kind = kind_of("topoum")
+        replay = Replay(
+            TableRegistry(store, ManualClock()), kind.table_class, _named(kept, REAL_NAMES), "x", "es-ES"
+        )
+        steps = replay.frames()
+        pictures = [kind.picture(catalog(), table) for table in replay.tables(steps)]
+        gif = animate([frame(picture.render, picture.args) for picture in pictures])
+    finally:
+        await store.close()
+    frames = Image.open(io.BytesIO(gif)).n_frames
+    assert frames >= len(replay) // 2 and frames >= 0.9 * len(steps), (frames, len(steps), len(replay))
+    assert len(gif) <= MOST_BYTES < 10 * 1024 * 1024
