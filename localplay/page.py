@@ -78,7 +78,17 @@ from urllib.parse import quote
 from aiohttp import WSCloseCode, web
 from PIL import Image
 
-from fakediscord import Actor, Channel, FakeDiscord, Guild, Member, Modal, Reply, SeenMessage
+from fakediscord import (
+    MESSAGE_COMPONENT,
+    Actor,
+    Channel,
+    FakeDiscord,
+    Guild,
+    Member,
+    Modal,
+    Reply,
+    SeenMessage,
+)
 from fakediscord.model import GUILD_TEXT, JSON, Message
 from fakediscord.observers import Observer
 
@@ -426,9 +436,15 @@ class Page:
         return self._answered(actor, await actor.slash(body.text("command"), body.mapping("options")))
 
     async def press(self, body: Body) -> JSON:
+        """A click. One on a button the message no longer has (the page showed it before the bot
+        edited the message) is delivered with its old custom id, as Discord delivers a click
+        already on its way: the bot answers it, as it would there."""
         actor = body.actor()
-        message = body.message(actor)
-        return self._answered(actor, await actor.press(message, custom_id=body.text("custom_id")))
+        message, custom_id = body.message(actor), body.text("custom_id")
+        if any(button.get("custom_id") == custom_id for button in message.buttons()):
+            return self._answered(actor, await actor.press(message, custom_id=custom_id))
+        click = {"custom_id": custom_id, "component_type": 2}
+        return self._answered(actor, await actor.forge(MESSAGE_COMPONENT, click, message=message))
 
     async def choose(self, body: Body) -> JSON:
         actor = body.actor()

@@ -13,6 +13,8 @@ from PIL import Image
 from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
 
+from locales import catalog
+
 from .conftest import Local, viewport
 from .page import LocalPage
 
@@ -230,3 +232,23 @@ def test_a_name_escaped_for_markdown_shows_as_written(browser: WebDriver, local:
         [escape_markdown(name) for name in names],
     )
     assert drawn == [[name, 0] for name in names]
+
+
+def test_a_press_on_a_button_the_message_no_longer_has_is_answered_by_the_bot(
+    browser: WebDriver, local: Local
+) -> None:
+    """Issue 44: a press from a view the bot had redrawn meanwhile showed the stand-in's insides
+    ("0 buttons match ..." and every button's id). Discord delivers such a click with the id it
+    had, and the bot answers it: so does the page."""
+    page = LocalPage(browser, local.url)
+    page.open()
+    page.act_as("Ana")
+    page.run_command("/toppo", "toppo start")
+    lobby_id = page.lobby()
+    join = page.until(lambda: page.message(lobby_id), "the lobby").find_element(By.CSS_SELECTOR, "button.btn")
+    table = str(join.get_attribute("data-custom-id")).split(":")[1]
+    gone = f"toppo:{table}:pick:9"  # a button of a moment that has passed
+    browser.execute_script("press(state.messages.get(arguments[0]), arguments[1])", lobby_id, gone)
+    said = catalog().text("reason.stale", "en-US")
+    page.until(lambda: page.message_with(said, ephemeral=True), "the bot's private answer")
+    assert "buttons match" not in browser.find_element(By.ID, "messages").text

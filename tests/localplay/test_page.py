@@ -119,10 +119,13 @@ async def test_bad_input_is_refused_in_a_few_words_and_the_page_goes_on(local: L
     lobby = await local.act("command", "Ana", "game-night", command="toppo start")
     assert lobby == {"ok": True}
     (card,) = (await local.get("/api/messages", member=ana, channel=game_night))["messages"]
+    # A button the message does not have is delivered as Discord delivers a click already on its
+    # way with an old id: the bot answers it (here: none of its buttons), privately.
+    delivered = await local.post(
+        "press", {"member": ana, "channel": game_night, "message": card["id"], "custom_id": "tp:x"}
+    )
+    assert delivered == {"ok": True}, delivered
     refused += [
-        await local.post(
-            "press", {"member": ana, "channel": game_night, "message": card["id"], "custom_id": "tp:x"}
-        ),
         await local.post(
             "choose", {"member": ana, "channel": game_night, "message": card["id"], "custom_id": "x"}
         ),
