@@ -69,6 +69,7 @@ import asyncio
 import contextlib
 import io
 import json
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,7 +90,7 @@ from fakediscord import (
     Reply,
     SeenMessage,
 )
-from fakediscord.model import GUILD_TEXT, JSON, Message
+from fakediscord.model import GUILD_TEXT, JSON, Attachment, Message
 from fakediscord.observers import Observer
 
 from .guard import Guard
@@ -164,12 +165,20 @@ class Socket:
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
 
 
+KEPT_ATTACHMENTS = 500
+"""Attachments of edited messages still served (a Toppo game's pictures for several minutes)."""
+
+
 class Live(Observer):
     """Every open page, told of the server's changes as the stand-in makes them."""
 
     def __init__(self, guild: Guild) -> None:
         self.guild = guild
         self.sockets: set[Socket] = set()
+        self.attachments: OrderedDict[tuple[int, int], Attachment] = OrderedDict()
+        """The attachments messages have shown, by channel and id, the latest kept: Discord's
+        attachment addresses stay valid once their message is edited, so a page still drawing
+        the previous picture (or a replay's) never shows it broken."""
 
     def _send(self, event: JSON, *, only: int | None = None) -> None:
         text = json.dumps(event)
@@ -182,6 +191,11 @@ class Live(Observer):
         return channel.guild is self.guild and not channel.dm
 
     def message_changed(self, message: Message) -> None:
+        for attachment in message.attachments:
+            self.attachments[(message.channel.id, attachment.id)] = attachment
+            self.attachments.move_to_end((message.channel.id, attachment.id))
+        while len(self.attachments) > KEPT_ATTACHMENTS:
+            self.attachments.popitem(last=False)
         if self._shown(message):
             event = {
                 "type": "message",
@@ -386,14 +400,16 @@ class Page:
             channel = self.fake.find_channel(snowflake(channel_id, "channel"))
         except Malformed:
             channel = None
-        for message in [] if channel is None else channel.messages.values():
-            for attachment in message.attachments:
-                if str(attachment.id) == attachment_id:
-                    # An attachment never changes: an edited message gets new ones.
-                    headers = {"Cache-Control": "max-age=31536000, immutable"}
-                    return web.Response(
-                        body=attachment.data, content_type=attachment.content_type, headers=headers
-                    )
+        shown = [a for m in ([] if channel is None else channel.messages.values()) for a in m.attachments]
+        number = attachment_id.isdecimal() and len(attachment_id) <= 20
+        kept = self.live.attachments.get((channel.id, int(attachment_id))) if channel and number else None
+        for attachment in [*shown, *([] if kept is None else [kept])]:
+            if str(attachment.id) == attachment_id:
+                # An attachment never changes: an edited message gets new ones.
+                headers = {"Cache-Control": "max-age=31536000, immutable"}
+                return web.Response(
+                    body=attachment.data, content_type=attachment.content_type, headers=headers
+                )
         raise web.HTTPNotFound()
 
     async def emoji(self, request: web.Request) -> web.Response:

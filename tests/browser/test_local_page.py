@@ -106,6 +106,15 @@ def test_a_toppo_table_played_in_the_page(browser: WebDriver, local: Local, tmp_
     # A move: the table picture is redrawn in place (the same message, a new picture).
     page.press(panel_id, "Turn card")
     page.until(lambda: page.picture(table_id) != first_picture, "the table picture to change")
+    # The picture it showed before is still served, as Discord's attachment addresses stay valid
+    # once their message is edited: no picture on the page is ever drawn broken (404).
+    fetched = "return fetch(arguments[0], {cache: 'no-store'}).then((answer) => answer.status)"
+    assert browser.execute_script(fetched, first_picture) == 200
+    statuses = browser.execute_script(
+        "return performance.getEntriesByType('resource')"
+        ".filter((e) => e.name.includes('/attachments/')).map((e) => e.responseStatus)"
+    )
+    assert statuses and 404 not in statuses, statuses
 
     # The panel is its owner's alone.
     other = "Ben" if name == "Ana" else "Ana"
