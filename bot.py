@@ -57,7 +57,11 @@ async def run(config: Config) -> int:
         bot = GameNightBot(
             store=store,
             tables=TableRegistry(
-                store, turn_seconds=config.turn_seconds, owns=config.shards.owns, thinker=Worker("AI")
+                store,
+                turn_seconds=config.turn_seconds,
+                absent_seconds=config.absent_seconds,
+                owns=config.shards.owns,
+                thinker=Worker("AI"),
             ),
             messages=catalog(),
             dev_guild_id=config.dev_guild_id,

@@ -17,6 +17,7 @@ from dotenv.parser import parse_stream
 
 from data.store import is_url
 from tables.shards import ALL_SHARDS, Shards
+from tables.stand_ins import ABSENT_AFTER
 
 DEFAULT_DATABASE_PATH = Path("data") / "gamenight.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -36,6 +37,9 @@ class Config:
     log_level: int
     api_base: str | None
     turn_seconds: float = DEFAULT_TURN_SECONDS
+    absent_seconds: float = ABSENT_AFTER
+    """How long a real-time table waits for the one person it needs before an AI plays for them,
+    where the server's moderators have not chosen (``ABSENT_SECONDS``; local play waits longer)."""
     live_panels: bool = True
     database_url: str | None = None
     """A PostgreSQL server's ``postgresql://`` URL; when set, it is the database and
@@ -50,6 +54,20 @@ class Config:
     def database(self) -> str | Path:
         """What the store opens: the PostgreSQL URL if there is one, else the SQLite file."""
         return self.database_url or self.database_path
+
+
+def seconds(values: Mapping[str, str], name: str, default: float, *, low: float, high: float = 3600) -> float:
+    """A setting that is a number of seconds from ``low`` to ``high``; ``default`` if unset."""
+    raw = (values.get(name) or "").strip()
+    if not raw:
+        return default
+    try:
+        number = float(raw)
+    except ValueError:
+        number = low - 1
+    if not low <= number <= high:
+        raise ConfigError(f"{name} must be a number of seconds from {low:g} to {high:g}, not {raw!r}")
+    return number
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -142,15 +160,8 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
             )
         api_base = api_base.rstrip("/")
 
-    turn_raw = (values.get("TURN_SECONDS") or "").strip()
-    turn_seconds = DEFAULT_TURN_SECONDS
-    if turn_raw:
-        try:
-            turn_seconds = float(turn_raw)
-        except ValueError:
-            turn_seconds = 0.0
-        if not 3 <= turn_seconds <= 3600:
-            raise ConfigError(f"TURN_SECONDS must be a number of seconds from 3 to 3600, not {turn_raw!r}")
+    turn_seconds = seconds(values, "TURN_SECONDS", DEFAULT_TURN_SECONDS, low=3)
+    absent_seconds = seconds(values, "ABSENT_SECONDS", ABSENT_AFTER, low=15)
 
     live_raw = (values.get("LIVE_PANELS") or "on").strip().lower()
     if live_raw not in ("on", "off"):
@@ -169,6 +180,7 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
         log_level=logging.getLevelNamesMapping()[level_name],
         api_base=api_base,
         turn_seconds=turn_seconds,
+        absent_seconds=absent_seconds,
         live_panels=live_raw == "on",
         database_url=database_url,
         shards=shards,

@@ -27,7 +27,7 @@ from fakediscord import BotProcess, FakeDiscord, Guild
 from .guard import new_key
 from .page import Page
 from .persist import Autosave, WorldFile
-from .world import seed, the_guild
+from .world import LOCAL_WAITS, seed, the_guild
 
 DEFAULT_PORT = 8765
 READY_SECONDS = 60.0
@@ -102,7 +102,7 @@ class LocalWorld:
     def bot(self, places: Places) -> BotProcess:
         """The real bot against this world, as an operator would run it: threads by default, and
         no shard or server setting of theirs (their ``.env`` is for Discord)."""
-        env = {"SHARD_COUNT": "", "SHARD_IDS": "", "DATABASE_URL": places.database_url or ""}
+        env = {"SHARD_COUNT": "", "SHARD_IDS": "", "DATABASE_URL": places.database_url or "", **LOCAL_WAITS}
         bot = BotProcess(self.fake, places.database, threads=True, env=env, log_path=places.bot_log)
         bot.command = ("-m", "localplay.child")
         return bot

@@ -94,7 +94,7 @@ from fakediscord.model import GUILD_TEXT, JSON, Attachment, Message
 from fakediscord.observers import Observer
 
 from .guard import Guard
-from .world import display_name, moderates, people
+from .world import WAIT_MINUTES, display_name, moderates, people
 
 STATIC = Path(__file__).parent / "static"
 
@@ -355,6 +355,7 @@ class Page:
                     *application.guild_commands.get(self.guild.id, []),
                 ],
                 "open_to_network": self.open_to_network,
+                "wait_minutes": WAIT_MINUTES,
                 "problems": self.fake.problems,
             }
         )

@@ -13,6 +13,13 @@ from fakediscord.model import MANAGE_GUILD
 GUILD_NAME = "Game Night"
 CHANNELS = ("game-night", "partidas")
 MODERATOR_ROLE = "Moderator"
+WAIT_MINUTES = 10
+"""How long the local bot's tables wait for a player before an AI plays for them (a turn, or a
+real-time table's absent player): one person plays several members of a table from one page,
+switching between them, which on Discord's 30 s for Toppo and Spit would hand every seat to an
+AI within seconds. The page says so."""
+LOCAL_WAITS = {"TURN_SECONDS": str(WAIT_MINUTES * 60), "ABSENT_SECONDS": str(WAIT_MINUTES * 60)}
+"""The bot's settings that give it those waits."""
 MEMBERS = (
     # username (Discord shows it capitalised as the display name), the client's locale, moderator
     ("ana", "en-US", True),

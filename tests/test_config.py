@@ -34,6 +34,12 @@ def test_turn_seconds_can_be_shortened(tmp_path: Path) -> None:
     assert config.turn_seconds == 4.5
 
 
+def test_the_absence_limit_can_be_lengthened_as_local_play_does(tmp_path: Path) -> None:
+    assert load_config({"DISCORD_TOKEN": "t"}, tmp_path / ".env").absent_seconds == 30
+    config = load_config({"DISCORD_TOKEN": "t", "ABSENT_SECONDS": "600"}, tmp_path / ".env")
+    assert config.absent_seconds == 600
+
+
 def test_shards_name_this_processs_share_of_the_bot(tmp_path: Path) -> None:
     config = load_config({"DISCORD_TOKEN": "t", "SHARD_COUNT": "4", "SHARD_IDS": " 3, 2"}, tmp_path / ".env")
     assert (config.shards.count, config.shards.ids) == (4, (2, 3))
@@ -60,6 +66,7 @@ def test_api_base_loses_its_trailing_slash(tmp_path: Path) -> None:
         ),
         ({"DISCORD_TOKEN": "t", "TURN_SECONDS": "soon"}, "TURN_SECONDS must be a number of seconds"),
         ({"DISCORD_TOKEN": "t", "TURN_SECONDS": "1"}, "TURN_SECONDS must be a number of seconds"),
+        ({"DISCORD_TOKEN": "t", "ABSENT_SECONDS": "5"}, "ABSENT_SECONDS must be a number of seconds from 15"),
         ({"DISCORD_TOKEN": "t", "SHARD_COUNT": "two"}, "SHARD_COUNT must be a number of shards"),
         ({"DISCORD_TOKEN": "t", "SHARD_IDS": "0,1"}, "SHARD_IDS must list .* with SHARD_COUNT set"),
         ({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "0;1"}, "SHARD_IDS must list"),

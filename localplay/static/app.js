@@ -97,6 +97,8 @@ async function loadWorld() {
   $("guild-name").textContent = state.world.guild.name;
   document.title = `${state.world.guild.name} · offline Discord`;
   $("open-warning").hidden = !state.world.open_to_network;
+  $("wait-minutes").textContent = String(state.world.wait_minutes);
+  $("waits").hidden = false;
   state.problems = [...state.world.problems];
   renderProblems();
   renderMembers();

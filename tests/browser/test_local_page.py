@@ -84,6 +84,7 @@ def test_a_toppo_table_played_in_the_page(browser: WebDriver, local: Local, tmp_
     banner = browser.find_element(By.ID, "banner")
     assert "Offline Discord" in banner.text and "not Discord" in banner.text
     assert not browser.find_element(By.ID, "open-warning").is_displayed()
+    page.until(lambda: "waits 10 minutes for a player" in banner.text, "the local waits said")
 
     start_table(page)
     table_id = open_table_thread(page)

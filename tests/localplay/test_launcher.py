@@ -81,6 +81,16 @@ async def _address(process: asyncio.subprocess.Process, said: list[str]) -> str:
     return found[1]
 
 
+def _environ(pid: int) -> dict[str, str]:
+    """The environment a running process was started with (Linux's /proc)."""
+    try:
+        raw = Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:  # gone meanwhile
+        return {}
+    pairs = (item.decode(errors="replace").partition("=") for item in raw.split(b"\0") if item)
+    return {name: value for name, _, value in pairs}
+
+
 async def test_bot_py_local_serves_the_page_and_ctrl_c_stops_every_process(tmp_path: Path) -> None:
     process = await _local(tmp_path, "--port", "0")
     assert process.stdout is not None
@@ -94,6 +104,11 @@ async def test_bot_py_local_serves_the_page_and_ctrl_c_stops_every_process(tmp_p
     assert world["open_to_network"] is False
     tree = _tree(process.pid)
     assert len(tree) >= 3, "the bot and its picture workers run under the launcher"
+    # One person plays several members of a table from the page: the bot waits 10 minutes for a
+    # player (Discord's 30 s handed both of README's first game's seats to AIs), and says so.
+    assert world["wait_minutes"] == 10
+    settings = [_environ(pid) for pid in tree]
+    assert any(e.get("ABSENT_SECONDS") == "600" and e.get("TURN_SECONDS") == "600" for e in settings)
 
     os.killpg(process.pid, signal.SIGINT)  # Ctrl-C: the terminal signals the whole foreground group
     async with asyncio.timeout(60):
