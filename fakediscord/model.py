@@ -157,6 +157,16 @@ MEDIA_ATTACHMENT = "attachment://"
 """How a layout names a file uploaded with its message."""
 
 
+def command_path(data: JSON) -> str:
+    """A command's name as a message shows who used it: with its subcommand group and
+    subcommand ("toppo start"), as Discord's ``interaction.name`` gives it."""
+    words, options = [str(data.get("name", ""))], data.get("options") or []
+    while options and options[0].get("type") in (1, 2):  # a subcommand, or a group of them
+        words.append(str(options[0].get("name", "")))
+        options = options[0].get("options") or []
+    return " ".join(words)
+
+
 def numbered(components: Sequence[JSON], attachments: Sequence[Attachment] = ()) -> list[JSON]:
     """The components as Discord answers them: each with an ``id``, numbered depth first from 1
     where the sender gave none (skipping the ids it did give), a select menu's defaults (one
@@ -661,7 +671,7 @@ class Message:
             data["interaction"] = {
                 "id": str(rec.id),
                 "type": rec.type,
-                "name": rec.data.get("name", ""),
+                "name": command_path(rec.data),
                 "user": rec.member.user.to_dict(),
             }
         if gateway and not self.channel.dm:

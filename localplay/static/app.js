@@ -292,10 +292,11 @@ function renderMembers() {
   const select = $("member");
   select.replaceChildren(
     ...state.world.members.map((m) =>
+      // Short enough for the menu at a phone's width; the language's name in full as its title.
       el(
         "option",
-        { value: m.id },
-        `${m.name} · ${languageName(m.locale)}${m.moderator ? " · moderator" : ""}`,
+        { value: m.id, title: languageName(m.locale) },
+        `${m.name} · ${m.locale}${m.moderator ? " · moderator" : ""}`,
       ),
     ),
   );
@@ -437,7 +438,7 @@ function renderMessage(message) {
       replyTo: usedBy ? usedBy.id : "",
     },
   });
-  // "Ana used /toppo" above a command's answer, as Discord shows it.
+  // "Ana used /toppo start" above a command's answer, as Discord shows it.
   if (usedBy && interaction.type === 2) {
     node.append(
       el(
@@ -454,7 +455,7 @@ function renderMessage(message) {
     "header",
     {},
     el("span", { class: "author" }, displayName(author)),
-    author.bot ? el("span", { class: "bot-tag" }, "BOT") : null,
+    author.bot ? el("span", { class: "bot-tag" }, "APP") : null,
     el("time", { datetime: message.timestamp, title: formatStamp(time, "F") }, messageTime(time)),
     message.edited_timestamp && !message.ephemeral ? el("span", { class: "edited" }, "(edited)") : null,
   );

@@ -262,3 +262,27 @@ def test_a_press_on_a_button_the_message_no_longer_has_is_answered_by_the_bot(
     said = catalog().text("reason.stale", "en-US")
     page.until(lambda: page.message_with(said, ephemeral=True), "the bot's private answer")
     assert "buttons match" not in browser.find_element(By.ID, "messages").text
+
+
+def test_a_commands_answer_shows_as_on_discord_and_the_member_menu_is_not_cut(
+    browser: WebDriver, local: Local
+) -> None:
+    """Issue 44: the bot's tag said BOT (Discord shows APP), the answer said "Ana used /toppo"
+    (Discord names the subcommand too), and the "Acting as" menu was cut ("Ana · American
+    Englis")."""
+    page = LocalPage(browser, local.url)
+    page.open()
+    page.act_as("Ana")
+    page.run_command("/toppo", "toppo start")
+    lobby = page.until(lambda: page.message(page.lobby()), "the lobby")
+    assert lobby.find_element(By.CSS_SELECTOR, ".bot-tag").text == "APP"
+    assert lobby.find_element(By.CSS_SELECTOR, ".used").text == "Ana used /toppo start"
+    fits = (
+        "const menu = document.getElementById('member'); const style = getComputedStyle(menu);"
+        "const pen = document.createElement('canvas').getContext('2d');"
+        "pen.font = `${style.fontSize} ${style.fontFamily}`;"
+        "return [...menu.options].every((o) => pen.measureText(o.text).width + 28 <= menu.clientWidth);"
+    )
+    assert browser.execute_script(fits), "the desktop menu shows every member whole"
+    viewport(browser, *PHONE, mobile=True)
+    page.until(lambda: browser.execute_script(fits), "the phone's menu showing every member whole")
