@@ -235,8 +235,22 @@ function renderChannels() {
   const all = state.world.channels;
   for (const text of all.filter((c) => c.kind === "text")) {
     list.append(channelLink(text, "#"));
-    for (const thread of all.filter((c) => c.kind === "thread" && c.parent_id === text.id)) {
+    const threads = all.filter((c) => c.kind === "thread" && c.parent_id === text.id);
+    // Active threads under their channel, as Discord lists them; archived ones (a finished
+    // table's) apart, newest first, behind a fold, unless one is open.
+    for (const thread of threads.filter((t) => !t.archived || t.id === state.channel)) {
       list.append(channelLink(thread, "↳"));
+    }
+    const archived = threads.filter((t) => t.archived && t.id !== state.channel).reverse();
+    if (archived.length) {
+      list.append(
+        el(
+          "details",
+          { class: "archived-threads", role: "listitem" },
+          el("summary", {}, `Archived threads (${archived.length})`),
+          ...archived.map((thread) => channelLink(thread, "↳")),
+        ),
+      );
     }
   }
 }
@@ -277,6 +291,9 @@ function renderChannelTitle() {
   $("channel-name").textContent = c ? c.name : "";
   $("channel-title").querySelector(".hash").textContent = c?.kind === "thread" ? "↳ " : "# ";
   $("channel-title").classList.toggle("archived", Boolean(c?.archived));
+  // An archived thread's composer says so, as Discord's does: a message would reopen it.
+  $("archived-note").hidden = !c?.archived;
+  $("composer").classList.toggle("archived", Boolean(c?.archived));
 }
 
 // A language's name in that language ("español (España)"), as a member would say it.
@@ -472,6 +489,26 @@ function renderMessage(message) {
   // Pictures sent as plain attachments (a V2 message shows its own through its components).
   if (!(message.flags & IS_COMPONENTS_V2)) {
     for (const attachment of message.attachments || []) body.append(renderAttachment(attachment));
+  }
+  // A thread started from this message: its chip under it, as Discord shows it, opening it.
+  const thread = channel(message.id);
+  if (thread?.kind === "thread") {
+    body.append(
+      el(
+        "a",
+        {
+          class: `thread-chip${thread.archived ? " archived" : ""}`,
+          href: `#member=${state.member}&channel=${thread.id}`,
+          onclick: (event) => {
+            event.preventDefault();
+            go({ member: state.member, channel: thread.id });
+          },
+        },
+        el("span", { class: "mark", "aria-hidden": "true" }, "↳ "),
+        thread.name,
+        thread.archived ? el("span", { class: "muted" }, " · archived") : null,
+      ),
+    );
   }
   const error = state.errors.get(message.id);
   if (error) body.append(el("p", { class: "action-error", role: "alert" }, "⚠ ", error));

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from discord.utils import escape_markdown
 from PIL import Image
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
 
@@ -286,3 +287,50 @@ def test_a_commands_answer_shows_as_on_discord_and_the_member_menu_is_not_cut(
     assert browser.execute_script(fits), "the desktop menu shows every member whole"
     viewport(browser, *PHONE, mobile=True)
     page.until(lambda: browser.execute_script(fits), "the phone's menu showing every member whole")
+
+
+def test_a_thread_shows_as_a_chip_under_its_card_and_an_archived_one_says_so(
+    browser: WebDriver, local: Local
+) -> None:
+    """Issue 44: a thread had no chip under the message it was started from; archived threads
+    stayed listed among the live ones under names cut alike; an archived thread's composer looked
+    live."""
+    page = LocalPage(browser, local.url)
+    page.open()
+    lobby_id = start_table(page)
+
+    def chip(click: bool = False) -> str | None:
+        """The thread's chip under the lobby card (pressed if ``click``): its name (the card is
+        redrawn as the table starts, so it is looked up again until it holds still)."""
+        try:
+            found = page.message(lobby_id)
+            chips = [] if found is None else found.find_elements(By.CSS_SELECTOR, ".thread-chip")
+            if not chips:
+                return None
+            name = chips[0].text.removeprefix("↳").strip()
+            if click:
+                chips[0].click()
+            return name
+        except StaleElementReferenceException:
+            return None
+
+    thread_name = page.until(chip, "the thread's chip under the lobby card")
+    assert thread_name in [t.text.strip().removeprefix("↳").strip() for t in page.threads()]
+    page.until(lambda: chip(click=True), "the chip pressed")
+    page.until(lambda: browser.find_element(By.ID, "channel-name").text == thread_name, "the thread open")
+    assert not browser.find_element(By.ID, "archived-note").is_displayed()
+
+    # Discord archives the thread (as once its table ends): the composer says a message reopens
+    # it; back in the channel, the thread is listed apart, among the archived ones.
+    browser.execute_script(
+        "const t = state.world.channels.find((c) => c.id === arguments[0]); t.archived = true;"
+        "renderChannels(); renderChannelTitle();",
+        lobby_id,
+    )
+    assert "archived" in browser.find_element(By.ID, "archived-note").text
+    page.open_channel(browser.find_element(By.CSS_SELECTOR, "#channels a.channel.text"))
+    folded = page.until(
+        lambda: browser.find_elements(By.CSS_SELECTOR, "#channels details.archived-threads"), "the fold"
+    )[0]
+    assert "Archived threads (1)" in folded.text
+    assert not [t for t in page.threads() if t.is_displayed()], "no archived thread among the live ones"
