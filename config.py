@@ -125,7 +125,7 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: Path = APP_D
         raise ConfigError(
             f"DISCORD_TOKEN is not set (not in the environment, nor in {env_file}): copy your bot's "
             "token from the Discord Developer Portal (Bot page) into that file as DISCORD_TOKEN=... "
-            "(see README)"
+            "(see docs/running.md)"
         )
 
     database_url = (values.get("DATABASE_URL") or "").strip() or None

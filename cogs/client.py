@@ -62,7 +62,7 @@ INVITE_PERMISSIONS = discord.Permissions(
     create_public_threads=True,
     send_messages_in_threads=True,
 )
-"""What README asks for (309237763072): see the channel, post and edit its tables (embeds with
+"""What docs/running.md asks for (309237763072): see the channel, post and edit its tables (embeds with
 pictures), find the table message again after a restart, and play each table in a thread of its
 own (starting it from the lobby card, talking in it; the bot archives and reopens the threads
 it started, which takes nothing more)."""

@@ -64,7 +64,7 @@ BOT_PERMISSIONS = (
     | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
-"""What the bot's invite asks for (README): its managed role has these."""
+"""What the bot's invite asks for (docs/running.md): its managed role has these."""
 
 
 class InteractionFailed(AssertionError):

@@ -79,6 +79,7 @@ def open_panel(page: LocalPage, table_id: str) -> str:
 
 
 def test_a_toppo_table_played_in_the_page(browser: WebDriver, local: Local, tmp_path: Path) -> None:
+    """README's first game, step by step as README says it ("Try it without Discord")."""
     page = LocalPage(browser, local.url)
     page.open()
     # What the page is, said plainly; on 127.0.0.1 no warning about the network.
