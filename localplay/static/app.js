@@ -97,7 +97,6 @@ async function loadWorld() {
   $("guild-name").textContent = state.world.guild.name;
   document.title = `${state.world.guild.name} · offline Discord`;
   $("open-warning").hidden = !state.world.open_to_network;
-  $("wait-minutes").textContent = String(state.world.wait_minutes);
   $("waits").hidden = false;
   state.problems = [...state.world.problems];
   renderProblems();
@@ -215,6 +214,7 @@ async function go({ member: memberId, channel: channelId }) {
   state.unread.delete(newChannel);
   $("member").value = state.member;
   document.documentElement.lang = locale();
+  applyPageWords();
   renderChannels();
   renderChannelTitle();
   if (memberChanged) {
@@ -247,7 +247,7 @@ function renderChannels() {
         el(
           "details",
           { class: "archived-threads", role: "listitem" },
-          el("summary", {}, `Archived threads (${archived.length})`),
+          el("summary", {}, say("archived_threads", { count: archived.length })),
           ...archived.map((thread) => channelLink(thread, "↳")),
         ),
       );
@@ -313,7 +313,7 @@ function renderMembers() {
       el(
         "option",
         { value: m.id, title: languageName(m.locale) },
-        `${m.name} · ${m.locale}${m.moderator ? " · moderator" : ""}`,
+        `${m.name} · ${m.locale}${m.moderator ? ` · ${say("moderator")}` : ""}`,
       ),
     ),
   );
@@ -440,6 +440,49 @@ function displayName(user) {
   return known?.name || user.global_name || user.username;
 }
 
+// "Ana used /toppo start" in the page's language, the name and the command set apart.
+function usedWords(name, command) {
+  const [before, between, after] = say("used", { name: "\u0000", command: "\u0000" }).split("\u0000");
+  return [
+    before,
+    el("span", { class: "used-name" }, name),
+    between,
+    el("span", { class: "used-command" }, command),
+    after,
+  ].filter((part) => part !== "");
+}
+
+// The page's frame in the acting member's language (words.js); what the bot writes is its own.
+function applyPageWords() {
+  $("banner")
+    .querySelector("p")
+    .replaceChildren(
+      el("strong", {}, say("banner_title")),
+      " ",
+      say("banner_body"),
+      " ",
+      el("span", { class: "wide-only" }, say("banner_pick")),
+    );
+  $("waits").textContent = say("waits", { minutes: state.world.wait_minutes });
+  $("open-warning").textContent = say("open_warning");
+  $("problems-area").querySelector("h2").firstChild.textContent = `${say("problems_title")} `;
+  $("problems-area").querySelector(".hint").textContent = say("problems_hint");
+  $("member-switch").querySelector(".label").textContent = say("acting_as");
+  $("member").setAttribute("aria-label", say("member_menu"));
+  $("menu-button").setAttribute("aria-label", say("channels"));
+  $("channels").setAttribute("aria-label", say("channels"));
+  $("sidebar").setAttribute("aria-label", say("server"));
+  $("jump").textContent = say("new_messages");
+  if (!state.command) $("composer-input").placeholder = say("composer");
+  $("composer-input").setAttribute("aria-label", say("composer_label"));
+  $("send").textContent = say("send");
+  $("command-cancel").setAttribute("aria-label", say("cancel_command"));
+  $("archived-note").textContent = say("archived_note");
+  $("modal-cancel").textContent = say("cancel");
+  $("modal-submit").textContent = say("submit");
+  renderMembers();
+}
+
 function renderMessage(message) {
   const author = message.author || { id: "0", username: "?" };
   const time = Date.parse(message.timestamp);
@@ -461,9 +504,7 @@ function renderMessage(message) {
       el(
         "div",
         { class: "used" },
-        el("span", { class: "used-name" }, displayName(usedBy)),
-        " used ",
-        el("span", { class: "used-command" }, `/${commandName || "a command"}`),
+        ...usedWords(displayName(usedBy), `/${commandName || "?"}`),
       ),
     );
   }
@@ -474,11 +515,11 @@ function renderMessage(message) {
     el("span", { class: "author" }, displayName(author)),
     author.bot ? el("span", { class: "bot-tag" }, "APP") : null,
     el("time", { datetime: message.timestamp, title: formatStamp(time, "F") }, messageTime(time)),
-    message.edited_timestamp && !message.ephemeral ? el("span", { class: "edited" }, "(edited)") : null,
+    message.edited_timestamp && !message.ephemeral ? el("span", { class: "edited" }, say("edited")) : null,
   );
   const body = el("div", { class: "body" }, header);
   if (message.flags & LOADING) {
-    body.append(el("p", { class: "thinking" }, `${displayName(author)} is thinking…`));
+    body.append(el("p", { class: "thinking" }, say("thinking", { name: displayName(author) })));
   }
   if (message.content) body.append(markdown(message.content, "content"));
   for (const embed of message.embeds || []) body.append(renderEmbed(embed));
@@ -506,7 +547,7 @@ function renderMessage(message) {
         },
         el("span", { class: "mark", "aria-hidden": "true" }, "↳ "),
         thread.name,
-        thread.archived ? el("span", { class: "muted" }, " · archived") : null,
+        thread.archived ? el("span", { class: "muted" }, say("archived")) : null,
       ),
     );
   }
@@ -518,8 +559,8 @@ function renderMessage(message) {
         "p",
         { class: "only-you" },
         eyeIcon(),
-        "Only you can see this · ",
-        el("button", { type: "button", class: "link", onclick: () => dismiss(message.id) }, "Dismiss message"),
+        say("only_you"),
+        el("button", { type: "button", class: "link", onclick: () => dismiss(message.id) }, say("dismiss")),
       ),
     );
   }
@@ -684,7 +725,7 @@ function renderSelect(select, { message }) {
   const pending = state.pending.has(key);
   const summary = chosen.length
     ? chosen.map((o) => o.label).join(", ")
-    : select.placeholder || (multi ? "Make selections" : "Make a selection");
+    : select.placeholder || say(multi ? "select_many" : "select_one");
   const root = el("div", { class: `select${select.disabled ? " disabled" : ""}${pending ? " pending" : ""}` });
   const toggle = el(
     "button",
@@ -1160,7 +1201,7 @@ function chooseCommand(path, { keepValues = false } = {}) {
   $("command-form").hidden = false;
   $("command-list").hidden = true;
   $("composer-input").value = "";
-  $("composer-input").placeholder = options.length ? "Enter or Send runs it" : "Press Enter or Send to run it";
+  $("composer-input").placeholder = say(options.length ? "run_options" : "run_plain");
   $("composer-error").hidden = true;
   (state.command.fields[0]?.input || $("composer-input")).focus();
 }
@@ -1169,7 +1210,7 @@ function cancelCommand() {
   state.command = null;
   $("command-form").hidden = true;
   $("command-options").replaceChildren();
-  $("composer-input").placeholder = "Type / for the bot's commands";
+  $("composer-input").placeholder = say("composer");
   $("composer-error").hidden = true;
 }
 

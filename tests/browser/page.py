@@ -49,8 +49,8 @@ class LocalPage:
         """Choose the member called ``name`` in the switcher, and wait for their view."""
         select = Select(self.driver.find_element(By.ID, "member"))
         option = next(o for o in select.options if o.text.split(" · ")[0] == name)
-        select.select_by_value(str(option.get_attribute("value")))
-        member_id = option.get_attribute("value")
+        member_id = str(option.get_attribute("value"))  # read first: the menu is redrawn in their language
+        select.select_by_value(member_id)
         self.until(lambda: self.view()[0] == member_id, f"the view of {name}")
 
     def open_channel(self, element: WebElement) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from discord.utils import escape_markdown
 from PIL import Image
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
 
@@ -276,9 +276,18 @@ def test_a_commands_answer_shows_as_on_discord_and_the_member_menu_is_not_cut(
     page.open()
     page.act_as("Ana")
     page.run_command("/toppo", "toppo start")
-    lobby = page.until(lambda: page.message(page.lobby()), "the lobby")
-    assert lobby.find_element(By.CSS_SELECTOR, ".bot-tag").text == "APP"
-    assert lobby.find_element(By.CSS_SELECTOR, ".used").text == "Ana used /toppo start"
+    lobby_id = page.lobby()
+
+    def shown(part: str) -> str | None:
+        """A part of the lobby card's header, read again if the card is redrawn meanwhile."""
+        try:
+            found = page.message(lobby_id)
+            return None if found is None else found.find_element(By.CSS_SELECTOR, part).text
+        except (StaleElementReferenceException, NoSuchElementException):
+            return None
+
+    assert page.until(lambda: shown(".bot-tag"), "the bot's tag") == "APP"
+    assert page.until(lambda: shown(".used"), "who used the command") == "Ana used /toppo start"
     fits = (
         "const menu = document.getElementById('member'); const style = getComputedStyle(menu);"
         "const pen = document.createElement('canvas').getContext('2d');"
@@ -335,3 +344,24 @@ def test_a_thread_shows_as_a_chip_under_its_card_and_an_archived_one_says_so(
     )[0]
     assert "Archived threads (1)" in folded.text
     assert not [t for t in page.threads() if t.is_displayed()], "no archived thread among the live ones"
+
+
+def test_the_pages_own_words_follow_the_members_language(browser: WebDriver, local: Local) -> None:
+    """Issue 44: the page's own words (its banner, menus, composer, notes) stayed English for
+    Spanish members, whose bot answers are Spanish; they now follow the member, as Discord's
+    client follows its user's language."""
+    page = LocalPage(browser, local.url)
+    page.open()
+    page.act_as("Carla")
+    page.until(
+        lambda: browser.find_element(By.CSS_SELECTOR, "#member-switch .label").text == "Actuando como", "es"
+    )
+    assert browser.find_element(By.ID, "composer-input").get_attribute("placeholder") == (
+        "Escribe / para ver los comandos del bot"
+    )
+    assert "Discord sin conexión" in browser.find_element(By.ID, "banner").text
+    assert browser.execute_script("return document.documentElement.lang") == "es-ES"
+    page.act_as("Ana")
+    page.until(
+        lambda: browser.find_element(By.CSS_SELECTOR, "#member-switch .label").text == "Acting as", "en"
+    )
