@@ -61,6 +61,11 @@ not answer within 3 s: "This interaction failed"). Members, channels and message
 
 ``GET /attachments/{channel_id}/{attachment_id}/{filename}``, ``GET /emojis/{emoji_id}.png``
     A message's file, an application emoji's image (a component's ``emoji.id``).
+
+``GET /twemoji/{name}.svg``
+    A Unicode emoji's picture, Twemoji's, by Twemoji's file name (``localplay/twemoji.py``):
+    the page draws every emoji from these, as Discord does. 404 for a name Twemoji has no
+    picture for (the page then shows the emoji as text).
 """
 
 from __future__ import annotations
@@ -94,6 +99,7 @@ from fakediscord.model import GUILD_TEXT, JSON, Attachment, Message
 from fakediscord.observers import Observer
 
 from .guard import Guard
+from .twemoji import graphic
 from .world import WAIT_MINUTES, display_name, moderates, people
 
 STATIC = Path(__file__).parent / "static"
@@ -298,6 +304,7 @@ class Page:
             app.router.add_post(f"/api/{name}", self._answering(action))
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.attachment)
         app.router.add_get(r"/emojis/{emoji_id:[0-9]{1,20}}.png", self.emoji)
+        app.router.add_get(r"/twemoji/{name:[0-9a-f-]{1,120}}.svg", self.twemoji)
         app.on_startup.append(self._watch)
         app.on_shutdown.append(self._close_sockets)
         return app
@@ -420,6 +427,12 @@ class Page:
         with Image.open(io.BytesIO(emoji.image)) as image:
             kind = image.get_format_mimetype() or "application/octet-stream"
         return web.Response(body=emoji.image, content_type=kind, headers={"Cache-Control": "max-age=3600"})
+
+    async def twemoji(self, request: web.Request) -> web.FileResponse:
+        path = graphic(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(path, headers={"Cache-Control": "max-age=86400"})
 
     # Acting.
 
