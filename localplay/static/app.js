@@ -3,7 +3,8 @@
 // run from the files the bot serves, with no network.
 //
 // Everything the bot wrote is text until proven otherwise: it is put in the page with
-// textContent, or through markdown() which escapes it before adding any markup of its own.
+// textContent, or through markdown() which escapes it before adding any markup of its own. Its
+// emoji are pictures, as on Discord (withEmoji(), emojify()), made from the text's characters.
 "use strict";
 
 // ---------------------------------------------------------------------------------------------
@@ -504,7 +505,7 @@ function renderMessage(message) {
       el(
         "div",
         { class: "used" },
-        ...usedWords(displayName(usedBy), `/${commandName || "?"}`),
+        ...usedWords(withEmoji(displayName(usedBy)), `/${commandName || "?"}`),
       ),
     );
   }
@@ -512,7 +513,7 @@ function renderMessage(message) {
   const header = el(
     "header",
     {},
-    el("span", { class: "author" }, displayName(author)),
+    el("span", { class: "author" }, withEmoji(displayName(author))),
     author.bot ? el("span", { class: "bot-tag" }, "APP") : null,
     el("time", { datetime: message.timestamp, title: formatStamp(time, "F") }, messageTime(time)),
     message.edited_timestamp && !message.ephemeral ? el("span", { class: "edited" }, say("edited")) : null,
@@ -673,11 +674,11 @@ function emojiNode(emoji) {
   if (emoji.id) {
     return el("img", { class: "emoji", src: `/emojis/${emoji.id}.png`, alt: `:${emoji.name}:`, title: `:${emoji.name}:` });
   }
-  return el("span", { class: "emoji" }, emoji.name);
+  return emojiImage(emoji.name);
 }
 
 function renderButton(button, { message }) {
-  const content = [emojiNode(button.emoji), button.label ? el("span", { class: "label" }, button.label) : null];
+  const content = [emojiNode(button.emoji), button.label ? el("span", { class: "label" }, withEmoji(button.label)) : null];
   if (button.style === 5) {
     return el(
       "a",
@@ -738,7 +739,7 @@ function renderSelect(select, { message }) {
       dataset: { customId: select.custom_id },
     },
     chosen.length === 1 ? emojiNode(chosen[0].emoji) : null,
-    el("span", { class: "select-summary" }, summary),
+    el("span", { class: "select-summary" }, withEmoji(summary)),
     el("span", { class: "chevron", "aria-hidden": "true" }, "⌄"),
   );
   const list = el("div", {
@@ -780,8 +781,8 @@ function renderSelect(select, { message }) {
       el(
         "span",
         { class: "option-text" },
-        el("span", { class: "option-label" }, option.label),
-        option.description ? el("span", { class: "option-description" }, option.description) : null,
+        el("span", { class: "option-label" }, withEmoji(option.label)),
+        option.description ? el("span", { class: "option-description" }, withEmoji(option.description)) : null,
       ),
     );
     list.append(row);
@@ -913,7 +914,7 @@ function renderEmbed(embed) {
   return el(
     "div",
     { class: `embed${colourBar ? " accent" : ""}`, style: colourBar },
-    embed.author?.name ? el("div", { class: "embed-author" }, embed.author.name) : null,
+    embed.author?.name ? el("div", { class: "embed-author" }, withEmoji(embed.author.name)) : null,
     embed.title ? el("div", { class: "embed-title" }, markdown(embed.title, "inline")) : null,
     embed.description ? markdown(embed.description, "embed-description") : null,
     embed.fields?.length
@@ -932,7 +933,7 @@ function renderEmbed(embed) {
       : null,
     embed.image?.url ? el("img", { class: "embed-image", src: embed.image.url, alt: "", onload: () => scrollToBottom() }) : null,
     embed.thumbnail?.url ? el("img", { class: "embed-thumbnail", src: embed.thumbnail.url, alt: "" }) : null,
-    embed.footer?.text ? el("div", { class: "embed-footer" }, embed.footer.text) : null,
+    embed.footer?.text ? el("div", { class: "embed-footer" }, withEmoji(embed.footer.text)) : null,
   );
 }
 
@@ -948,6 +949,7 @@ function markdown(source, className) {
   const node = el("div", { class: `markdown ${className}` });
   node.innerHTML = blocks(escapeHTML(source)); // eslint-disable-line no-unsanitized/property: escaped above
   fillDynamic(node);
+  emojify(node);
   return node;
 }
 
@@ -1028,6 +1030,58 @@ function inline(text) {
     .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, unix, style) => `<time class="stamp" data-unix="${unix}" data-style="${style || "f"}"></time>`)
     .replace(/&lt;(a?):(\w+):(\d+)&gt;/g, (_, animated, name, id) => `<img class="emoji" src="/emojis/${id}.png" alt=":${name}:" title=":${name}:">`);
   return text.replace(/\u0000C(\d+)\u0000/g, (_, i) => spans[Number(i)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Emoji, drawn as Discord draws them: as pictures, Twemoji's (served by the page itself, see
+// localplay/twemoji.py), so they show on a machine with no emoji font. An emoji is one of
+// Unicode's emoji sequences, or one emoji character written without its VS16 (the bot's ⏮ and
+// ♠), but never one asked to show as text (VS15), nor a digit, # or * alone.
+
+const EMOJI = /(?:\p{RGI_Emoji}|[\p{Emoji}--\p{ASCII}]\uFE0F?)(?!\uFE0E)/gv;
+
+// Twemoji's file name for an emoji: its code points in hex, VS16 left out but in a ZWJ sequence.
+function twemojiName(emoji) {
+  const kept = emoji.includes("\u200D") ? emoji : emoji.replaceAll("\uFE0F", "");
+  return [...kept].map((c) => c.codePointAt(0).toString(16)).join("-");
+}
+
+// An emoji's picture. Its alt is the emoji itself, so copied text keeps it and a screen reader
+// names it; an emoji newer than Twemoji's pictures is put back as the character.
+function emojiImage(emoji) {
+  return el("img", {
+    class: "emoji",
+    src: `/twemoji/${twemojiName(emoji)}.svg`,
+    alt: emoji,
+    onerror: (event) => event.target.replaceWith(emoji),
+  });
+}
+
+// The text as nodes for el(): its emoji as pictures, the rest as text.
+function withEmoji(text) {
+  const nodes = [];
+  let last = 0;
+  for (const match of text.matchAll(EMOJI)) {
+    if (match.index > last) nodes.push(text.slice(last, match.index));
+    nodes.push(emojiImage(match[0]));
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
+}
+
+// Every emoji of the node's text as a picture (markdown's output, escaped and filled in), but in
+// code, which Discord shows as written.
+function emojify(node) {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT, {
+    acceptNode: (text) => (text.parentElement.closest("code") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const texts = [];
+  while (walker.nextNode()) texts.push(walker.currentNode);
+  for (const text of texts) {
+    const nodes = withEmoji(text.data);
+    if (nodes.some((n) => n instanceof Node)) text.replaceWith(...nodes);
+  }
 }
 
 // A user's name: a member's, else an author seen in this channel (the bot), else unknown.

@@ -7,6 +7,7 @@ import io
 import os
 import signal
 from pathlib import Path
+from typing import Any
 
 from discord.utils import escape_markdown
 from PIL import Image
@@ -15,6 +16,7 @@ from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
 
 from locales import catalog
+from tests.localplay.emoji_used import emoji_used
 
 from .conftest import Local, viewport
 from .page import LocalPage
@@ -365,3 +367,53 @@ def test_the_pages_own_words_follow_the_members_language(browser: WebDriver, loc
     page.until(
         lambda: browser.find_element(By.CSS_SELECTOR, "#member-switch .label").text == "Acting as", "en"
     )
+
+
+def test_emoji_are_pictures_the_page_serves_itself(browser: WebDriver, local: Local) -> None:
+    """Issue 44: a machine without an emoji font showed the table card's ⏳ (and the bot's 🤖,
+    📈, 🏆, ⏮, ⏭, ⏩) as empty boxes; Discord draws every emoji from Twemoji's pictures. The
+    page does too: the table card's emoji, and every emoji the bot can send drawn by the page's
+    own code, are pictures loaded from the page's own address, the emoji itself their alt."""
+    page = LocalPage(browser, local.url)
+    page.open()
+    start_table(page)
+    table_id = open_table_thread(page)
+
+    card = f'[data-message="{table_id}"]'
+    drawn = page.until(lambda: _emoji_drawn(browser, card, "⏳"), "the card's ⏳")
+    assert "⏳" in [alt for alt, _, _ in drawn["pictures"]], drawn
+    _assert_served(local, drawn)
+
+    used = list(emoji_used())
+    browser.execute_script(
+        "const box = document.createElement('div'); box.id = 'emoji-used';"
+        "box.append(...withEmoji(arguments[0].join(' '))); document.body.append(box);",
+        used,
+    )
+    drawn = page.until(lambda: _emoji_drawn(browser, "#emoji-used", used[0]), "every emoji the bot can send")
+    assert [alt for alt, _, _ in drawn["pictures"]] == used
+    _assert_served(local, drawn)
+
+
+def _emoji_drawn(browser: WebDriver, selector: str, wanted: str) -> dict[str, Any] | None:
+    """The emoji pictures under ``selector`` (alt, address, natural width) and the emoji left as
+    text there, once ``wanted`` is shown either way and every picture has loaded or failed (None
+    before)."""
+    found: dict[str, Any] | None = browser.execute_script(
+        "const node = document.querySelector(arguments[0]); if (!node) return null;"
+        "const pictures = [...node.querySelectorAll('img.emoji')];"
+        "if (pictures.some((img) => !img.complete)) return null;"
+        "return {pictures: pictures.map((img) => [img.alt, img.src, img.naturalWidth]),"
+        " text: node.textContent.match(/\\p{Extended_Pictographic}/gu) || []};",
+        selector,
+    )
+    if found is None or wanted not in [alt for alt, _, _ in found["pictures"]] + found["text"]:
+        return None
+    return found
+
+
+def _assert_served(local: Local, drawn: dict[str, Any]) -> None:
+    assert drawn["text"] == [], f"emoji left as text (a box without an emoji font): {drawn['text']}"
+    for alt, src, width in drawn["pictures"]:
+        assert src.startswith(f"{local.url}twemoji/") and src.endswith(".svg"), (alt, src)
+        assert width > 0, f"{alt}'s picture did not load from {src}"
