@@ -47,6 +47,7 @@ class Open:
     channel_id: int
     guild_id: int
     host_id: int
+    holds_room: bool = True
 
     @property
     def table_id(self) -> str:
