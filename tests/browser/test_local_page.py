@@ -18,6 +18,7 @@ from selenium.webdriver.common.by import By
 from locales import catalog
 from tests.localplay.emoji_used import emoji_used
 
+from .access import assert_accessible, assert_readable
 from .conftest import Local, viewport
 from .page import LocalPage
 
@@ -102,6 +103,7 @@ def test_a_toppo_table_played_in_the_page(browser: WebDriver, local: Local, tmp_
         page.act_as(name)
         panel_id = open_panel(page, table_id)
         assert "Only you can see this · Dismiss message" in page.text(panel_id)
+        assert_readable(browser)
         if page.enabled(panel_id, "Turn card"):
             mover = (name, panel_id)
             break
@@ -154,6 +156,7 @@ def test_a_toppo_table_played_in_the_page(browser: WebDriver, local: Local, tmp_
     browser.save_screenshot(str(shot))
     with Image.open(io.BytesIO(shot.read_bytes())) as image:
         assert image.size == PHONE, image.size
+    assert_accessible(browser, "a table's thread at a phone's width")
 
 
 def test_a_failed_interaction_is_shown_and_the_session_goes_on(browser: WebDriver, local: Local) -> None:
