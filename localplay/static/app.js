@@ -175,6 +175,7 @@ function onLive(event) {
     case "problem":
       state.problems.push(event.text);
       renderProblems();
+      announce(`Request refused: ${event.text}`);
       break;
     case "commands":
       loadWorld().then(() => renderCommandList());
@@ -385,9 +386,23 @@ function upsertMessage(message) {
     const after = [...box.querySelectorAll("[data-message]")].find((n) => byId(n.dataset.message, message.id) > 0);
     box.insertBefore(node, after || null);
     if (!wasAtBottom) $("jump").hidden = false;
+    announce(`${displayName(message.author || { id: "0", username: "?" })}: ${firstLine(node)}`);
   }
   regroup();
   if (wasAtBottom) scrollToBottom();
+}
+
+// The list of messages is no live region (each redraw of a table would be read out in full):
+// one short line per new message is said instead, through the one live region of the page.
+function announce(text) {
+  $("announcer").textContent = text;
+}
+
+// A new message in a line: its first line of text, cut short.
+function firstLine(node) {
+  const first = node.querySelector(".body .markdown > *, .body .thinking");
+  const text = (first?.textContent || "a new message").trim();
+  return text.length > 140 ? `${text.slice(0, 139)}…` : text;
 }
 
 function removeMessage(id) {
@@ -669,16 +684,26 @@ function colour(value) {
   return `#${Number(value).toString(16).padStart(6, "0")}`;
 }
 
-function emojiNode(emoji) {
+// An emoji beside a label (a card's, on a button or a menu's option) is the label's picture:
+// the label already names the card, so a screen reader skips it. Alone, it is named by its
+// name in words ("asset_piggy_bank" is "piggy bank"), never by its code.
+function emojiNode(emoji, labelled) {
   if (!emoji) return null;
   if (emoji.id) {
-    return el("img", { class: "emoji", src: `/emojis/${emoji.id}.png`, alt: `:${emoji.name}:`, title: `:${emoji.name}:` });
+    if (labelled) return el("img", { class: "emoji", src: `/emojis/${emoji.id}.png`, alt: "" });
+    const name = emoji.name.replace(/^[a-z]+_(?=.)/, "").replaceAll("_", " ");
+    return el("img", { class: "emoji", src: `/emojis/${emoji.id}.png`, alt: name, title: name });
   }
-  return emojiImage(emoji.name);
+  const image = emojiImage(emoji.name);
+  if (labelled) image.setAttribute("aria-hidden", "true");
+  return image;
 }
 
 function renderButton(button, { message }) {
-  const content = [emojiNode(button.emoji), button.label ? el("span", { class: "label" }, withEmoji(button.label)) : null];
+  const content = [
+    emojiNode(button.emoji, Boolean(button.label)),
+    button.label ? el("span", { class: "label" }, withEmoji(button.label)) : null,
+  ];
   if (button.style === 5) {
     return el(
       "a",
@@ -738,7 +763,7 @@ function renderSelect(select, { message }) {
       "aria-expanded": "false",
       dataset: { customId: select.custom_id },
     },
-    chosen.length === 1 ? emojiNode(chosen[0].emoji) : null,
+    chosen.length === 1 ? emojiNode(chosen[0].emoji, true) : null,
     el("span", { class: "select-summary" }, withEmoji(summary)),
     el("span", { class: "chevron", "aria-hidden": "true" }, "⌄"),
   );
@@ -777,7 +802,7 @@ function renderSelect(select, { message }) {
         },
       },
       multi ? el("span", { class: "check", "aria-hidden": "true" }) : null,
-      emojiNode(option.emoji),
+      emojiNode(option.emoji, true),
       el(
         "span",
         { class: "option-text" },
@@ -874,6 +899,7 @@ function renderGallery(gallery) {
             type: "button",
             class: "alt-badge",
             "aria-expanded": "false",
+            "aria-label": "ALT: show the picture's description",
             title: "Show the picture's description",
             onclick: () => {
               text.hidden = !text.hidden;

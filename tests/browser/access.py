@@ -1,5 +1,6 @@
 """What a person who does not see the page, or sees it dimly, gets from it: axe-core's verdict on
-the page as it stands, and the contrast of text measured from the styles the browser computed.
+the page as it stands, the name a screen reader reads for an element, and the contrast of text
+measured from the styles the browser computed.
 
 axe-core comes bundled in axe-selenium-python (its ``axe.min.js``), so nothing is fetched; it is
 injected into the page and run there, on the whole document.
@@ -29,6 +30,20 @@ def assert_accessible(driver: WebDriver, state: str) -> None:
     results: dict[str, Any] = axe.run()
     blocking = [v for v in results["violations"] if v["impact"] in BLOCKING]
     assert not blocking, f"axe-core, {state}:\n{axe.report(blocking)}"
+
+
+def accessible_name(driver: WebDriver, selector: str) -> str:
+    """The name Chromium's accessibility tree gives the first element matching ``selector``:
+    what a screen reader says for it."""
+    document = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})
+    found = driver.execute_cdp_cmd(
+        "DOM.querySelector", {"nodeId": document["root"]["nodeId"], "selector": selector}
+    )
+    assert found["nodeId"], f"nothing matches {selector}"
+    tree = driver.execute_cdp_cmd(
+        "Accessibility.getPartialAXTree", {"nodeId": found["nodeId"], "fetchRelatives": False}
+    )
+    return str(tree["nodes"][0].get("name", {}).get("value", ""))
 
 
 # For each visible element matching a selector: its text's colour, and the layers under that
