@@ -379,7 +379,9 @@ function upsertMessage(message) {
   }
   const node = renderMessage(message);
   if (old) {
+    const focused = old.contains(document.activeElement) ? document.activeElement.dataset.focus || "" : null;
     old.replaceWith(node);
+    if (focused !== null) refocus(node, focused);
   } else {
     box.querySelector(".status")?.remove();
     // Insert in id order (an edit of an older message is replaced above; new ones go last).
@@ -390,6 +392,19 @@ function upsertMessage(message) {
   }
   regroup();
   if (wasAtBottom) scrollToBottom();
+}
+
+// A message redrawn while the focus was in it (a button pressed with Enter is redrawn pending,
+// then edited) gives the focus back to the same control in the new drawing, else to the
+// message itself: the focus never falls back to the page's top.
+function refocus(node, key) {
+  const same = key ? node.querySelector(`[data-focus="${CSS.escape(key)}"]`) : null;
+  if (same && !same.disabled) {
+    same.focus();
+    return;
+  }
+  node.tabIndex = -1;
+  node.focus();
 }
 
 // The list of messages is no live region (each redraw of a table would be read out in full):
@@ -576,7 +591,11 @@ function renderMessage(message) {
         { class: "only-you" },
         eyeIcon(),
         say("only_you"),
-        el("button", { type: "button", class: "link", onclick: () => dismiss(message.id) }, say("dismiss")),
+        el(
+          "button",
+          { type: "button", class: "link", dataset: { focus: "dismiss" }, onclick: () => dismiss(message.id) },
+          say("dismiss"),
+        ),
       ),
     );
   }
@@ -714,14 +733,16 @@ function renderButton(button, { message }) {
   }
   const key = `${message.id}:${button.custom_id}`;
   const pending = state.pending.has(key);
+  // Pending, a button is aria-disabled, not disabled: it keeps the focus of whoever pressed it.
   return el(
     "button",
     {
       type: "button",
       class: `btn style-${button.style || 2}${pending ? " pending" : ""}`,
-      disabled: button.disabled || pending,
+      disabled: button.disabled,
+      "aria-disabled": pending ? "true" : null,
       "aria-busy": pending ? "true" : null,
-      dataset: { customId: button.custom_id || "" },
+      dataset: { customId: button.custom_id || "", focus: `button:${button.custom_id}` },
       onclick: () => press(message, button.custom_id),
     },
     content,
@@ -758,10 +779,11 @@ function renderSelect(select, { message }) {
     {
       type: "button",
       class: `select-toggle${chosen.length ? "" : " placeholder"}`,
-      disabled: select.disabled || pending,
+      disabled: select.disabled,
+      "aria-disabled": pending ? "true" : null,
       "aria-haspopup": "listbox",
       "aria-expanded": "false",
-      dataset: { customId: select.custom_id },
+      dataset: { customId: select.custom_id, focus: `menu:${select.custom_id}` },
     },
     chosen.length === 1 ? emojiNode(chosen[0].emoji, true) : null,
     el("span", { class: "select-summary" }, withEmoji(summary)),
@@ -788,10 +810,12 @@ function renderSelect(select, { message }) {
         role: "option",
         class: "select-option",
         "aria-selected": picked.has(option.value) ? "true" : "false",
+        tabindex: "-1",
         dataset: { value: option.value },
         onclick: () => {
           if (!multi) {
             close(false);
+            toggle.focus();
             choose(message, select.custom_id, [option.value]);
             return;
           }
@@ -818,6 +842,7 @@ function renderSelect(select, { message }) {
   }
   const initial = new Set(picked);
   function close(send) {
+    if (list.hidden) return;
     list.hidden = true;
     toggle.setAttribute("aria-expanded", "false");
     document.removeEventListener("click", outside, true);
@@ -833,8 +858,8 @@ function renderSelect(select, { message }) {
   function outside(event) {
     if (!root.contains(event.target)) close(true);
   }
-  toggle.addEventListener("click", () => {
-    if (!list.hidden) return close(true);
+  function open(last = false) {
+    if (pending) return;
     list.hidden = false;
     toggle.setAttribute("aria-expanded", "true");
     // Like Discord's, the list opens upward when the messages pane has no room for it below
@@ -845,6 +870,34 @@ function renderSelect(select, { message }) {
     const below = area.bottom - box.bottom;
     root.classList.toggle("upward", below < list.offsetHeight + 8 && box.top - area.top > below);
     document.addEventListener("click", outside, true);
+    // The focus goes into the list (on the chosen option, else the first or last), so arrows,
+    // Enter and Esc work there, as in a native menu.
+    const rows = [...list.querySelectorAll(".select-option")];
+    (rows.find((r) => r.getAttribute("aria-selected") === "true") || rows.at(last ? -1 : 0))?.focus();
+  }
+  toggle.addEventListener("click", () => (list.hidden ? open() : close(true)));
+  toggle.addEventListener("keydown", (event) => {
+    if (list.hidden && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+      event.preventDefault();
+      open(event.key === "ArrowUp");
+    }
+  });
+  list.addEventListener("keydown", (event) => {
+    const rows = [...list.querySelectorAll(".select-option")];
+    const at = rows.indexOf(document.activeElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: rows.length - 1 }[event.key];
+    if (to !== undefined) {
+      event.preventDefault();
+      rows[(to + rows.length) % rows.length]?.focus();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      close(true);
+      toggle.focus();
+    }
+  });
+  // Tabbing out of an open list closes it, as a click elsewhere does.
+  root.addEventListener("focusout", (event) => {
+    if (!list.hidden && !root.contains(event.relatedTarget)) close(true);
   });
   root.append(toggle, list);
   return root;
@@ -878,7 +931,7 @@ function renderGallery(gallery) {
   return el(
     "div",
     { class: `gallery count-${Math.min(items.length, 4)}` },
-    items.map((item) => {
+    items.map((item, index) => {
       const media = item.media || {};
       const alt = item.description || "";
       const img = el("img", {
@@ -898,6 +951,7 @@ function renderGallery(gallery) {
           {
             type: "button",
             class: "alt-badge",
+            dataset: { focus: `alt:${index}` },
             "aria-expanded": "false",
             "aria-label": "ALT: show the picture's description",
             title: "Show the picture's description",

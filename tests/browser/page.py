@@ -8,7 +8,9 @@ from typing import TypeVar
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.webdriver import WebDriver
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -16,6 +18,8 @@ T = TypeVar("T")
 WAIT_SECONDS = 30.0
 """How long an expected change may take to show (a loaded 2-core machine; the table message is
 redrawn at most every 1.3 s)."""
+TABS = 60
+"""The most Tab presses a person is asked to make to reach something on the page."""
 
 
 class LocalPage:
@@ -139,6 +143,52 @@ class LocalPage:
             return True
 
         self.until(pressed, f"an enabled {label!r} button")
+
+    # By keyboard alone: keys go to whatever has the focus, as a person's do.
+
+    def keys(self, *keys: str) -> None:
+        ActionChains(self.driver).send_keys(*keys).perform()
+
+    def focused(self) -> WebElement:
+        return self.driver.switch_to.active_element
+
+    def tab_to(self, wanted: Callable[[WebElement], bool], what: str, *, back: bool = False) -> WebElement:
+        """Press Tab (Shift+Tab if ``back``) until the focus is on what ``wanted`` accepts, at
+        most :data:`TABS` times; returns it."""
+        for _ in range(TABS):
+            try:
+                if wanted(self.focused()):
+                    return self.focused()
+            except StaleElementReferenceException:
+                pass
+            chain = ActionChains(self.driver)
+            if back:
+                chain.key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+            else:
+                chain.send_keys(Keys.TAB).perform()
+        raise AssertionError(f"{what} not reached in {TABS} presses of {'Shift+' if back else ''}Tab")
+
+    def tab_to_button(self, message_id: str, label: str, *, back: bool = False) -> WebElement:
+        """Tab to the button ``label`` of a message (its enabled one, once it is there)."""
+
+        def wanted(element: WebElement) -> bool:
+            return (
+                element.tag_name == "button"
+                and element.text.strip() == label
+                and element.is_enabled()
+                and self.holder(element) == message_id
+            )
+
+        self.until(lambda: self.message(message_id) and self.enabled(message_id, label), f"{label!r}")
+        return self.tab_to(wanted, f"the {label!r} button", back=back)
+
+    def holder(self, element: WebElement) -> str:
+        """The id of the message holding ``element`` ("" if none does)."""
+        return str(
+            self.driver.execute_script(
+                "return arguments[0].closest('[data-message]')?.dataset.message || ''", element
+            )
+        )
 
     def open_menu(self, message_id: str) -> WebElement:
         """Open the first menu of a message, as a person does; returns the menu (its options
