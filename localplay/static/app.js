@@ -15,6 +15,7 @@ const state = {
   member: null, // id of the member we act and see as
   channel: null, // id of the channel shown
   messages: new Map(), // id -> message JSON of the channel shown, as last received
+  parent: null, // an open thread's channel, shown beside it: {id, messages}
   pending: new Set(), // "messageId:customId" of presses waiting for the server's answer
   errors: new Map(), // messageId -> text of the last refused action, shown for a while
   dismissed: new Set(JSON.parse(localStorage.getItem("dismissed") || "[]")), // ephemerals hidden
@@ -112,8 +113,36 @@ async function loadMessages() {
   if (wanted !== `${state.member}/${state.channel}`) return; // switched meanwhile
   state.messages = new Map(messages.map((m) => [m.id, m]));
   renderAllMessages();
+  await loadParent(wanted);
   // Which view the messages shown belong to (a member and a channel), for whoever waits on it.
   document.body.dataset.view = wanted;
+}
+
+// A thread opens beside its channel, as on Discord's desktop client: the channel's messages
+// stay shown in a pane of their own (on a phone's width the thread takes the screen, as there).
+async function loadParent(wanted) {
+  const thread = channel(state.channel);
+  const parent = thread?.kind === "thread" ? channel(thread.parent_id) : null;
+  document.body.classList.toggle("thread-open", Boolean(parent));
+  $("parent-pane").hidden = !parent;
+  if (!parent) {
+    state.parent = null;
+    return;
+  }
+  const { messages } = await getJSON(
+    `/api/messages?member=${encodeURIComponent(state.member)}&channel=${encodeURIComponent(parent.id)}`,
+  );
+  if (wanted !== `${state.member}/${state.channel}`) return; // switched meanwhile
+  state.parent = { id: parent.id, messages: new Map(messages.map((m) => [m.id, m])) };
+  $("parent-pane").setAttribute("aria-label", `#${parent.name}`);
+  $("parent-title").textContent = `# ${parent.name}`;
+  renderParent();
+}
+
+function renderParent() {
+  const shown = [...state.parent.messages.values()].filter(visible).sort((a, b) => byId(a.id, b.id));
+  $("parent-messages").replaceChildren(...shown.map(renderMessage));
+  $("parent-messages").scrollTop = $("parent-messages").scrollHeight;
 }
 
 // The live feed: one WebSocket per member (it carries that member's ephemeral messages), opened
@@ -162,10 +191,17 @@ function onLive(event) {
   switch (event.type) {
     case "message":
       if (event.channel_id === state.channel) upsertMessage(event.message);
-      else markUnread(event.channel_id);
+      else if (event.channel_id === state.parent?.id) {
+        state.parent.messages.set(event.message.id, event.message);
+        renderParent();
+      } else markUnread(event.channel_id);
       break;
     case "delete":
       if (event.channel_id === state.channel) removeMessage(event.id);
+      else if (event.channel_id === state.parent?.id) {
+        state.parent.messages.delete(event.id);
+        renderParent();
+      }
       break;
     case "channels":
       state.world.channels = event.channels;

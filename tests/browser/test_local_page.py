@@ -420,3 +420,22 @@ def _assert_served(local: Local, drawn: dict[str, Any]) -> None:
     for alt, src, width in drawn["pictures"]:
         assert src.startswith(f"{local.url}twemoji/") and src.endswith(".svg"), (alt, src)
         assert width > 0, f"{alt}'s picture did not load from {src}"
+
+
+def test_a_thread_opens_beside_its_channel_on_a_wide_screen(browser: WebDriver, local: Local) -> None:
+    """Issue 44: a thread replaced its channel; on Discord's desktop client it opens beside it,
+    the channel's messages still shown (on a phone it takes the screen, as there)."""
+    page = LocalPage(browser, local.url)
+    page.open()
+    lobby_id = start_table(page)
+    open_table_thread(page)
+
+    def beside() -> list[str]:
+        cards = browser.find_elements(By.CSS_SELECTOR, "#parent-pane [data-message]")
+        return [str(card.get_attribute("data-message")) for card in cards if card.is_displayed()]
+
+    page.until(lambda: lobby_id in beside(), "the channel's lobby card beside the thread")
+    assert page.message(lobby_id) is None, "the thread's own messages are the thread's"
+    viewport(browser, *PHONE, mobile=True)
+    shown = "return getComputedStyle(document.getElementById('parent-pane')).display"
+    page.until(lambda: browser.execute_script(shown) == "none", "the thread alone at a phone's width")
