@@ -8,7 +8,8 @@ the game was, and its public picture is drawn by the game's own ``picture`` as o
 rebuilt table is never registered, saved or driven: nothing it does reaches Discord.
 
 A member who asked to be forgotten in the server's kept games is named ``former`` (the reader's
-words for "a former player") in the table rebuilt for a replay, before anything is drawn from it.
+words for "a former player") in the table rebuilt for a replay, before anything is drawn from it:
+in its seats and in the seats its game counts for (as dealt).
 """
 
 from collections.abc import Hashable, Iterator, Sequence
@@ -48,11 +49,13 @@ class Replay:
         self._registry = registry
         self._class = table_class
         state = dict(kept.log.state)
-        lobby = dict(state["lobby"])
-        lobby["seats"] = [
-            {**seat, "name": former} if seat["user_id"] in kept.forgotten else seat for seat in lobby["seats"]
-        ]
-        state["lobby"] = lobby
+
+        def renamed(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            return [{**seat, "name": former} if seat["user_id"] in kept.forgotten else seat for seat in seats]
+
+        state["lobby"] = {**state["lobby"], "seats": renamed(state["lobby"]["seats"])}
+        if "dealt_seats" in state:  # whom the game counts for: renamed alike, or they differ
+            state["dealt_seats"] = renamed(state["dealt_seats"])
         self._state = state
         self._stood: list[list[int]] = state.get("stood_changes", [])
         """When the seats an AI played for their person changed: ``[moves, seats]``, in order

@@ -66,6 +66,12 @@ async def test_a_forgotten_member_is_a_former_player_in_a_replay(tmp_path: Path)
         replay = Replay(TableRegistry(store, ManualClock()), table_class("tally"), forgotten, FORMER)
         table = replay.table_at(0)
         assert [seat.name for seat in table.seats][:2] == ["P1", FORMER]
+        # Whom the game counts for is renamed alike: the name is nowhere in the rebuilt table,
+        # and the seat is not taken for another member's (away) by the renaming.
+        end = replay.table_at(len(replay) - 1)
+        assert [end.seating.counted(seat).name for seat in range(2)] == ["P1", FORMER]
+        assert not end.seating.away(1)
+        assert "P2" not in str(end.to_json())
     finally:
         await store.close()
 
