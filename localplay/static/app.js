@@ -113,9 +113,9 @@ async function loadMessages() {
   if (wanted !== `${state.member}/${state.channel}`) return; // switched meanwhile
   state.messages = new Map(messages.map((m) => [m.id, m]));
   renderAllMessages();
-  await loadParent(wanted);
   // Which view the messages shown belong to (a member and a channel), for whoever waits on it.
   document.body.dataset.view = wanted;
+  await loadParent(wanted);
 }
 
 // A thread opens beside its channel, as on Discord's desktop client: the channel's messages

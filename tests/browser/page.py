@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -48,6 +48,16 @@ class LocalPage:
         )  # type: ignore[return-value]
 
     # Where we are.
+
+    @staticmethod
+    def clicked(element: Callable[[], WebElement]) -> bool:
+        """Click ``element()`` if it can be clicked now (not still sliding in, nor redrawn
+        meanwhile); whether it was."""
+        try:
+            element().click()
+        except (ElementNotInteractableException, StaleElementReferenceException):
+            return False
+        return True
 
     def act_as(self, name: str) -> None:
         """Choose the member called ``name`` in the switcher, and wait for their view."""

@@ -149,7 +149,7 @@ def test_a_toppo_table_played_in_the_page(browser: WebDriver, local: Local, tmp_
     browser.find_element(By.ID, "menu-button").click()
     page.until(lambda: browser.find_element(By.ID, "channels").is_displayed(), "the channel drawer")
     # Choosing a channel in the drawer closes it, as on Discord's phone app.
-    page.threads()[-1].click()
+    page.until(lambda: page.clicked(lambda: page.threads()[-1]), "the thread chosen in the sliding drawer")
     page.until(lambda: not browser.find_element(By.ID, "channels").is_displayed(), "the drawer to close")
     browser.execute_script("document.getElementById('messages').scrollTop = 1e9")
     shot = tmp_path / "phone.png"
