@@ -8,7 +8,7 @@ them from the message catalogue, ``topoum.picture.<field>``).
 **Sized for a phone.** Discord shows a picture about 450 pixels wide on a phone, so every
 picture is about 1000 pixels wide and no text in it is smaller than :data:`MIN_TEXT` (25), which
 is 11 pixels high there, nor a mark that carries meaning smaller than :data:`MIN_MARK` (a base's
-owner mark on the smallest hexes is 24 across on the 968-wide board, 11 on the phone). The
+owner mark on the smallest hexes is 25.8 across on the 968-wide board, 11.5 on the phone). The
 board picture is tall rather than wide, for a phone's narrow column:
 whose turn it is on top, then the board, then the players beside the Operations Line, then a
 legend of the symbols that carry no words (the medal, the category icons, the line's costs).

@@ -116,26 +116,44 @@ def hexagon_points(centre: Point, size: float) -> list[Point]:
 
 
 def _polygon(kind: str, centre: Point, radius: float) -> list[Point] | None:
-    """The outline of a mark (None for the circle, which is an ellipse)."""
+    """The outline of a mark (None for the circle, which is an ellipse): each shape is
+    ``2 * radius`` across where it is narrowest, as the circle is, so that no seat's mark reads
+    smaller than another's (a square inside the circle was 14% narrower, a triangle 8%
+    shorter)."""
     x, y = centre
     if kind == "square":
-        side = radius * 0.86
-        return [(x - side, y - side), (x + side, y - side), (x + side, y + side), (x - side, y + side)]
+        return [
+            (x - radius, y - radius),
+            (x + radius, y - radius),
+            (x + radius, y + radius),
+            (x - radius, y + radius),
+        ]
     if kind == "triangle":
         return [
-            (x, y - radius * 1.1),
-            (x + radius * 1.05, y + radius * 0.75),
-            (x - radius * 1.05, y + radius * 0.75),
+            (x, y - radius * 1.2),
+            (x + radius * 1.1, y + radius * 0.8),
+            (x - radius * 1.1, y + radius * 0.8),
         ]
     if kind == "diamond":
         return [(x, y - radius * 1.15), (x + radius * 1.0, y), (x, y + radius * 1.15), (x - radius * 1.0, y)]
     return None
 
 
+def mark_side(seat: int, radius: float) -> float:
+    """How big ``seat``'s mark painted at ``radius`` reads: the smaller of its width and its
+    height (the legibility bench measures a mark so)."""
+    points = _polygon(MARKS[seat], (0.0, 0.0), radius)
+    if points is None:
+        return 2 * radius
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(max(xs) - min(xs), max(ys) - min(ys))
+
+
 def paint_mark(
     draw: ImageDraw.ImageDraw, seat: int, centre: Point, radius: float, fill: RGB, outline: RGB, width: float
 ) -> None:
-    """``seat``'s mark (circle, square, triangle or diamond) filling about a ``radius`` circle."""
+    """``seat``'s mark (circle, square, triangle or diamond), ``2 * radius`` across where it is
+    narrowest."""
     points = _polygon(MARKS[seat], centre, radius)
     stroke = max(1, round(width))
     if points is None:
@@ -151,20 +169,32 @@ def paint_mark(
 
 
 BASE_MARK = 0.28
-"""A base's owner mark, in hex sizes: as big as the room right of the mole allows, so that the
-shape still reads on a phone: 26 pixels across at the smallest hexes (46), 11.8 on the board
-picture opened full screen (render/legibility.py ``OPENED``) at its tallest."""
+"""A base's owner mark's half width, in hex sizes: 25.8 pixels across at the smallest hexes (46),
+11.5 or more on the board picture opened full screen (render/legibility.py ``OPENED``) at its
+tallest. It stays wholly inside its hex, which the base is drawn through: at 0.7 hex sizes from
+the middle it crossed the hex's edge (a triangle was cut), and a square was 9.5-10.2 pixels."""
 
 
 def mark_centre(centre: Point, size: float) -> Point:
-    """Where a base's owner mark sits: in the hex's right corner, clear of the label above
-    and of the mole in the middle."""
-    return centre[0] + size * 0.7, centre[1]
+    """Where a base's owner mark sits: in the hex's right part, inside its edges, clear of the
+    label above and of the mole (:func:`mole_centre`) to its left."""
+    return centre[0] + size * 0.55, centre[1]
 
 
 def piece_centre(centre: Point, size: float) -> Point:
-    """Where a mole or an obstacle stands: a little below the middle, under the label."""
+    """Where an obstacle stands: a little below the middle, under the label."""
     return centre[0], centre[1] + size * 0.2
+
+
+MOLE_RADIUS = 0.33
+"""A mole's half width, in hex sizes, without its halo: a square mole keeps about its size
+(0.37 before every mark was as wide as its circle) and leaves room for the owner mark."""
+
+
+def mole_centre(centre: Point, size: float) -> Point:
+    """Where a mole stands: under the label, left of the middle, leaving the hex's right part to
+    a base's owner mark (:func:`mark_centre`)."""
+    return centre[0] - size * 0.2, centre[1] + size * 0.2
 
 
 def paint_cell(image: Image.Image, centre: Point, size: float, fill: RGB, border: float) -> None:
@@ -178,7 +208,7 @@ def paint_base(
     image: Image.Image, centre: Point, size: float, owner: int, neutral: bool, border: float
 ) -> None:
     """A base on its hex: the owner's colour, or the grey striped neutral side, with the owner's
-    mark small in a corner either way."""
+    mark in its right part either way."""
     paint_cell(image, centre, size, NEUTRAL if neutral else SEAT_COLOURS[owner], border)
     draw = ImageDraw.Draw(image)
     if neutral:
@@ -197,8 +227,8 @@ def paint_mole(image: Image.Image, centre: Point, size: float, seat: int) -> Non
     """A mole: its owner's mark drawn large in their colour, with a dark edge and a light halo
     (so it stands out on a base of its own colour), and two eyes."""
     draw = ImageDraw.Draw(image)
-    x, y = piece_centre(centre, size)
-    radius = size * 0.37
+    x, y = mole_centre(centre, size)
+    radius = size * MOLE_RADIUS
     paint_mark(draw, seat, (x, y), radius + size * 0.08, LIGHT, LIGHT, 1)
     paint_mark(draw, seat, (x, y), radius, SEAT_COLOURS[seat], INK, size * 0.08)
     eye = size * 0.06

@@ -17,6 +17,7 @@ import render.canvas
 import render.hexboard
 import render.topoum
 import render.topoum_pieces
+from bench.bench_legibility import GOAL
 from cogs.topoum_messages import HEX_CHOICES
 from engine.ai import Level
 from engine.hexgrid import Hex, hexagon
@@ -33,7 +34,8 @@ from locales import catalog
 from render.bidi import strip_controls
 from render.canvas import SUPERSAMPLE
 from render.fonts import line_height, text_width
-from render.hexboard import DIRECTION_ARROWS, board_layout
+from render.hexboard import DIRECTION_ARROWS, GRID_BORDER, board_layout
+from render.legibility import OPENED
 from render.theme import BG, DIM, GOLD, INK, LIGHT
 from render.topoum import (
     BLOCK_GAP,
@@ -61,13 +63,16 @@ from render.topoum import (
 )
 from render.topoum_pieces import (
     EMPTY,
+    GRID,
     HATCH,
     NEUTRAL,
     PALETTE,
     SEAT_COLOURS,
     base_tile,
+    cell_mask,
     icon_tile,
     mark_centre,
+    mole_centre,
     mole_tile,
     obstacle_tile,
     piece_centre,
@@ -335,11 +340,11 @@ def test_bases_show_their_owners_colour_or_the_striped_neutral_side_and_moles_th
     game = table("G7:0n@1 G6:1 H6:2@0 F7:3", players=4)
     image = picture(board_png(game.view(), NAMES))
     window = window_of(game.view(), NAMES)
-    assert rgb(image, at(window, "G6", -0.6)) == SEAT_COLOURS[1]
-    assert rgb(image, at(window, "F7", -0.6)) == SEAT_COLOURS[3]
-    assert rgb(image, at(window, "G7", -0.6)) in (NEUTRAL, HATCH)
-    assert rgb(image, piece_centre(at(window, "G7"), window.size)) == SEAT_COLOURS[1]
-    assert rgb(image, piece_centre(at(window, "H6"), window.size)) == SEAT_COLOURS[0]
+    assert rgb(image, at(window, "G6", 0.45, 0.55)) == SEAT_COLOURS[1]
+    assert rgb(image, at(window, "F7", 0.45, 0.55)) == SEAT_COLOURS[3]
+    assert rgb(image, at(window, "G7", 0.45, 0.55)) in (NEUTRAL, HATCH)
+    assert rgb(image, mole_centre(at(window, "G7"), window.size)) == SEAT_COLOURS[1]
+    assert rgb(image, mole_centre(at(window, "H6"), window.size)) == SEAT_COLOURS[0]
     assert rgb(image, at(window, "G4", -0.6)) == EMPTY
 
 
@@ -541,6 +546,42 @@ def test_every_players_bases_and_name_carry_their_mark() -> None:
         block_top = panel_top + seat * (BLOCK_HEIGHT + BLOCK_GAP)
         mark = (MARGIN + BLOCK_PAD + MARK_RADIUS + 2, block_top + BLOCK_PAD + line_height(NAME_SIZE) // 2)
         assert rgb(image, mark) == SEAT_COLOURS[seat]
+
+
+def dark_box(tile: Image.Image, mask: Image.Image) -> tuple[int, int, int, int] | None:
+    """The box around the pixels of a hex tile, shown through ``mask``, that are nearer ink
+    than the grid's colour: a base's owner mark (its fill on the colour side, its edge on the
+    neutral side)."""
+    dark = tile.convert("L").point(lambda value: 255 * (value < (INK_LUMA + GRID_LUMA) // 2))
+    shown = Image.new("L", tile.size, 0)
+    shown.paste(dark, (0, 0), mask)
+    return shown.getbbox()
+
+
+INK_LUMA, GRID_LUMA = (
+    Image.new("RGB", (1, 1), colour).convert("L").getpixel((0, 0)) for colour in (INK, GRID)
+)
+
+
+def test_a_bases_owner_mark_is_whole_inside_its_hex_and_reads_on_a_phone() -> None:
+    """The board draws a base through its hex's mask: the players' marks sat across the hex's
+    edge (a triangle was cut) and a square was 9.5-10.2 pixels on a phone. Each mark, on either
+    side of a base, is whole inside its hex and at least the goal's height (its narrowest side)
+    on the board picture opened on a phone, the whole board shown."""
+    column = " ".join(f"G{row}:{row % 4}" for row in range(1, 14) if row != 7)
+    across = " ".join(f"{letter}7:{index % 4}n" for index, letter in enumerate("ABCDEFHIJKLM"))
+    game = table(f"G7:0@0 {column} {across}", players=4)
+    size = window_of(game.view(), NAMES).size
+    scale = OPENED.scale(picture(board_png(game.view(), NAMES)).size)
+    assert size == HEX_SIZES[0]
+    mask = cell_mask(size)
+    for owner in range(4):
+        for neutral in (False, True):
+            tile = base_tile(size, owner, neutral, GRID_BORDER)
+            whole, shown = dark_box(tile, Image.new("1", tile.size, 1)), dark_box(tile, mask)
+            assert shown is not None and shown == whole, (owner, neutral)
+            narrowest = min(shown[2] - shown[0], shown[3] - shown[1])
+            assert narrowest * scale >= GOAL, (owner, neutral, narrowest * scale)
 
 
 def relative_luminance(colour: tuple[int, int, int]) -> float:
