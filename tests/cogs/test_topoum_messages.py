@@ -15,11 +15,11 @@ from cogs.panels import panel_request
 from cogs.table_messages import public_draft
 from cogs.topoum import KIND
 from cogs.topoum_ids import read_path
-from cogs.topoum_messages import panel_draft
+from cogs.topoum_messages import over, panel_draft
 from data import Store
 from engine.errors import IllegalAction
 from engine.hexgrid import Hex
-from engine.topoum.actions import ActionKind, ChooseAction, Place, PlayCard
+from engine.topoum.actions import ActionKind, ChooseAction, Pass, Place, PlayCard
 from engine.topoum.board import INDEX
 from engine.topoum.cards import CardType, Category, Farmer, Obstacle
 from engine.topoum.events import (
@@ -41,7 +41,7 @@ from engine.topoum.events import (
 )
 from engine.topoum.state import Cell, Position, Stage, new_game
 from locales import catalog
-from render.topoum import BoardPlan
+from render.topoum import BoardPlan, results_png
 from tables.loading import open_table
 from tables.lobby import Seat
 from tables.phases import Phase
@@ -282,3 +282,22 @@ def test_a_crowded_hex_is_described_whole_within_discords_limit(locale: str) -> 
     )
     assert len(whole) > 100 and len(said) <= 100
     assert said == whole.replace(names[0], "Ω" * SHORT_NAME + "…").replace(names[1], "Ж" * SHORT_NAME + "…")
+
+
+@pytest.mark.parametrize(
+    ("locale", "words", "not_said"),
+    [("en-US", ("scores", "table"), "board"), ("es-ES", ("puntuaciones", "tabla"), "tablero")],
+)
+async def test_the_results_picture_is_described_as_the_table_of_scores_it_is(
+    tmp_path: Path, locale: str, words: tuple[str, str], not_said: str
+) -> None:
+    """The results picture is a table of everyone's scores: its alt text opened "Picture of the
+    final board" (the lines after it may name the board: bases on the board)."""
+    async with await Store.open(tmp_path / "db.sqlite3") as store:
+        position = Position(board="G7:0@0 G6:1", seat=1, prisoners=((0, 1),) * 4, peace_drawn=True)
+        table = stacked_topoum_table(TableRegistry(store), SEATS[:2], position, locale=locale)
+        table.require_state().apply(Pass(1))
+        results = over(catalog(), table)
+    assert results.picture is not None and results.picture.render is results_png
+    opening = results.picture.alt.splitlines()[0]
+    assert all(word in opening for word in words) and not_said not in opening, opening
