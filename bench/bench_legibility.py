@@ -41,7 +41,8 @@ It prints a table (picture, language, size, scale, smallest text height and whic
 mark height and its painter), then under a picture every text it cut with an ellipsis that is
 not a name as the picture shows it (a sentence that lost words), and ends with one JSON line:
 ``{"min_text_px_on_phone": ..., "min_mark_px_on_phone": ..., "pictures": {"<name>": {"text": px,
-"mark": px or null}, ...}, "unmeasured": [...]}``.
+"mark": px or null, "marks": {"<painter>": px, ...}}, ...}, "unmeasured": [...]}``, where
+``marks`` holds the smallest mark of each painter (``paint_mark``: the players' marks).
 
 A game kept outside the project's layers is measured once it is registered: the tests' own game
 with ``python -m tests.fixture_game.run bench.bench_legibility --only tally``.
@@ -83,7 +84,7 @@ from render import rating_chart, standings
 from render.fonts import cap_height
 from render.hexboard import ARROW_WING, CROSS_ARM
 from render.legibility import INLINE, Render, Scene, Shown
-from render.topoum_pieces import OBSTACLE
+from render.topoum_pieces import OBSTACLE, mark_side
 
 GOAL = 11
 """The smallest text height, and the smallest mark's, in pixels on the phone, we accept: phone
@@ -119,7 +120,7 @@ class Drawn:
 
 
 MARK_PAINTERS: dict[tuple[str, str], Callable[[dict[str, Any]], float]] = {
-    ("render.topoum_pieces", "paint_mark"): lambda a: 2 * a["radius"],
+    ("render.topoum_pieces", "paint_mark"): lambda a: mark_side(a["seat"], a["radius"]),
     ("render.topoum_pieces", "paint_icon"): lambda a: 2 * a["radius"],
     ("render.topoum_pieces", "paint_medal"): lambda a: 2 * a["radius"],
     ("render.topoum_pieces", "paint_obstacle"): lambda a: 2 * OBSTACLE * a["size"],
@@ -133,8 +134,9 @@ MARK_PAINTERS: dict[tuple[str, str], Callable[[dict[str, Any]], float]] = {
 """The painters of marks that carry meaning (players' marks, category icons and the badge's
 medal, the board's obstacles, suits, Toppo's symbols, the board's move arrows and crosses, the
 rating chart's markers), each with the height of the square or circle it fills, from its
-arguments (an arrow: its head, across); and the letters and numbers read as marks, with the
-height of their capitals and digits."""
+arguments (an arrow: its head, across; a player's mark: its shape's width or height, whichever
+is smaller); and the letters and numbers read as marks, with the height of their capitals and
+digits."""
 
 
 _reduction: contextvars.ContextVar[float] = contextvars.ContextVar("reduction", default=1.0)
@@ -414,6 +416,9 @@ class Worst:
     text: Measure
     mark: Measure | None
     cut: tuple[str, ...]
+    marks_px: dict[str, float] = field(default_factory=dict)
+    """The smallest of each painter's marks on a phone, by painter: the JSON reports every kind
+    of mark, not only the smallest (the Topoum board's players' marks beside its arrows)."""
 
     @property
     def px(self) -> float:
@@ -444,10 +449,15 @@ def worst(
         for item in items
     ]
     marked = [found for found in measures if found.mark is not None]
+    marks_px: dict[str, float] = {}
+    for found in marked:
+        for mark in found.marks:
+            marks_px[mark.text] = min(marks_px.get(mark.text, mark.em * found.scale), mark.em * found.scale)
     return Worst(
         min(measures, key=lambda found: found.px),
         min(marked, key=lambda found: found.mark_px or 0.0) if marked else None,
         tuple(dict.fromkeys(text for found in measures for text in found.cut)),
+        marks_px,
     )
 
 
@@ -515,12 +525,16 @@ def main() -> int:
                     found = worst(by_language[language], sampled_shown(name))
                     measured.append((name, language, found))
                     _report(*measured[-1], args.below)
-    figures: dict[str, dict[str, float | None]] = {}
+    figures: dict[str, dict[str, Any]] = {}
     for name, _, found in measured:
         entry = figures.setdefault(name, {"text": found.px, "mark": found.mark_px})
         entry["text"] = round(min(entry["text"] or found.px, found.px), 1)
         if found.mark_px is not None:
             entry["mark"] = round(min(entry["mark"] or found.mark_px, found.mark_px), 1)
+        if found.marks_px:
+            kinds = entry.setdefault("marks", {})
+            for painter, px in found.marks_px.items():
+                kinds[painter] = round(min(kinds.get(painter, px), px), 1)
     missing = unmeasured()
     for game in missing:
         print(where_to_declare(game))

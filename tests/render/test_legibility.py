@@ -9,11 +9,14 @@ Each game's pictures are tests of their own, named for it: ``-k tally`` checks o
 busiest positions and its sampled games (a variant's sampled games carry its game's name too:
 ``spit-speed``)."""
 
+import io
+
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 import render.canvas
 import render.fonts
+import render.topoum_pieces
 from bench.bench_legibility import (
     GOAL,
     LANGUAGES,
@@ -95,6 +98,32 @@ def test_the_obstacles_on_the_topoum_board_are_marks() -> None:
     assert {cell.obstacle for cell in game.view().cells} - {None}
     found = measure(lambda: board_png(game.view(), ("Ana", "Bo"), ENGLISH))
     assert "paint_obstacle" in {mark.text for mark in found.marks}
+
+
+def test_a_players_mark_counts_by_its_narrowest_side_as_drawn() -> None:
+    """A square inside the circle it was said to fill read 14% smaller than the bench counted:
+    each seat's mark counts by the narrowest side of what is painted."""
+    for seat in range(4):
+
+        def picture_with_a_mark(seat: int = seat) -> bytes:
+            canvas = Image.new("RGB", (1000, 100), BG)
+            render.fonts.draw_text(canvas, (10, 10), "words", 30, TEXT)
+            render.topoum_pieces.paint_mark(ImageDraw.Draw(canvas), seat, (500, 50), 30, TEXT, TEXT, 1)
+            return encode(PALETTE.quantize(canvas))
+
+        found = measure(picture_with_a_mark)
+        painted = Image.open(io.BytesIO(picture_with_a_mark())).convert("RGB").crop((400, 0, 600, 100))
+        box = ImageChops.difference(painted, Image.new("RGB", painted.size, BG)).getbbox()
+        assert found.mark is not None and box is not None
+        assert found.mark.em == pytest.approx(min(box[2] - box[0], box[3] - box[1]), abs=1.5), seat
+
+
+def test_the_bench_reports_the_topoum_boards_player_marks_on_a_phone() -> None:
+    """Players' marks by the board's hexes were 4-5 pixels on a phone while the bench reported
+    11.1 (the arrows'): it reports each kind of mark, and the players' reach the goal."""
+    found = smallest(pictures()["topoum.board"], "en")
+    assert {"paint_mark", "move_arrow", "paint_obstacle"} <= found.marks_px.keys()
+    assert found.marks_px["paint_mark"] >= GOAL
 
 
 def test_text_painted_in_a_supersampled_tile_counts_at_its_reduced_size() -> None:
