@@ -24,6 +24,7 @@ from cogs.answers import tell_privately
 from cogs.client import GameNightBot
 from cogs.components import Controls
 from cogs.drafts import Draft
+from cogs.gone import REASONS
 from cogs.i18n import private_locale
 from cogs.kinds import GameKind
 from cogs.layout import Words
@@ -46,8 +47,7 @@ ASIDE_COLOUR: Final = discord.Colour.dark_grey()
 
 def reason_text(messages: Catalog, reason: str, locale: str) -> str:
     """Why a table was set aside, in words: a place gone, or a state that could not be read."""
-    known = ("deleted", "locked", "no_access", "no_permission")
-    return messages.text(f"aside.reason.{reason if reason in known else 'damaged'}", locale)
+    return messages.text(f"aside.reason.{reason if reason in REASONS else 'damaged'}", locale)
 
 
 def buttons(messages: Catalog, game: str, table_id: str, locale: str, number: int | None = None) -> list[Any]:
@@ -56,11 +56,10 @@ def buttons(messages: Catalog, game: str, table_id: str, locale: str, number: in
     suffix = "" if number is None else "_numbered"
     resume = messages.text(f"aside.resume{suffix}", locale, number=number)
     discard = messages.text(f"aside.discard{suffix}", locale, number=number)
+    row = 0 if number is None else number - 1
     return [
-        controls.button(RESUME, "", resume, discord.ButtonStyle.primary, 0 if number is None else number - 1),
-        controls.button(
-            DISCARD, "", discard, discord.ButtonStyle.danger, 0 if number is None else number - 1
-        ),
+        controls.button(RESUME, "", resume, discord.ButtonStyle.primary, row),
+        controls.button(DISCARD, "", discard, discord.ButtonStyle.danger, row),
     ]
 
 

@@ -196,15 +196,12 @@ class TableRegistry:
         for saved in await self.store.load_tables():
             if not self.owns(saved.guild_id):
                 continue
-            loader = self._loaders.get(saved.game)
-            if loader is None:
+            if saved.game not in self._loaders:
                 log.warning("table %s: no loader for %s; left saved", saved.table_id, saved.game)
                 continue
             table: Table | None = None
             try:
-                if saved.damage is not None:
-                    raise ValueError(saved.damage)
-                table = loader(saved)
+                table = self.load(saved)
                 if table.finished:
                     log.warning("table %s was saved finished; deleted", saved.table_id)
                     await self.store.delete_table(saved.table_id)
