@@ -314,7 +314,7 @@ function channelLink(c, mark) {
       },
     },
     el("span", { class: "mark", "aria-hidden": "true" }, mark),
-    el("span", { class: "name" }, c.name),
+    el("span", { class: "name" }, withEmoji(c.name)),
   );
 }
 
@@ -326,7 +326,7 @@ function markUnread(channelId) {
 
 function renderChannelTitle() {
   const c = channel(state.channel);
-  $("channel-name").textContent = c ? c.name : "";
+  $("channel-name").replaceChildren(...(c ? withEmoji(c.name) : []));
   $("channel-title").querySelector(".hash").textContent = c?.kind === "thread" ? "↳ " : "# ";
   $("channel-title").classList.toggle("archived", Boolean(c?.archived));
   // An archived thread's composer says so, as Discord's does: a message would reopen it.
@@ -613,7 +613,7 @@ function renderMessage(message) {
           },
         },
         el("span", { class: "mark", "aria-hidden": "true" }, "↳ "),
-        thread.name,
+        withEmoji(thread.name),
         thread.archived ? el("span", { class: "muted" }, say("archived")) : null,
       ),
     );
@@ -1620,7 +1620,7 @@ async function runCommand() {
 let openModalSpec = null;
 function openModal(modal) {
   openModalSpec = modal;
-  $("modal-title").textContent = modal.title;
+  $("modal-title").replaceChildren(...withEmoji(modal.title));
   const fields = $("modal-fields");
   fields.replaceChildren();
   for (const row of modal.components || []) {

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import signal
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -396,6 +397,20 @@ def test_emoji_are_pictures_the_page_serves_itself(browser: WebDriver, local: Lo
     drawn = page.until(lambda: _emoji_drawn(browser, "#emoji-used", used[0]), "every emoji the bot can send")
     assert [alt for alt, _, _ in drawn["pictures"]] == used
     _assert_served(local, drawn)
+
+    # A thread's name carries its host's name, and people's names carry emoji: the channel
+    # list, the title and the chip under the card draw them as pictures too, as a modal's title.
+    browser.execute_script(
+        "const thread = state.world.channels.find((c) => c.id === arguments[0]);"
+        "thread.name = 'Toppo with Ana 🎲'; renderChannels(); renderChannelTitle();"
+        "openModal({title: 'Rename 🎲', components: []});",
+        table_id,
+    )
+    for where in ("#channels", "#channel-name", "#modal-title"):
+        shown = partial(_emoji_drawn, browser, where, "🎲")
+        drawn = page.until(shown, f"the thread name's 🎲 in {where}")
+        assert "🎲" in [alt for alt, _, _ in drawn["pictures"]], (where, drawn)
+        _assert_served(local, drawn)
 
 
 def _emoji_drawn(browser: WebDriver, selector: str, wanted: str) -> dict[str, Any] | None:
