@@ -33,6 +33,7 @@ from cogs.sync import sync_if_changed
 from data import LeagueError, SavedTable, Store, StoreError
 from locales import Catalog
 from tables.registry import TableRegistry
+from tables.scheduler import Scheduler
 from tables.shards import ALL_SHARDS, Shards
 
 log = logging.getLogger(__name__)
@@ -110,6 +111,10 @@ class GameNightBot(commands.AutoShardedBot):
         self.messages = messages
         self.panels = LivePanels(messages, tables.clock, enabled=live_panels, store=store)
         self.attention = Attention(self, messages, store, tables.clock, tables.pacing)
+        self.schedule = Scheduler(
+            store, clock=tables.clock, owns=shards.owns, alive_key=f"scheduler.alive:{shards.label}"
+        )
+        """What happens at a wall-clock time (season boundaries, ...), for the cogs to use."""
         self.dev_guild_id = dev_guild_id
         self.process_shards = shards
         self.api_base = api_base
@@ -138,6 +143,8 @@ class GameNightBot(commands.AutoShardedBot):
             log.info("following %d panels opened before the restart", followed)
         for saved in set_aside:
             await self._tell_set_aside(saved)
+        # After the cogs, which say how to do what they schedule, and the tables they schedule for.
+        await self.schedule.start()
         self._purging = asyncio.create_task(self._purge_kept_games())
         assert self.application_id is not None  # set by login
         syncs = self.process_shards.syncs_commands  # commands are the application's: one process syncs them
@@ -206,6 +213,7 @@ class GameNightBot(commands.AutoShardedBot):
             await IN_FLIGHT.drained()  # presses on their way are answered first
             self.panels.stop()
             self.attention.stop()
+            await self.schedule.stop()
             self.unsaved = await self.tables.shutdown()
         finally:
             PAINTER.stop()

@@ -453,3 +453,23 @@ class KeptGame:
     result_key: str
     log: KeptLog
     forgotten: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Scheduled:
+    """Something the bot does at a wall-clock time (see :mod:`tables.scheduler`): ``kind`` says
+    what, ``key`` which one (one entry per kind and key), ``guild_id`` whose (the process that
+    serves that server runs it). ``players_clock``: time given to people (a move's deadline),
+    moved later by the time the bot was down; else a calendar time (a season's boundary), run
+    late as it was due. ``payload``: what the doing needs, as JSON."""
+
+    kind: str
+    key: str
+    guild_id: int
+    due: datetime
+    players_clock: bool = False
+    payload: JSONObject = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.due.tzinfo is None:
+            raise ValueError("a scheduled time is a moment: give it a time zone")

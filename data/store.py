@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self, cast
 
-from data import forgotten, history, leagues, ratings, standings, statistics
+from data import forgotten, history, leagues, ratings, schedule, standings, statistics
 from data.driver import Connection, Database, Row
 from data.migrate import MIGRATIONS
 from data.postgresql import PostgresDatabase
@@ -33,6 +33,7 @@ from data.records import (
     Removal,
     SavedPanel,
     SavedTable,
+    Scheduled,
     Season,
     SetAsideTable,
     Standing,
@@ -100,6 +101,23 @@ class Store:
                 (key, value),
             )
         )
+
+    # -- the schedule (tables.scheduler) --------------------------------------------------------
+
+    async def scheduled(self) -> list[Scheduled]:
+        """Everything scheduled, on every server, soonest first."""
+        return await self._db.reading(schedule.entries)
+
+    async def schedule(self, *entries: Scheduled) -> None:
+        """Keep ``entries``, each in place of the one of its kind and key, in one transaction."""
+        await self._db.writing(lambda conn: schedule.put(conn, entries))
+
+    async def unschedule(self, kind: str, key: str) -> None:
+        await self._db.writing(lambda conn: schedule.drop(conn, kind, key))
+
+    async def schedule_done(self, entry: Scheduled) -> None:
+        """Forget ``entry``, done, unless another of its kind and key took its place."""
+        await self._db.writing(lambda conn: schedule.done(conn, entry))
 
     # -- server settings ------------------------------------------------------------------------
 

@@ -44,6 +44,13 @@ class Shards:
         return shard_of(guild_id, self.count) in self.ids
 
     @property
+    def label(self) -> str:
+        """Which shards, as text: ``all``, or ``0,2/4`` (shards 0 and 2 of 4)."""
+        if self.count is None or self.ids is None:
+            return "all"
+        return f"{','.join(map(str, self.ids))}/{self.count}"
+
+    @property
     def syncs_commands(self) -> bool:
         """Whether this process syncs the application's commands (the one running shard 0)."""
         return self.ids is None or 0 in self.ids

@@ -22,11 +22,13 @@ def test_two_processes_own_every_server_once() -> None:
     assert all(first.owns(guild) != second.owns(guild) for guild in GUILDS)
     assert sum(first.owns(guild) for guild in GUILDS) == 6
     assert first.syncs_commands and not second.syncs_commands
+    assert (first.label, second.label) == ("0,1/4", "2,3/4"), "each marks its own time alive"
 
 
 def test_one_process_owns_everything_and_syncs() -> None:
     alone = Shards()
     assert all(alone.owns(guild) for guild in GUILDS) and alone.syncs_commands
+    assert alone.label == Shards.of(4, None).label == "all"
     assert Shards.of(4, None).owns(GUILDS[3])
 
 
