@@ -28,6 +28,7 @@ from data.records import (
     LeagueSettings,
     Removal,
     Season,
+    SeasonSchedule,
 )
 from data.times import db_time, from_db_time
 from engine.games import measure as measure_of
@@ -157,7 +158,7 @@ async def of_guild(conn: Connection, guild_id: int) -> list[League]:
         (guild_id,),
     )
     open_seasons = await conn.fetch(
-        "SELECT s.id, s.league_id, s.number, s.started_at, s.ended_at FROM seasons s"
+        "SELECT s.id, s.league_id, s.number, s.started_at, s.ended_at, s.period FROM seasons s"
         " JOIN leagues l ON l.id = s.league_id WHERE l.guild_id = ? AND s.ended_at IS NULL",
         (guild_id,),
     )
@@ -200,31 +201,34 @@ def _season(row: Row) -> Season:
         number=int(cast(int, row[2])),
         started_at=from_db_time(str(row[3])),
         ended_at=None if row[4] is None else from_db_time(str(row[4])),
+        period=None if row[5] is None else str(row[5]),
     )
 
 
 async def seasons(conn: Connection, league_id: int) -> list[Season]:
     """A league's seasons, first to latest."""
     rows = await conn.fetch(
-        "SELECT id, league_id, number, started_at, ended_at FROM seasons WHERE league_id = ? ORDER BY number",
+        "SELECT id, league_id, number, started_at, ended_at, period FROM seasons WHERE league_id = ?"
+        " ORDER BY number",
         (league_id,),
     )
     return [_season(row) for row in rows]
 
 
-async def start_season(conn: Connection, league_id: int, now: datetime) -> Season:
-    """The league's next season, running from ``now``; refused while one runs."""
+async def start_season(conn: Connection, league_id: int, now: datetime, period: str | None = None) -> Season:
+    """The league's next season, running from ``now`` (in ``period``, when seasons turn over by
+    themselves: see :mod:`tables.season_calendar`); refused while one runs."""
     await conn.serialise(_league_key(league_id))
     known = await seasons(conn, league_id)
     if known and known[-1].running:
         raise LeagueError("season_running", number=known[-1].number)
     number = known[-1].number + 1 if known else 1
     row = await conn.fetchrow(
-        "INSERT INTO seasons (league_id, number, started_at) VALUES (?, ?, ?) RETURNING id",
-        (league_id, number, db_time(now)),
+        "INSERT INTO seasons (league_id, number, started_at, period) VALUES (?, ?, ?, ?) RETURNING id",
+        (league_id, number, db_time(now), period),
     )
     assert row is not None, "INSERT ... RETURNING returns the new row"
-    return Season(int(row[0]), league_id, number, from_db_time(db_time(now)), None)
+    return Season(int(row[0]), league_id, number, from_db_time(db_time(now)), None, period)
 
 
 async def end_season(conn: Connection, league_id: int, now: datetime) -> Season:
@@ -237,7 +241,61 @@ async def end_season(conn: Connection, league_id: int, now: datetime) -> Season:
     season = known[-1]
     ended = max(db_time(now), db_time(season.started_at))
     await conn.execute("UPDATE seasons SET ended_at = ? WHERE id = ?", (ended, season.id))
-    return Season(season.id, league_id, season.number, season.started_at, from_db_time(ended))
+    return dataclasses.replace(season, ended_at=from_db_time(ended))
+
+
+async def roll_season(
+    conn: Connection, league_id: int, boundary: datetime, period: str
+) -> tuple[Season | None, Season] | None:
+    """At a boundary of a league whose seasons turn over by themselves: end the running season
+    there (if one runs) and start the next from there, in ``period``; the season ended (None
+    if none ran) and the one started. None if a season already started at or after
+    ``boundary``: the turn was made already (a retry after a fault does nothing twice)."""
+    known = await seasons(conn, league_id)
+    if known and known[-1].started_at >= boundary:
+        return None
+    ended = await end_season(conn, league_id, boundary) if known and known[-1].running else None
+    return ended, await start_season(conn, league_id, boundary, period)
+
+
+# -- seasons that turn over by themselves ------------------------------------------------------------
+
+SCHEDULE_COLUMNS = "league_id, guild_id, every, zone, channel_id, locale, winner_role_id"
+
+
+async def season_schedule(conn: Connection, league_id: int) -> SeasonSchedule | None:
+    row = await conn.fetchrow(
+        f"SELECT {SCHEDULE_COLUMNS} FROM season_schedules WHERE league_id = ?", (league_id,)
+    )
+    if row is None:
+        return None
+    return SeasonSchedule(
+        league_id=int(row[0]),
+        guild_id=int(row[1]),
+        every=str(row[2]),
+        zone=str(row[3]),
+        channel_id=int(row[4]),
+        locale=str(row[5]),
+        winner_role_id=None if row[6] is None else int(row[6]),
+    )
+
+
+async def set_season_schedule(conn: Connection, schedule: SeasonSchedule) -> None:
+    await conn.execute(
+        f"INSERT INTO season_schedules ({SCHEDULE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (league_id) DO UPDATE SET guild_id = excluded.guild_id, every = excluded.every,"
+        " zone = excluded.zone, channel_id = excluded.channel_id, locale = excluded.locale,"
+        " winner_role_id = excluded.winner_role_id",
+        (
+            schedule.league_id,
+            schedule.guild_id,
+            schedule.every,
+            schedule.zone,
+            schedule.channel_id,
+            schedule.locale,
+            schedule.winner_role_id,
+        ),
+    )
 
 
 # -- the moderator role ----------------------------------------------------------------------------

@@ -15,6 +15,9 @@ from engine.games import recorded
 Game = str
 """The game of a table, a league or a result: a name engine/games.py registers."""
 
+SEASON_EVERY: Final = ("weekly", "monthly", "quarterly")
+"""How often a league's seasons may turn over by themselves (:mod:`tables.season_calendar`)."""
+
 JSONObject = dict[str, Any]
 """Options and table states: whatever ``json.dumps`` accepts at the top level as an object."""
 
@@ -249,6 +252,9 @@ class Season:
     number: int
     started_at: datetime
     ended_at: datetime | None
+    period: str | None = None
+    """The calendar period it runs for, when the league's seasons turn over by themselves
+    (``monthly:2026-12-01``, see :mod:`tables.season_calendar`); None for a season started by hand."""
 
     @property
     def running(self) -> bool:
@@ -473,3 +479,22 @@ class Scheduled:
     def __post_init__(self) -> None:
         if self.due.tzinfo is None:
             raise ValueError("a scheduled time is a moment: give it a time zone")
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSchedule:
+    """A league whose seasons turn over by themselves: ``every`` week, month or quarter, at
+    midnight in time zone ``zone``; the end posted in ``channel_id`` in ``locale``; the season's
+    winner given role ``winner_role_id`` if its moderators named one."""
+
+    league_id: int
+    guild_id: int
+    every: str
+    zone: str
+    channel_id: int
+    locale: str
+    winner_role_id: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.every not in SEASON_EVERY:
+            raise ValueError(f"seasons turn over {', '.join(SEASON_EVERY)}, not {self.every!r}")

@@ -35,6 +35,7 @@ from data.records import (
     SavedTable,
     Scheduled,
     Season,
+    SeasonSchedule,
     SetAsideTable,
     Standing,
 )
@@ -293,6 +294,38 @@ class Store:
     async def end_season(self, league_id: int, *, now: datetime | None = None) -> Season:
         """End the running season, archiving its standings; :class:`LeagueError` if none runs."""
         return await self._db.writing(lambda conn: leagues.end_season(conn, league_id, now or _now()))
+
+    async def roll_season(
+        self, league_id: int, boundary: datetime, period: str
+    ) -> tuple[Season | None, Season] | None:
+        """End the running season at ``boundary`` and start the next there (see
+        :func:`data.leagues.roll_season`), in one transaction; None if that was done already."""
+        return await self._db.writing(lambda conn: leagues.roll_season(conn, league_id, boundary, period))
+
+    async def season_schedule(self, league_id: int) -> SeasonSchedule | None:
+        """How the league's seasons turn over by themselves; None if only by hand."""
+        return await self._db.reading(lambda conn: leagues.season_schedule(conn, league_id))
+
+    async def set_season_schedule(
+        self, schedule: SeasonSchedule, *, period: str, now: datetime
+    ) -> Season | None:
+        """Have the league's seasons turn over by themselves, as ``schedule`` says; if no season
+        runs, one in ``period`` starts ``now`` (returned), in the same transaction."""
+
+        async def write(conn: Connection) -> Season | None:
+            await leagues.set_season_schedule(conn, schedule)
+            known = await leagues.seasons(conn, schedule.league_id)
+            if known and known[-1].running:
+                return None
+            return await leagues.start_season(conn, schedule.league_id, now, period)
+
+        return await self._db.writing(write)
+
+    async def drop_season_schedule(self, league_id: int) -> None:
+        """Seasons of the league turn over by hand again (the running one runs on)."""
+        await self._db.writing(
+            lambda conn: conn.execute("DELETE FROM season_schedules WHERE league_id = ?", (league_id,))
+        )
 
     async def seasons(self, league_id: int) -> list[Season]:
         return await self._db.reading(lambda conn: leagues.seasons(conn, league_id))
