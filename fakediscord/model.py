@@ -31,6 +31,7 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
+MANAGE_ROLES = 1 << 28
 USE_APPLICATION_COMMANDS = 1 << 31
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
@@ -410,6 +411,11 @@ class Member:
         for role_id in self.roles:
             perms |= self.guild.roles[role_id].permissions
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def top_position(self) -> int:
+        """The position of the member's highest role (0, @everyone's, if they have none): they
+        may manage only roles below it, as Discord's role hierarchy says."""
+        return max((self.guild.roles[role_id].position for role_id in self.roles), default=0)
 
     def permissions_in(self, channel: Channel) -> int:
         """Channel permissions, applying overwrites in Discord's order (everyone, roles, member);

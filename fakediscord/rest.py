@@ -42,6 +42,7 @@ from .limits import (
     UNKNOWN_INTERACTION,
     UNKNOWN_MEMBER,
     UNKNOWN_MESSAGE,
+    UNKNOWN_ROLE,
     UNKNOWN_USER,
     UNKNOWN_WEBHOOK,
     ApiError,
@@ -71,6 +72,7 @@ from .model import (
     INTENT_GUILD_MEMBERS,
     INTENT_GUILD_MESSAGES,
     JSON,
+    MANAGE_ROLES,
     MANAGE_THREADS,
     MEDIA_ATTACHMENT,
     MESSAGE_COMPONENT,
@@ -86,8 +88,10 @@ from .model import (
     Channel,
     Guild,
     Interaction,
+    Member,
     Message,
     Ping,
+    Role,
     iso,
     media_named,
     mentioned,
@@ -232,6 +236,8 @@ class Rest:
         r("GET", "/guilds/{guild_id}", self.get_guild)
         r("GET", "/guilds/{guild_id}/channels", self.get_guild_channels)
         r("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member)
+        r("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self.add_member_role)
+        r("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self.remove_member_role)
         self.route_keys = frozenset(spec.key for spec in self.routes)
 
     def _add(self, method: str, template: str, handler: Handler, *, bot_auth: bool = True) -> None:
@@ -773,6 +779,42 @@ class Rest:
         if member is None:
             raise fail(UNKNOWN_MEMBER)
         return 200, member.to_dict()
+
+    async def add_member_role(self, call: Call) -> tuple[int, Any]:
+        member, role = self._role_change(call)
+        if role.id not in member.roles:
+            member.roles.append(role.id)
+            await self._member_updated(member)
+        return 204, None
+
+    async def remove_member_role(self, call: Call) -> tuple[int, Any]:
+        member, role = self._role_change(call)
+        if role.id in member.roles:
+            member.roles.remove(role.id)
+            await self._member_updated(member)
+        return 204, None
+
+    def _role_change(self, call: Call) -> tuple[Member, Role]:
+        """The member and the role of a role given or taken, as Discord checks them: the bot
+        needs Manage Roles, and may give only a role below its own highest, never a managed one
+        (a bot's, a booster's) nor @everyone."""
+        guild = self._guild(call)
+        member = guild.members.get(call.snowflake("user_id"))
+        if member is None:
+            raise fail(UNKNOWN_MEMBER)
+        role = guild.roles.get(call.snowflake("role_id"))
+        if role is None:
+            raise fail(UNKNOWN_ROLE)
+        bot = guild.members[self.fake.application.bot.id]
+        if not bot.base_permissions() & MANAGE_ROLES or role.managed or role.id == guild.id:
+            raise fail(MISSING_PERMISSIONS)
+        if role.position >= bot.top_position():
+            raise fail(MISSING_PERMISSIONS)
+        return member, role
+
+    async def _member_updated(self, member: Member) -> None:
+        update = {"guild_id": str(member.guild.id), **member.to_dict()}
+        await self.fake.gateway.dispatch("GUILD_MEMBER_UPDATE", update, intent=INTENT_GUILD_MEMBERS)
 
     # Message bodies.
 

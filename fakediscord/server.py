@@ -282,8 +282,15 @@ class FakeDiscord:
         self.dms[channel.id] = channel
         return channel
 
-    def add_role(self, guild: Guild, name: str, permissions: int = 0) -> Role:
-        role = Role(self.ids.next(), name, permissions, position=len(guild.roles))
+    def add_role(self, guild: Guild, name: str, permissions: int = 0, *, position: int | None = None) -> Role:
+        """A role of the server, above every other unless given its ``position`` (those at it
+        and above move up one, as when a role is dragged in Discord's settings)."""
+        if position is None:
+            position = len(guild.roles)
+        for other in guild.roles.values():
+            if other.position >= position and other.id != guild.id:
+                other.position += 1
+        role = Role(self.ids.next(), name, permissions, position=position)
         guild.roles[role.id] = role
         return role
 
