@@ -76,15 +76,22 @@ async def acknowledged(interaction: discord.Interaction) -> None:
 
 
 async def answer_publicly(
-    interaction: discord.Interaction, draft: Draft | None = None, *, text: str = ""
+    interaction: discord.Interaction,
+    draft: Draft | None = None,
+    *,
+    text: str = "",
+    mentions: discord.AllowedMentions | None = None,
 ) -> int:
-    """Post ``draft`` (or plain ``text``) as the public answer to a command, filling in a public
-    "thinking" reply if :func:`in_time` made one; returns the message's id."""
+    """Post ``draft`` (or plain ``text``, pinging only ``mentions`` if given) as the public
+    answer to a command, filling in a public "thinking" reply if :func:`in_time` made one;
+    returns the message's id."""
     if interaction.response.is_done():
-        edit = {"content": text} if draft is None else draft.edit()
+        edit = {"content": text, "allowed_mentions": mentions} if draft is None else draft.edit()
         return (await interaction.edit_original_response(**edit)).id
     if draft is None:
-        response = await interaction.response.send_message(text)
+        response = await interaction.response.send_message(
+            text, allowed_mentions=mentions or discord.utils.MISSING
+        )
     else:
         response = await interaction.response.send_message(files=draft.files(), view=draft.layout())
     assert response.message_id is not None, "a message answer has a message"

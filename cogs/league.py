@@ -37,6 +37,7 @@ from cogs.league_messages import (
     players_text,
     standings_draft,
 )
+from cogs.seasons import SeasonTurns, check_winner_role, period_words
 from cogs.threads import home_channel
 from data import (
     ABSENT_GAMES,
@@ -47,9 +48,12 @@ from data import (
     LeagueError,
     LeagueGame,
     Season,
+    SeasonSchedule,
 )
 from data.leagues import NAME_LIMIT, clean_name, name_key
+from data.records import SEASON_EVERY
 from engine.games import recorded, turn_based
+from tables.season_calendar import zone, zone_names
 
 GAME_CHOICES = [
     app_commands.Choice(name=command_text(f"league.game.{game}"), value=game) for game in recorded()
@@ -63,6 +67,10 @@ DISPLAY_CHOICES = [
 ]
 ABSENT_CHOICES = [
     app_commands.Choice(name=command_text(f"league.absent_games.{rule}"), value=rule) for rule in ABSENT_GAMES
+]
+EVERY_CHOICES = [
+    app_commands.Choice(name=command_text(f"league.every.{every}"), value=every)
+    for every in (*SEASON_EVERY, "off")
 ]
 REMOVALS_SHOWN = 5
 
@@ -135,6 +143,7 @@ class LeagueCog(commands.Cog):
 
     def __init__(self, bot: GameNightBot) -> None:
         self.bot = bot
+        self.turns = SeasonTurns(bot)
 
     async def _league(self, interaction: discord.Interaction, name: str | None) -> League:
         assert interaction.guild_id is not None
@@ -384,6 +393,76 @@ class LeagueCog(commands.Cog):
 
         await answer_publicly(interaction, await in_time(interaction, end(), Acknowledge.PUBLIC))
 
+    @season.command(
+        name=command_text("league.season.schedule_name"),
+        description=command_text("league.season.schedule_description"),
+    )
+    @app_commands.rename(
+        every=option("every"),
+        league=option("league"),
+        timezone=option("timezone"),
+        role=option("winner_role"),
+    )
+    @app_commands.describe(
+        every=described("every"),
+        league=described("league"),
+        timezone=described("timezone"),
+        role=described("winner_role"),
+    )
+    @app_commands.choices(every=EVERY_CHOICES)
+    async def season_schedule(
+        self,
+        interaction: discord.Interaction,
+        every: str,
+        league: str | None = None,
+        timezone: str | None = None,
+        role: discord.Role | None = None,
+    ) -> None:
+        """Have the league's seasons turn over by themselves (or by hand again), and say so."""
+        bot = self.bot
+
+        async def set_up() -> str:
+            chosen = await self._moderated(interaction, league)
+            locale = await public_locale(interaction, bot.store)
+            if every == "off":
+                await self.turns.stop(chosen)
+                return bot.messages.text("league.season.unscheduled", locale, league=escape(chosen.name))
+            where = (timezone or "UTC").strip()
+            try:
+                zone(where)
+            except ValueError:
+                raise LeagueError("bad_zone", zone=escape(where)) from None
+            if role is not None:
+                check_winner_role(interaction, role)
+            place = home_channel(interaction)
+            assert place is not None and interaction.guild_id is not None
+            schedule = SeasonSchedule(
+                chosen.id,
+                interaction.guild_id,
+                every,
+                where,
+                place,
+                locale,
+                None if role is None else role.id,
+            )
+            season, end = await self.turns.set(chosen, schedule)
+            text = bot.messages.text(
+                "league.season.scheduled",
+                locale,
+                league=escape(chosen.name),
+                every=bot.messages.text(f"league.every.{every}", locale),
+                zone=where,
+                number=season.number,
+                period=period_words(bot.messages, season.period, locale) if season.period else season.number,
+                end=discord.utils.format_dt(end, "F"),
+            )
+            if role is not None:
+                text += " " + bot.messages.text("league.season.scheduled_role", locale, role=role.mention)
+            return text
+
+        text = await in_time(interaction, set_up(), Acknowledge.PUBLIC)
+        await answer_publicly(interaction, text=text, mentions=discord.AllowedMentions.none())
+
     @league.command(
         name=command_text("league.remove.name"), description=command_text("league.remove.description")
     )
@@ -482,9 +561,19 @@ class LeagueCog(commands.Cog):
 
     # -- autocomplete ------------------------------------------------------------------------------
 
+    @season_schedule.autocomplete("timezone")
+    async def zone_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Time zones whose name holds what was typed (``madrid``, ``new_york``), the first 25."""
+        typed = current.strip().casefold().replace(" ", "_")
+        found = [name for name in zone_names() if typed in name.casefold()]
+        return [app_commands.Choice(name=name, value=name) for name in found[:25]]
+
     @settings.autocomplete("league")
     @season_start.autocomplete("league")
     @season_end.autocomplete("league")
+    @season_schedule.autocomplete("league")
     @remove_result.autocomplete("league")
     @standings.autocomplete("league")
     async def league_names(

@@ -8,13 +8,13 @@ are made from it in each reader's language where it is shown.
 """
 
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from data.records import SEASON_EVERY as EVERY
+from data.records import SEASON_EVERY
 
-Every = Literal["weekly", "monthly", "quarterly"]
-"""How often a league's seasons may turn over by themselves (the store's :data:`EVERY`)."""
+Every = str
+"""How often a league's seasons turn over: one of the store's ``SEASON_EVERY`` (``weekly``,
+``monthly``, ``quarterly``)."""
 
 
 def zone(name: str) -> tzinfo:
@@ -34,6 +34,8 @@ def zone_names() -> list[str]:
 
 def _first_day(day: date, every: Every) -> date:
     """The first day of the period holding ``day``."""
+    if every not in SEASON_EVERY:
+        raise ValueError(f"seasons turn over {', '.join(SEASON_EVERY)}, not {every!r}")
     if every == "weekly":
         return day - timedelta(days=day.weekday())
     if every == "monthly":
@@ -68,6 +70,6 @@ def next_boundary(moment: datetime, every: Every, where: tzinfo) -> datetime:
 def period_parts(period: str) -> tuple[Every, date]:
     """A stored period's kind and first day."""
     every, _, first = period.partition(":")
-    if every not in EVERY:
+    if every not in SEASON_EVERY:
         raise ValueError(f"not a season's period: {period!r}")
-    return every, date.fromisoformat(first)  # type: ignore[return-value]
+    return every, date.fromisoformat(first)

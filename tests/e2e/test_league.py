@@ -31,6 +31,7 @@ MODERATOR_COMMANDS: list[tuple[str, dict[str, object]]] = [
     ("league settings", {"ai-games": True}),
     ("league season start", {}),
     ("league season end", {}),
+    ("league season schedule", {"every": "monthly"}),
     ("league remove-result", {"game": 1, "reason": "cheating"}),
     ("league moderators", {}),
 ]
@@ -45,7 +46,15 @@ def league_state(database: Path) -> list[list[tuple[object, ...]]]:
     """Everything a moderator command could change."""
     return [
         rows(database, f"SELECT * FROM {table} ORDER BY 1")
-        for table in ("leagues", "league_channels", "seasons", "result_removals", "guild_settings")
+        for table in (
+            "leagues",
+            "league_channels",
+            "seasons",
+            "result_removals",
+            "guild_settings",
+            "season_schedules",
+            "schedule",
+        )
     ]
 
 
