@@ -498,3 +498,81 @@ class SeasonSchedule:
     def __post_init__(self) -> None:
         if self.every not in SEASON_EVERY:
             raise ValueError(f"seasons turn over {', '.join(SEASON_EVERY)}, not {self.every!r}")
+
+
+NIGHT_FORMATS: Final = ("rounds", "arena")
+"""How a game night seats people: rounds (Swiss, for tables of any size) or an arena (a pool)."""
+NIGHT_STATES: Final = ("planned", "checkin", "running", "over", "cancelled")
+"""A game night's life: planned, asking its people to check in, running, then over (or cancelled)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Night:
+    """A game night (issue 45, migration 0018): one ``game`` in ``channel_id`` from
+    ``starts_at``, seated by ``format`` with its ``settings``, told in ``locale``; ``round`` is
+    the round under way (0 before the first); ``event_id`` its Discord Scheduled Event,
+    ``card_id`` its sign-up card, ``standings_id`` its live standings message."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: Game
+    format: str
+    settings: JSONObject
+    starts_at: datetime
+    locale: str
+    planned_by: int
+    state: str = "planned"
+    round: int = 0
+    event_id: int | None = None
+    card_id: int | None = None
+    standings_id: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_game(self.game)
+        if self.format not in NIGHT_FORMATS:
+            raise ValueError(f"a night's format is one of {', '.join(NIGHT_FORMATS)}, not {self.format!r}")
+        if self.state not in NIGHT_STATES:
+            raise ValueError(f"a night's state is one of {', '.join(NIGHT_STATES)}, not {self.state!r}")
+
+    @property
+    def open(self) -> bool:
+        """Whether it is still to come or under way."""
+        return self.state not in ("over", "cancelled")
+
+
+@dataclass(frozen=True, slots=True)
+class NightPerson:
+    """Someone who joined a night: checked in when asked, withdrawn (by a moderator, or after
+    missing two of its games), and how many games they missed."""
+
+    user_id: int
+    name: str
+    joined_at: datetime
+    checked_in: bool = False
+    withdrawn: bool = False
+    absences: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NightTable:
+    """A table a night seated in ``round`` (0: the arena's): who sits at each seat (None: an
+    AI), and whether its game has been counted."""
+
+    table_id: str
+    round: int
+    seats: tuple[int | None, ...]
+    started_at: datetime
+    counted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NightScore:
+    """What one person earned at one table of a night: their place there and its points."""
+
+    user_id: int
+    table_id: str
+    round: int
+    place: int
+    points: float
+    won: bool = False

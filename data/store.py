@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Self, cast
 
-from data import forgotten, history, leagues, ratings, schedule, standings, statistics
+from data import forgotten, history, leagues, nights, ratings, schedule, standings, statistics
 from data.driver import Connection, Database, Row
 from data.migrate import MIGRATIONS
 from data.postgresql import PostgresDatabase
@@ -26,6 +26,10 @@ from data.records import (
     League,
     LeagueGame,
     LeagueSettings,
+    Night,
+    NightPerson,
+    NightScore,
+    NightTable,
     PlayerStats,
     PlayerTotals,
     Rating,
@@ -119,6 +123,60 @@ class Store:
     async def schedule_done(self, entry: Scheduled) -> None:
         """Forget ``entry``, done, unless another of its kind and key took its place."""
         await self._db.writing(lambda conn: schedule.done(conn, entry))
+
+    # -- game nights (data.nights) ---------------------------------------------------------------
+
+    async def plan_night(self, night: Night, *, now: datetime | None = None) -> Night:
+        """Keep a new night; returned with its id."""
+        return await self._db.writing(lambda conn: nights.plan(conn, night, now or _now()))
+
+    async def night(self, night_id: int) -> Night | None:
+        return await self._db.reading(lambda conn: nights.night_by_id(conn, night_id))
+
+    async def open_nights(self) -> list[Night]:
+        """Every night to come or under way, on every server."""
+        return await self._db.reading(nights.open_nights)
+
+    async def change_night(self, night_id: int, **changes: Any) -> Night | None:
+        """Change a night's state, round, messages, start or settings; the night as it is now."""
+        return await self._db.writing(lambda conn: nights.change(conn, night_id, changes))
+
+    async def night_people(self, night_id: int) -> list[NightPerson]:
+        return await self._db.reading(lambda conn: nights.people(conn, night_id))
+
+    async def join_night(
+        self, night_id: int, user_id: int, name: str, *, checked_in: bool = False, now: datetime | None = None
+    ) -> None:
+        await self._db.writing(
+            lambda conn: nights.join(conn, night_id, user_id, name, now or _now(), checked_in=checked_in)
+        )
+
+    async def leave_night(self, night_id: int, user_id: int) -> None:
+        await self._db.writing(lambda conn: nights.leave(conn, night_id, user_id))
+
+    async def mark_night_person(
+        self, night_id: int, user_id: int, *, checked_in: bool | None = None, withdrawn: bool | None = None
+    ) -> None:
+        await self._db.writing(
+            lambda conn: nights.mark(conn, night_id, user_id, checked_in=checked_in, withdrawn=withdrawn)
+        )
+
+    async def seat_night_table(self, night_id: int, table: NightTable) -> None:
+        await self._db.writing(lambda conn: nights.seat(conn, night_id, table))
+
+    async def night_tables(self, night_id: int) -> list[NightTable]:
+        return await self._db.reading(lambda conn: nights.tables(conn, night_id))
+
+    async def count_night_table(
+        self, night_id: int, table_id: str, scores: Sequence[NightScore], absent: Sequence[int] = ()
+    ) -> bool:
+        """Count a night table's game once (see :func:`data.nights.count_table`)."""
+        return await self._db.writing(
+            lambda conn: nights.count_table(conn, night_id, table_id, scores, absent)
+        )
+
+    async def night_scores(self, night_id: int) -> list[NightScore]:
+        return await self._db.reading(lambda conn: nights.scores(conn, night_id))
 
     # -- server settings ------------------------------------------------------------------------
 
