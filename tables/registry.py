@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Final, ParamSpec, Protocol, TypeVar
 
-from data import Game, SavedTable, Store, StoreError
+from data import Game, GameRecord, SavedTable, Store, StoreError
 from tables.clock import Clock, LoopClock
 from tables.errors import Refusal, Refused
 from tables.pacing import ChannelPacing
@@ -131,12 +131,28 @@ class TableRegistry:
         self._tables: dict[str, Table] = {}
         """The running tables by table id."""
         self._loaders: dict[Game, Loader] = {}
+        self.on_recorded: list[Callable[[Table, GameRecord], Awaitable[None]]] = []
+        """Told each game a table recorded, once it is stored (a game night counts it)."""
         self.on_set_aside: Callable[[Table, str], Awaitable[None]] | None = None
         """Tells a table's players it was set aside, where they can be told (the bot's
         :mod:`cogs.set_aside` sets it)."""
 
     def __len__(self) -> int:
         return len(self._tables)
+
+    async def recorded(self, table: Table, record: GameRecord) -> None:
+        """``table``'s game ``record`` is stored: tell those who asked (:attr:`on_recorded`); one
+        that fails is logged and the others still told (the game is recorded either way)."""
+        for listener in self.on_recorded:
+            try:
+                await listener(table, record)
+            except Exception:
+                log.exception(
+                    "table %s's game %s was recorded, but telling %r failed",
+                    table.table_id,
+                    record.result_key,
+                    listener,
+                )
 
     async def think(self, job: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
         """``job(*args, **kwargs)`` off the event loop: an AI step is pure Python for up to half a

@@ -95,6 +95,9 @@ class Scorebook:
         reader's clock and holds over a restart)."""
         self.again: set[int] = set()
         """The people who pressed Play again."""
+        self.one_game = False
+        """A table a game night seated (issue 45): its series is its one game, and the table is
+        over once that is recorded (the night seats its people again)."""
 
     # -- games starting and ending ---------------------------------------------------------------
 
@@ -159,11 +162,14 @@ class Scorebook:
             self.record_pending = False
             await self.read_rating_changes(store, record.guild_id)
 
-    async def record_again(self, record: GameRecord, store: Store) -> None:
-        """Record a game a resumed table shows as ended (saved before results went with the
-        table's state); the key makes it a no-op when it is stored already."""
-        await store.record_game(record)
-        await self.written(record, store)
+    async def after_save(self) -> None:
+        """A table a game night seated (:attr:`one_game`) is over once its game is recorded."""
+        if self.one_game and self._table.phase is Phase.RESULTS and self.games_played:
+            await self._table.change(self._night_over)
+
+    def _night_over(self) -> None:
+        if self._table.phase is Phase.RESULTS:
+            self._table.phase = Phase.OVER
 
     async def read_rating_changes(self, store: Store, guild_id: int) -> None:
         """How the last game recorded moved each seat's rating, from the store (not saved with
@@ -350,6 +356,7 @@ class Scorebook:
             "again_until": self.again_until,
             "again": sorted(self.again),
             "last_result": self.last_result,
+            "one_game": self.one_game,
         }
 
     def load(self, state: Mapping[str, Any], phase: Phase) -> None:
@@ -362,3 +369,4 @@ class Scorebook:
         self.again_count, self.games_played = state.get("again_count", 0), state.get("games_played", 0)
         self.again_until, self.again = state.get("again_until"), set(state.get("again", []))
         self.last_result = state.get("last_result")
+        self.one_game = state.get("one_game", False)

@@ -245,7 +245,7 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
         await self.book.written(record, self.registry.store)
 
     async def after_save(self) -> None:
-        """Nothing by default: a game's result is written by the save itself."""
+        await self.book.after_save()  # a game's result is written by the save itself
 
     def idle_timeout(self) -> float | None:
         if self.phase is Phase.LOBBY:  # a lobby everyone left waits a minute (its host may add AIs)
@@ -276,7 +276,7 @@ class SeatedTable(Table, GameHooks[A, G], Generic[A, G]):
     def resume(self) -> None:
         super().resume()
         if (record := self.pending_record()) is not None:  # recording is idempotent
-            self.spawn(self.book.record_again(record, self.registry.store))
+            self.spawn(self.stored(record, again=True))
         elif self.book.last_result is not None:
             self.spawn(self.book.read_rating_changes(self.registry.store, self.guild_id))
 

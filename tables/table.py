@@ -149,6 +149,15 @@ class Table(abc.ABC):
         """A game that ended on this table and is not yet stored: the next save writes it in
         the same transaction as the table, so the two always agree."""
 
+    async def stored(self, record: GameRecord, *, again: bool = False) -> None:
+        """``record`` is in the store (``again``: a resumed table's, stored once more, its key
+        making that a no-op if it was): the table's own follow-up (:meth:`record_written`), then
+        whoever asked the registry to be told (a game night counting it)."""
+        if again:
+            await self.registry.store.record_game(record)
+        await self.record_written(record)
+        await self.registry.recorded(self, record)
+
     @abc.abstractmethod
     async def record_written(self, record: GameRecord) -> None:
         """``record`` is stored (with the table's state that ended it)."""
@@ -237,7 +246,7 @@ class Table(abc.ABC):
             self._saved_version = version
             self.went_back = False
             if record is not None:
-                await self.record_written(record)
+                await self.stored(record)
 
     def snapshot(self) -> SavedTable:
         return SavedTable(

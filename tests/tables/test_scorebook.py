@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from data import GameRecord
 from engine.errors import IllegalAction, Reason
 from tables.phases import Phase
 from tables.registry import TableRegistry
 from tables.stand_ins import Why
+from tables.table import Table
 from tests.tables.manual_clock import ManualClock
 from tests.tables.tally_table import ANA, BEN, HOST, play_to_the_end, started
 
@@ -33,6 +35,23 @@ async def test_each_game_is_recorded_once_under_its_own_key_and_a_new_series_apa
     assert table.phase is Phase.PLAYING and book.again_count == 1 and book.games_played == 0
     await play_to_the_end(table)
     assert (book.last_result or "").startswith(f"tally:{table.table_id}.1:"), "the new series' keys"
+
+
+async def test_a_nights_table_is_over_once_its_one_game_is_recorded_and_told(registry: TableRegistry) -> None:
+    """A game night's table plays one game (issue 45): once it is recorded the table is over,
+    no next game, no Play again; and whoever asked the registry is told of the record once."""
+    told: list[tuple[str, str]] = []
+
+    async def count(table: Table, record: GameRecord) -> None:
+        told.append((table.table_id, record.result_key))
+
+    registry.on_recorded.append(count)
+    table = await started(registry, ANA)
+    table.book.one_game = True
+    await play_to_the_end(table)
+    assert table.phase is Phase.OVER and table.finished
+    assert told == [(table.table_id, f"tally:{table.table_id}:1")]
+    assert table.book.to_json()["one_game"], "saved with the table"
 
 
 async def test_a_button_of_an_earlier_game_or_from_a_stranger_is_refused(registry: TableRegistry) -> None:
