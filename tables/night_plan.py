@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any, Final
 
+from engine.ai import Level
 from tables.season_calendar import zone
 
 FURTHEST: Final = timedelta(days=365)
@@ -22,7 +23,7 @@ ROUNDS: Final = (1, 10)
 """The fewest and most rounds a night of rounds plays."""
 ARENA_MINUTES: Final = (20, 240)
 """The shortest and longest arena, in minutes."""
-LEVELS: Final = ("easy", "medium", "hard")
+LEVELS: Final = tuple(level.value for level in Level)
 """The levels an AI filling a seat plays at (the games' AI levels)."""
 FILLS: Final = ("ai", "bye")
 """What a seat left over in a round becomes: an AI at the night's level, or a bye."""
@@ -94,7 +95,7 @@ class NightSettings:
 
     rounds: int = 3
     fill: str = "ai"
-    level: str = "medium"
+    level: str = "normal"
     minutes: int = 60
     ai_after: int = 60
     closing: int = 5
