@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fakediscord import Actor, SeenMessage
+from fakediscord import Actor, FakeDiscord, SeenMessage
 from locales import catalog
 from tests.conftest import World
 from tests.e2e.toppo_play import recorded_games, wait_public
@@ -32,6 +32,11 @@ def text(key: str, **values: object) -> str:
 async def play_turn_by_turn(world: World, actor: Actor, table: SeenMessage, game: str) -> SeenMessage:
     """``actor`` opens their panel and, whenever it offers its menu (their turn: the panel follows
     the table), makes the last move it offers, until the table message shows the results."""
+    return await play_by_menu(world.fake, actor, table, game)
+
+
+async def play_by_menu(fake: FakeDiscord, actor: Actor, table: SeenMessage, game: str) -> SeenMessage:
+    """:func:`play_turn_by_turn` on any stand-in (one of several servers' shards, say)."""
     panel = (await actor.press(table, label=text(f"{game}.table.panel"))).message
     assert panel.ephemeral
     over = text(f"{game}.results.title", number=1)
@@ -40,7 +45,7 @@ async def play_turn_by_turn(world: World, actor: Actor, table: SeenMessage, game
         return str(actor.current(table).card.get("title", "")) == over
 
     for _ in range(60):
-        await world.fake.wait_for(
+        await fake.wait_for(
             lambda: ended() or bool(actor.current(panel).selects()), timeout=15, what=f"{actor}'s turn"
         )
         if ended():
