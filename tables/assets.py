@@ -58,6 +58,7 @@ class AssetsTable(TurnBased[Action, AssetsState]):
 
     game = "assets"
     seats_allowed = (MIN_PLAYERS, MAX_PLAYERS)
+    best_seats = 4
     saved_as = "match"
     """Saved as the match was dealt (the engine's saved game without its log): its rounds are
     moves of it."""

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 from data.records import LeagueSettings
 from engine.contract import AiChoice
 from engine.errors import IllegalAction, Reason
+from tables.night_seating import TableSizes
 from words.common import Notice
 
 
@@ -82,6 +83,9 @@ class GameHooks(abc.ABC, Generic[A, G]):
 
     seats_allowed: ClassVar[tuple[int, int]]
     """How many seats the game takes: the fewest and the most."""
+    best_seats: ClassVar[int]
+    """How many seats a game night's tables have when they can (:meth:`night_sizes`): the
+    game as it plays best on Discord, which is seldom its most (a table of eight is long)."""
     lobby_choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The game's own options the host chooses in the lobby, each with its values (the default
     first). The lobby shows them as buttons that move through their values
@@ -101,6 +105,11 @@ class GameHooks(abc.ABC, Generic[A, G]):
     Cover Your Assets rates a whole match of rounds (``assets:<table>:match1``), apart from the
     rounds rated on their own before (``assets:<table>:1``). Empty: each game (docs/rules.md,
     section 5, says what each game rates)."""
+
+    @classmethod
+    def night_sizes(cls) -> TableSizes:
+        """The game's tables at a game night: its seats, the best size preferred."""
+        return TableSizes(cls.seats_allowed[0], cls.best_seats, cls.seats_allowed[1])
 
     @abc.abstractmethod
     def deal(self) -> None:

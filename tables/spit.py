@@ -163,6 +163,7 @@ class SpitTable(SeatedTable[Action, Game]):
 
     game = "spit"
     seats_allowed = (SEATS, SEATS)
+    best_seats = 2
     lobby_choices = CHOICES
     saved_as = "match"
 

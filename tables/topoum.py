@@ -51,6 +51,7 @@ class TopoumTable(TurnBased[Action, TopoumState]):
 
     game = "topoum"
     seats_allowed = (MIN_PLAYERS, MAX_PLAYERS)
+    best_seats = 3
     plays_series = False
     card_types: tuple[CardType, ...] | None = None
     """The battle deck the host picked in the lobby; None: drawn at random."""

@@ -86,6 +86,7 @@ class ToppoTable(SeatedTable[SeriesAction, Series]):
 
     game = "toppo"
     seats_allowed = (MIN_PLAYERS, MAX_PLAYERS)
+    best_seats = 4
     saved_as = "series"
     """Saved as the series when its running game was dealt (every game of it is dealt anew)."""
 

@@ -62,6 +62,16 @@ def test_a_games_own_actions_are_not_the_ones_every_table_shares(name: str) -> N
     assert not ({panel.opener} | panel.actions) & SHARED
 
 
+@pytest.mark.parametrize("name", names())
+def test_a_game_nights_tables_are_within_a_games_seats_its_best_preferred(name: str) -> None:
+    table = kind_of(name).table_class
+    sizes = table.night_sizes()  # refused unless fewest <= best <= most
+    assert (sizes.fewest, sizes.most) == table.seats_allowed
+    assert sizes.best == {"toppo": 4, "assets": 4, "spit": 2, "topoum": 3}.get(name, sizes.best), (
+        "docs/rules.md, section 6, names each game's best size"
+    )
+
+
 def test_the_games_prefixes_differ() -> None:
     prefixes = [kind_of(name).prefix for name in names()]
     assert len(set(prefixes)) == len(prefixes)

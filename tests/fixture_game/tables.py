@@ -13,6 +13,7 @@ class TallyTable(TurnByTurn[Add, TallyState]):
 
     game = "tally"
     seats_allowed = (MIN_PLAYERS, MAX_PLAYERS)
+    best_seats = 3
     rules = TurnRules(
         deal=new_game, choose=choose, notices_for=notices_for, codec=CODEC, load=TallyState.from_json
     )
