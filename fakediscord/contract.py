@@ -280,6 +280,10 @@ def _event_objects(event: str, data: Any) -> Iterator[tuple[str, Any, str]]:
         yield "ThreadResponse", data, event
     elif event in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
         yield "MessageResponse", data, event
+    elif event.startswith("GUILD_SCHEDULED_EVENT_"):
+        yield "ScheduledEventResponse", data, event
+    elif event == "GUILD_MEMBER_UPDATE":
+        yield "GuildMemberResponse", {k: v for k, v in data.items() if k != "guild_id"}, event
     elif event == "INTERACTION_CREATE":
         if "member" in data:
             yield "GuildMemberResponse", data["member"], "INTERACTION_CREATE.member"

@@ -15,7 +15,10 @@ import secrets
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from .events import ScheduledEvent
 
 JSON = dict[str, Any]
 
@@ -33,9 +36,11 @@ READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
 MANAGE_ROLES = 1 << 28
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_EVENTS = 1 << 33
 MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
+CREATE_EVENTS = 1 << 44
 ALL_PERMISSIONS = (1 << 51) - 1
 EVERYONE_DEFAULT = (
     VIEW_CHANNEL
@@ -73,6 +78,7 @@ INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_PRESENCES = 1 << 8
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_MESSAGE_CONTENT = 1 << 15
+INTENT_GUILD_SCHEDULED_EVENTS = 1 << 16
 PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
 
 # Interaction types.
@@ -569,6 +575,11 @@ class Guild:
     channels: dict[int, Channel] = field(default_factory=dict)
     threads: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
+    scheduled_events: dict[int, ScheduledEvent] = field(default_factory=dict)
+
+    def __setstate__(self, state: JSON) -> None:
+        """A server as a local world saved before it had scheduled events: it has none."""
+        self.__dict__.update({"scheduled_events": {}, **state})
 
     def to_dict(self, *, bot_id: int, all_members: bool) -> JSON:
         """GUILD_CREATE as Discord sends it: without the members intent only the bot's own member."""

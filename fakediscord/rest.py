@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 from PIL import Image
 
+from .events import EventRoutes
 from .limits import (
     ALREADY_ACKNOWLEDGED,
     EMPTY_MESSAGE,
@@ -238,6 +239,7 @@ class Rest:
         r("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member)
         r("PUT", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self.add_member_role)
         r("DELETE", "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self.remove_member_role)
+        EventRoutes(self).register()
         self.route_keys = frozenset(spec.key for spec in self.routes)
 
     def _add(self, method: str, template: str, handler: Handler, *, bot_auth: bool = True) -> None:

@@ -22,6 +22,7 @@ from .gateway import Gateway, Session, shard_of
 from .model import (
     ACK_DEADLINE,
     ATTACH_FILES,
+    CREATE_EVENTS,
     CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
     EVERYONE_DEFAULT,
@@ -63,6 +64,7 @@ BOT_PERMISSIONS = (
     | USE_APPLICATION_COMMANDS
     | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
+    | CREATE_EVENTS
 )
 """What the bot's invite asks for (docs/running.md): its managed role has these."""
 

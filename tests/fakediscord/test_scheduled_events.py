@@ -1,0 +1,86 @@
+"""Guild Scheduled Events as Discord has them, through discord.py's own client: an external event
+made, moved, started and completed; what Discord refuses (a start in the past, an end before the
+start, a status it cannot move to, no Create Events) refused the same way; and every
+answer and event held to Discord's API description."""
+
+from __future__ import annotations
+
+import datetime
+
+import discord
+import pytest
+
+from fakediscord.model import CREATE_EVENTS
+from tests.conftest import World
+
+from .conftest import ProbeBot
+
+LATER = datetime.timedelta(hours=2)
+
+
+def soon(world: World, after: datetime.timedelta = LATER) -> datetime.datetime:
+    return datetime.datetime.fromtimestamp(world.fake.clock.wall(), datetime.UTC) + after
+
+
+async def made(world: World, probe: ProbeBot) -> discord.ScheduledEvent:
+    guild = probe.get_guild(world.guild.id)
+    assert guild is not None
+    return await guild.create_scheduled_event(
+        name="Toppo night",
+        start_time=soon(world),
+        end_time=soon(world, 2 * LATER),
+        entity_type=discord.EntityType.external,
+        privacy_level=discord.PrivacyLevel.guild_only,
+        location="https://discord.com/channels/1/2",
+        description="Sign up in #games",
+    )
+
+
+async def test_an_external_event_is_made_moved_started_and_completed(world: World, probe: ProbeBot) -> None:
+    event = await made(world, probe)
+    [stored] = world.guild.scheduled_events.values()
+    assert (stored.id, stored.location, stored.status) == (event.id, "https://discord.com/channels/1/2", 1)
+    await world.fake.wait_for(
+        lambda: probe.get_guild(world.guild.id).get_scheduled_event(event.id) is not None,
+        what="the event's news",
+    )  # type: ignore[union-attr]
+    moved = await event.edit(start_time=soon(world, 3 * LATER), end_time=soon(world, 4 * LATER))
+    assert moved.start_time == soon(world, 3 * LATER).replace(microsecond=moved.start_time.microsecond)
+    started = await moved.edit(status=discord.EventStatus.active)
+    assert started.status is discord.EventStatus.active
+    done = await started.edit(status=discord.EventStatus.completed)
+    assert done.status is discord.EventStatus.completed and stored.id in world.guild.scheduled_events
+    assert world.fake.take_problems() == [], "every answer and event as Discord's description says"
+    with pytest.raises(discord.HTTPException) as over:
+        await done.edit(status=discord.EventStatus.active)
+    assert over.value.code == 50035, "a finished event cannot change"
+    world.fake.take_problems()  # the refusal, which this test is about
+    guild = probe.get_guild(world.guild.id)
+    assert guild is not None
+    assert [e.id for e in await guild.fetch_scheduled_events()] == [event.id]
+    await done.delete()
+    assert world.guild.scheduled_events == {}
+
+
+@pytest.mark.parametrize("why", ["past", "ends before it starts", "scheduled to completed", "no permission"])
+async def test_what_discord_refuses_is_refused(world: World, probe: ProbeBot, why: str) -> None:
+    guild = probe.get_guild(world.guild.id)
+    assert guild is not None
+    if why == "no permission":
+        bot_role = world.guild.roles[world.guild.members[world.fake.application.bot.id].roles[0]]
+        bot_role.permissions &= ~CREATE_EVENTS
+    with pytest.raises(discord.HTTPException) as refused:
+        if why == "scheduled to completed":
+            await (await made(world, probe)).edit(status=discord.EventStatus.completed)
+        else:
+            await guild.create_scheduled_event(
+                name="Toppo night",
+                start_time=soon(world, -LATER if why == "past" else LATER),
+                end_time=soon(world, LATER / 2 if why == "ends before it starts" else 2 * LATER),
+                entity_type=discord.EntityType.external,
+                privacy_level=discord.PrivacyLevel.guild_only,
+                location="#games",
+            )
+    assert refused.value.code == (50013 if why == "no permission" else 50035), refused.value.text
+    assert len(world.guild.scheduled_events) == (1 if why == "scheduled to completed" else 0)
+    world.fake.take_problems()  # the refusal, which this test is about
