@@ -1,5 +1,6 @@
 """Who sits with whom at a game night (issue 45): the sizes of its tables, and the rounds of its
-rounds format (Swiss, generalised to tables of any size).
+rounds format (Swiss, generalised to tables of any size). The arena's pool
+(:mod:`tables.night_arena`) is seated with the same sizes and search.
 
 Pure: it takes people, ratings, night points and what was played so far, and returns seats; the
 night's cog stores and starts them. docs/rules.md, section 6, says the same in plain words.
