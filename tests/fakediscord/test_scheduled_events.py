@@ -40,10 +40,9 @@ async def test_an_external_event_is_made_moved_started_and_completed(world: Worl
     event = await made(world, probe)
     [stored] = world.guild.scheduled_events.values()
     assert (stored.id, stored.location, stored.status) == (event.id, "https://discord.com/channels/1/2", 1)
-    await world.fake.wait_for(
-        lambda: probe.get_guild(world.guild.id).get_scheduled_event(event.id) is not None,
-        what="the event's news",
-    )  # type: ignore[union-attr]
+    guild = probe.get_guild(world.guild.id)
+    assert guild is not None
+    await world.fake.wait_for(lambda: guild.get_scheduled_event(event.id) is not None, what="the event's news")
     moved = await event.edit(start_time=soon(world, 3 * LATER), end_time=soon(world, 4 * LATER))
     assert moved.start_time == soon(world, 3 * LATER).replace(microsecond=moved.start_time.microsecond)
     started = await moved.edit(status=discord.EventStatus.active)
@@ -55,8 +54,6 @@ async def test_an_external_event_is_made_moved_started_and_completed(world: Worl
         await done.edit(status=discord.EventStatus.active)
     assert over.value.code == 50035, "a finished event cannot change"
     world.fake.take_problems()  # the refusal, which this test is about
-    guild = probe.get_guild(world.guild.id)
-    assert guild is not None
     assert [e.id for e in await guild.fetch_scheduled_events()] == [event.id]
     await done.delete()
     assert world.guild.scheduled_events == {}
