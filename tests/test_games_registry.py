@@ -19,7 +19,7 @@ import pytest
 from cogs.actions import SHARED
 from cogs.kinds import GameKind
 from cogs.rules import sections
-from data import GameRecord, Store
+from data import GameRecord, Season, Store
 from data.times import db_time
 from engine import selfplay
 from engine.games import Measure, Registered, game_of, names, recorded, register, registered, turn_based
@@ -118,38 +118,48 @@ def old_game(
 
 async def test_migration_0007_keeps_every_row_and_stops_listing_the_games(tmp_path: Path) -> None:
     path = await database_at(tmp_path, 6)
-    async with await Store.open(path, migrations_dir=tmp_path / "migrations-6") as old:
-        league = await old.create_league(100, "Friday", "speed", [200], now=T0)
-        season = await old.start_season(league.id, now=T0)
-        moves = ({"type": "play", "n": 1}, {"type": "play", "n": 2})
-        before = sqlite3.connect(path)
-        with before:  # games as the bot recorded them then (today's store writes 0011's columns)
-            for record, counts in (
-                (game("speed:1", seats({ANA: 0, BEN: 1}), kind="speed"), (league.id, season.id)),
-                (game("topoum:1", seats({ANA: 3, BEN: 1}), kind="topoum", channel=201), (None, None)),
-            ):
-                old_game(before, record, *counts)
-        with before:  # a table as the bot saved it then (its store wrote no thread)
-            before.execute(
-                "INSERT INTO saved_tables (table_id, guild_id, channel_id, game, state, updated_at)"
-                " VALUES ('t1', 100, 200, 'spit', '{\"dealt\": \"x\"}', '2026-01-01 00:00:00')"
-            )
-            before.executemany(
-                "INSERT INTO saved_moves (table_id, seq, move) VALUES ('t1', ?, ?)",
-                [(n, json.dumps(move)) for n, move in enumerate(moves)],
-            )
-        counted = {
-            name: before.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
-            for name in (
-                "leagues",
-                "seasons",
-                "league_channels",
-                "games",
-                "results",
-                "saved_moves",
-            )
-        }
-        before.close()
+    with sqlite3.connect(path) as then:  # a league and its season as the bot kept them then
+        then.execute(
+            "INSERT INTO leagues (guild_id, name, name_key, game, created_at)"
+            " VALUES (100, 'Friday', 'friday', 'speed', ?)",
+            (db_time(T0),),
+        )
+        (league_id,) = then.execute("SELECT id FROM leagues").fetchone()
+        then.execute("INSERT INTO league_channels (league_id, channel_id) VALUES (?, 200)", (league_id,))
+        then.execute(
+            "INSERT INTO seasons (league_id, number, started_at) VALUES (?, 1, ?)", (league_id, db_time(T0))
+        )
+        (season_id,) = then.execute("SELECT id FROM seasons").fetchone()
+    season = Season(int(season_id), int(league_id), 1, T0, None)
+    moves = ({"type": "play", "n": 1}, {"type": "play", "n": 2})
+    before = sqlite3.connect(path)
+    with before:  # games as the bot recorded them then (today's store writes 0011's columns)
+        for record, counts in (
+            (game("speed:1", seats({ANA: 0, BEN: 1}), kind="speed"), (season.league_id, season.id)),
+            (game("topoum:1", seats({ANA: 3, BEN: 1}), kind="topoum", channel=201), (None, None)),
+        ):
+            old_game(before, record, *counts)
+    with before:  # a table as the bot saved it then (its store wrote no thread)
+        before.execute(
+            "INSERT INTO saved_tables (table_id, guild_id, channel_id, game, state, updated_at)"
+            " VALUES ('t1', 100, 200, 'spit', '{\"dealt\": \"x\"}', '2026-01-01 00:00:00')"
+        )
+        before.executemany(
+            "INSERT INTO saved_moves (table_id, seq, move) VALUES ('t1', ?, ?)",
+            [(n, json.dumps(move)) for n, move in enumerate(moves)],
+        )
+    counted = {
+        name: before.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
+        for name in (
+            "leagues",
+            "seasons",
+            "league_channels",
+            "games",
+            "results",
+            "saved_moves",
+        )
+    }
+    before.close()
 
     async with await Store.open(path) as store:
         (league_now,) = await store.leagues(100)
