@@ -32,6 +32,7 @@ from cogs.presses import IN_FLIGHT, SEEN
 from cogs.sync import sync_if_changed
 from data import LeagueError, SavedTable, Store, StoreError
 from locales import Catalog
+from tables.night_plan import NightPlanError
 from tables.registry import TableRegistry
 from tables.scheduler import Scheduler
 from tables.shards import ALL_SHARDS, Shards
@@ -44,6 +45,7 @@ EXTENSIONS = (
     "cogs.strays",
     "cogs.rules",
     "cogs.league",
+    "cogs.nights",
     "cogs.stats",
     "cogs.pings",
     "cogs.places",
@@ -62,11 +64,12 @@ INVITE_PERMISSIONS = discord.Permissions(
     read_message_history=True,
     create_public_threads=True,
     send_messages_in_threads=True,
+    create_events=True,
 )
-"""What docs/running.md asks for (309237763072): see the channel, post and edit its tables (embeds with
-pictures), find the table message again after a restart, and play each table in a thread of its
+"""What docs/running.md asks for (17901423807488): see the channel, post and edit its tables (embeds
+with pictures), find the table message again after a restart, play each table in a thread of its
 own (starting it from the lobby card, talking in it; the bot archives and reopens the threads
-it started, which takes nothing more)."""
+it started, which takes nothing more), and announce a game night as a Discord event."""
 
 
 class GameNightBot(commands.AutoShardedBot):
@@ -224,7 +227,8 @@ class GameNightBot(commands.AutoShardedBot):
 class GameNightTree(app_commands.CommandTree[GameNightBot]):
     """A command tree whose refusals and unexpected errors get a short private answer.
 
-    A command refuses by raising :class:`~data.LeagueError` (nothing was changed): the user is
+    A command refuses by raising :class:`~data.LeagueError` or (a game night's)
+    :class:`~tables.night_plan.NightPlanError` (nothing was changed): the user is
     told why, in their language; so is an option value the command never offered. Anything else
     is a fault, logged; without an answer the user would see "The application did not respond"
     and nothing else.
@@ -248,9 +252,10 @@ class GameNightTree(app_commands.CommandTree[GameNightBot]):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         locale = private_locale(interaction)
         refusal = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(refusal, LeagueError):
+        if isinstance(refusal, LeagueError | NightPlanError):
             values = {k: escape_markdown(v) if isinstance(v, str) else v for k, v in refusal.values.items()}
-            text = self.client.messages.text(f"league.error.{refusal.code}", locale, **values)
+            where = "league" if isinstance(refusal, LeagueError) else "night"
+            text = self.client.messages.text(f"{where}.error.{refusal.code}", locale, **values)
         elif isinstance(refusal, StoreError):
             # One line: an unreachable database says so itself, once.
             log.log(logging.DEBUG if refusal.unreachable else logging.ERROR, "command not done: %s", refusal)

@@ -8,6 +8,7 @@ it already gets a private refusal, and a lobby Discord did not take leaves no ta
 """
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
@@ -158,3 +159,55 @@ async def new_table(
         threads = table.message.no_thread is None
     await apply_settings(bot, table)
     return table, threads
+
+
+async def open_seated(
+    bot: GameNightBot,
+    kind: GameKind[Any],
+    *,
+    guild_id: int,
+    channel_id: int,
+    locale: str,
+    people: Sequence[tuple[int, str]],
+    ai_seats: int,
+    level: str,
+    thread_name: str,
+) -> Seated:
+    """A table seated for its players (by a game night): its people and ``ai_seats`` AI seats at
+    ``level`` sat down, its card posted in the channel, its thread started with its people in it,
+    and its one game dealt at once. Discord's refusal (a thread it may not start) is raised, the
+    table then discarded."""
+    host_id, host_name = people[0]
+    table: Seated = open_table(
+        kind.table_class,
+        bot.tables,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        publish=lambda table: publish(bot, kind, table),
+        locale=locale,
+        host_id=host_id,
+        host_name=host_name,
+    )
+    for user_id, name in people[1:]:
+        table.lobby.join(user_id, name)
+    for _ in range(ai_seats):
+        table.lobby.add_ai(host_id, level)
+    table.book.one_game = True
+    await apply_settings(bot, table)
+    table.message.opening = True
+    bot.tables.add(table, new_thread=True)
+    try:
+        draft = await public_draft(bot.messages, kind, table)
+        channel = bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        await bot.tables.pacing.wait(channel_id)  # a night seats many tables at once
+        message = await channel.send(files=draft.files(), view=draft.layout())
+        await table.message.set_message(message.id)
+        thread_id = await start_thread(bot, channel_id, guild_id, message.id, thread_name)
+        await table.message.set_message(message.id, thread_id=thread_id)
+        await add_to_thread(bot, thread_id, [user_id for user_id, _ in people])
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError):
+        bot.tables.discard(table)
+        table.halt()
+        raise
+    await table.start(host_id)
+    return table

@@ -113,6 +113,15 @@ async def game_by_key(db: Connection, guild_id: int, result_key: str) -> int | N
     return None if row is None else int(row[0])
 
 
+async def seats_by_key(db: Connection, guild_id: int, result_key: str) -> tuple[SeatResult, ...] | None:
+    """How the seats of a server's game recorded under ``result_key`` ended; None if there is
+    none (a game night counting a table whose game was recorded while the bot was stopping)."""
+    game_id = await game_by_key(db, guild_id, result_key)
+    if game_id is None:
+        return None
+    return (await _seats(db, [game_id], await forgotten(db, guild_id)))[game_id]
+
+
 async def drop(conn: Connection, guild_id: int, game_id: int) -> bool:
     """Delete one game's kept log (its result stays); whether there was one."""
     rows = await conn.fetch(

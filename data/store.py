@@ -40,6 +40,7 @@ from data.records import (
     Scheduled,
     Season,
     SeasonSchedule,
+    SeatResult,
     SetAsideTable,
     Standing,
 )
@@ -497,6 +498,10 @@ class Store:
 
     async def game_by_key(self, guild_id: int, result_key: str) -> int | None:
         return await self._db.reading(lambda conn: history.game_by_key(conn, guild_id, result_key))
+
+    async def recorded_seats(self, guild_id: int, result_key: str) -> tuple[SeatResult, ...] | None:
+        """How each seat of the game recorded under ``result_key`` ended, or None."""
+        return await self._db.reading(lambda conn: history.seats_by_key(conn, guild_id, result_key))
 
     async def drop_kept_game(self, guild_id: int, game_id: int) -> bool:
         """Delete one game's kept log, leaving its result; whether there was one."""

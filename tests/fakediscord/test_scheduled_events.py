@@ -42,7 +42,7 @@ async def test_an_external_event_is_made_moved_started_and_completed(world: Worl
     assert (stored.id, stored.location, stored.status) == (event.id, "https://discord.com/channels/1/2", 1)
     guild = probe.get_guild(world.guild.id)
     assert guild is not None
-    await world.fake.wait_for(lambda: guild.get_scheduled_event(event.id) is not None, what="the event's news")
+    await world.fake.wait_for(lambda: guild.get_scheduled_event(event.id) is not None, what="its news")
     moved = await event.edit(start_time=soon(world, 3 * LATER), end_time=soon(world, 4 * LATER))
     assert moved.start_time == soon(world, 3 * LATER).replace(microsecond=moved.start_time.microsecond)
     started = await moved.edit(status=discord.EventStatus.active)

@@ -1,0 +1,198 @@
+"""Game nights through the real bot and the stand-in (issue 45), played as people would: a
+moderator plans a night of two rounds of Tally (the tests' own quick game), four people join
+from its card, the bot stops and comes back while the night waits (its check-in and its start
+due meanwhile run when it is back), three check in and are seated, play both rounds in their
+threads, and the night ends with its podium and final standings, its Discord event completed;
+and what a moderator may not do is refused privately, in their language, changing nothing.
+
+The night's times are days or hours off; the test makes them due by writing the schedule while
+the bot is stopped, as a restart across them would find it.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from fakediscord import Actor, BotProcess, SeenMessage
+from fakediscord.events import ACTIVE, COMPLETED
+from fakediscord.model import CREATE_EVENTS
+from tests.conftest import World
+from tests.e2e.test_league import rows
+from tests.e2e.toppo_play import text, wait_public
+
+THREAD = re.compile(r"<#(\d+)>")
+
+
+def due_now(database: Path, what: str) -> None:
+    """Make the night's ``what`` (checkin, start) due, as if its time came while the bot was down."""
+    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.000000Z")
+    with sqlite3.connect(database) as conn:
+        conn.execute("UPDATE schedule SET due_at = ? WHERE kind = 'night' AND key LIKE ?", (now, f"%:{what}"))
+        if what == "start":
+            conn.execute("UPDATE nights SET starts_at = ?", (now,))
+
+
+async def restart(bot: BotProcess) -> None:
+    assert await bot.stop() == 0, bot.output
+
+
+async def play_round(
+    world: World, database: Path, actors: list[Actor], announcement: SeenMessage
+) -> SeenMessage:
+    """Everyone at the round's one table plays it from their panel until the night counts it;
+    the table's message then (its results)."""
+    [thread_id] = {int(found) for found in THREAD.findall(announcement.text)}
+    thread = world.fake.find_channel(thread_id)
+    assert thread is not None
+    playing = text("tally.table.title", number=1)
+    await world.fake.wait_for(
+        lambda: any(m.title == playing for m in world.fake.public_messages(thread)),
+        timeout=15,
+        what="the table",
+    )
+    table = next(m for m in world.fake.public_messages(thread) if m.title == playing)
+    panels = {actor: (await actor.press(table, label=text("tally.table.panel"))).message for actor in actors}
+    counted = len(rows(database, "SELECT 1 FROM night_tables WHERE counted = 1"))
+
+    def done() -> bool:
+        return len(rows(database, "SELECT 1 FROM night_tables WHERE counted = 1")) > counted
+
+    def movers() -> list[Actor]:
+        return [actor for actor, panel in panels.items() if actor.current(panel).selects()]
+
+    for _ in range(40):
+        await world.fake.wait_for(lambda: done() or bool(movers()), timeout=20, what="a move or the count")
+        if done():
+            await world.fake.settle(quiet=0.3, timeout=10)
+            return actors[0].current(table)
+        for actor in movers():
+            [menu] = actor.current(panels[actor]).selects()
+            await actor.choose(
+                panels[actor], [str(menu["options"][-1]["value"])], custom_id=str(menu["custom_id"])
+            )
+    raise AssertionError("the round's game was not counted")
+
+
+async def test_a_night_of_two_rounds_from_sign_up_to_podium_across_restarts(
+    world: World, bot: BotProcess, database: Path
+) -> None:
+    mod, alice, bruno, carla = world.mod, world.alice, world.bruno, world.carla
+    start = int(time.time()) + 3600
+    planned = await mod.slash(
+        "night plan", {"game": "tally", "format": "rounds", "start": str(start), "rounds": 2}
+    )
+    card = planned.message
+    assert not card.ephemeral and card.title == text("night.title", game="Tally")
+    assert f"<t:{start}:F>" in card.text and text("night.card.nobody") in card.text
+    [event] = world.guild.scheduled_events.values()
+    assert (event.name, event.status, int(event.start)) == ("Tally night", 1, start)
+    assert event.location == f"https://discord.com/channels/{world.guild.id}/{world.games.id}"
+
+    for actor in (alice, bruno, carla, mod):
+        joined = await actor.press(card, label=text("night.card.join"))
+        assert joined.followups[-1].ephemeral
+        assert joined.followups[-1].content == text("night.answer.joined", actor.locale)
+    assert "**Joined (4)**" in alice.current(card).text
+
+    # The check-in comes due while the bot is down: it runs when the bot is back.
+    await restart(bot)
+    due_now(database, "checkin")
+    await bot.start()
+    call = await wait_public(world, lambda m: m.text.startswith("Tally night starts"))
+    assert all(f"<@{a.id}>" in call.text for a in (alice, bruno, carla, mod))
+    pinged = {ping.user for ping in world.fake.pings if ping.message_id == call.id}
+    assert pinged == {alice.id, bruno.id, carla.id, mod.id}, "one mention each"
+    for actor in (alice, bruno, carla):
+        here = await actor.press(card, label=text("night.card.here"))
+        assert here.followups[-1].content == text("night.answer.checked_in", actor.locale)
+
+    # Its start too: the three who checked in are seated; mod, who did not, is not.
+    await restart(bot)
+    due_now(database, "start")
+    await bot.start()
+    first = await wait_public(world, lambda m: m.text.startswith(text("night.call.round", round=1)))
+    assert all(f"<@{a.id}>" in first.text for a in (alice, bruno, carla)) and f"<@{mod.id}>" not in first.text
+    await world.fake.wait_for(
+        lambda: (
+            event.id in world.guild.scheduled_events
+            and world.guild.scheduled_events[event.id].status == ACTIVE
+        ),
+        what="the event started",
+    )
+    results = await play_round(world, database, [alice, bruno, carla], first)
+    over = text("tally.results.title", number=1)
+    await world.fake.wait_for(
+        lambda: alice.current(results).title == over, what="its people see how it ended"
+    )
+
+    second = await wait_public(
+        world, lambda m: m.text.startswith(text("night.call.round", round=2)), timeout=30
+    )
+    results = await play_round(world, database, [alice, bruno, carla], second)
+    await world.fake.wait_for(
+        lambda: alice.current(results).title == over, what="the second table's end shown"
+    )
+
+    podium = await wait_public(
+        world, lambda m: bool(m.attachments) and m.attachments[0].filename == "podium.png", timeout=30
+    )
+    assert text("night.standings.final") in podium.text
+    assert podium.attachments[0].description.startswith("The night's podium: 1. ")
+    await world.fake.wait_for(
+        lambda: world.guild.scheduled_events[event.id].status == COMPLETED, what="the event completed"
+    )
+    assert text("night.card.over") in alice.current(card).text and not alice.current(card).buttons()
+    [(state, rounds)] = rows(database, "SELECT state, round FROM nights")
+    assert (state, rounds) == ("over", 2)
+    counted = rows(database, "SELECT table_id, count(*), sum(points) FROM night_points GROUP BY table_id")
+    assert [(n, total) for _, n, total in counted] == [(3, 3.0), (3, 3.0)], (
+        "each table counted once, 2 + 1 + 0"
+    )
+    assert rows(database, "SELECT count(*) FROM night_tables WHERE counted = 0") == [(0,)]
+    assert world.fake.stats.natural_429s == [], "the night's writes are paced with the tables'"
+
+
+async def test_what_a_moderator_may_not_do_is_refused_in_their_language(
+    world: World, bot: BotProcess, database: Path
+) -> None:
+    spanish_mod = world.fake.actor(world.guild.members[world.mod.id], world.games, locale="es-ES")
+    later = str(int(time.time()) + 3600)
+    before = rows(database, "SELECT * FROM nights"), dict(world.guild.scheduled_events)
+    refusals = [
+        (
+            {"game": "tally", "format": "rounds", "start": "mañana"},
+            "night.error.bad_start",
+            {"typed": "mañana"},
+        ),
+        ({"game": "tally", "format": "rounds", "start": "2020-01-01 20:00"}, "night.error.start_past", {}),
+        (
+            {"game": "tally", "format": "rounds", "start": later, "rounds": 12},
+            "night.error.rounds_range",
+            {"low": 1, "high": 10},
+        ),
+    ]
+    for options, key, values in refusals:
+        reply = await spanish_mod.slash("night plan", options)
+        assert reply.message.ephemeral and reply.message.content == text(key, "es-ES", **values)
+    refused = await world.bruno.slash("night plan", {"game": "tally", "format": "arena", "start": later})
+    assert refused.message.content == text("league.error.refused", "es-ES")
+    bot_role = world.guild.roles[world.guild.members[world.fake.application.bot.id].roles[0]]
+    bot_role.permissions &= ~CREATE_EVENTS
+    no_events = await spanish_mod.slash("night plan", {"game": "tally", "format": "arena", "start": later})
+    assert no_events.message.content == text("night.error.no_events", "es-ES")
+    assert (rows(database, "SELECT * FROM nights"), dict(world.guild.scheduled_events)) == before
+    bot_role.permissions |= CREATE_EVENTS
+
+    await spanish_mod.slash("night plan", {"game": "tally", "format": "arena", "start": later})
+    again = await spanish_mod.slash("night plan", {"game": "tally", "format": "arena", "start": later})
+    assert again.message.content == text("night.error.night_open", "es-ES")
+    cancelled = await spanish_mod.slash("night cancel")
+    assert cancelled.message.content.startswith("La noche de Tally")
+    [event] = world.guild.scheduled_events.values()
+    assert event.status == 4 and rows(database, "SELECT state FROM nights") == [("cancelled",)]
+    none = await spanish_mod.slash("night cancel")
+    assert none.message.content == text("night.error.no_night", "es-ES")
