@@ -70,7 +70,16 @@ class NightRunner:
                 if not table.counted:
                     self._tables[table.table_id] = night.id
             if night.state == "running":
+                if night.format == "arena":
+                    await self._fill_pool(night)
                 self._arm(night.id, 0.0)
+
+    async def _fill_pool(self, night: Night) -> None:
+        """The arena's pool: whoever is checked in, not withdrawn and not at a table."""
+        tables = await self.bot.store.night_tables(night.id)
+        for person in await self.bot.store.night_people(night.id):
+            if person.checked_in and not person.withdrawn and not _at_table(person.user_id, tables):
+                self.seats.arrived(night.id, person.user_id)
 
     # -- looking nights up ---------------------------------------------------------------------------
 
@@ -246,6 +255,7 @@ class NightRunner:
         night = await self._change(night, state="running")
         await night_events.started(self.bot, night)
         if night.format == "arena":
+            await self._fill_pool(night)
             settings = NightSettings.from_json(night.settings)
             end = night.starts_at + timedelta(minutes=settings.minutes)
             await self.bot.schedule.put(
@@ -271,6 +281,9 @@ class NightRunner:
             seated = await self.seats.seat_arena(night, people, scores, tables)
         for table in seated:
             self._tables[table.table_id] = night.id
+        log.info(
+            "night %d (%s, round %d): %d tables seated", night.id, night.format, night.round, len(seated)
+        )
         await self._standings(night, people, scores)
         if night.format == "rounds" and not seated:
             await self._next(night)  # nobody to seat this round (everyone withdrawn): on
@@ -303,9 +316,7 @@ class NightRunner:
         scores = await self.bot.store.night_scores(night.id)
         tables = await self.bot.store.night_tables(night.id)
         if night.format == "arena":
-            for person in people:
-                if not person.withdrawn and person.checked_in and not _at_table(person.user_id, tables):
-                    self.seats.arrived(night.id, person.user_id)
+            await self._fill_pool(night)
             await self._standings(night, people, scores)
             await self._seat_pool(night)
         elif all(t.counted for t in tables if t.round == night.round):
@@ -334,6 +345,8 @@ class NightRunner:
         )
         for table in seated:
             self._tables[table.table_id] = night.id
+        if seated:
+            log.info("night %d: %d tables seated from the pool", night.id, len(seated))
 
     # -- looking at the tables --------------------------------------------------------------------------
 

@@ -190,9 +190,70 @@ async def test_what_a_moderator_may_not_do_is_refused_in_their_language(
     await spanish_mod.slash("night plan", {"game": "tally", "format": "arena", "start": later})
     again = await spanish_mod.slash("night plan", {"game": "tally", "format": "arena", "start": later})
     assert again.message.content == text("night.error.night_open", "es-ES")
+    later_still = int(time.time()) + 7200
+    moved = await spanish_mod.slash("night edit", {"start": str(later_still)})
+    assert moved.message.ephemeral and f"<t:{later_still}:F>" in moved.message.content
+    [event] = world.guild.scheduled_events.values()
+    assert int(event.start) == later_still, "the event moves with the night"
+    [(due,)] = rows(database, "SELECT due_at FROM schedule WHERE key LIKE '%:start'")
+    assert due.startswith(datetime.fromtimestamp(later_still, UTC).strftime("%Y-%m-%dT%H:%M:%S"))
     cancelled = await spanish_mod.slash("night cancel")
     assert cancelled.message.content.startswith("La noche de Tally")
     [event] = world.guild.scheduled_events.values()
     assert event.status == 4 and rows(database, "SELECT state FROM nights") == [("cancelled",)]
     none = await spanish_mod.slash("night cancel")
     assert none.message.content == text("night.error.no_night", "es-ES")
+
+
+async def test_an_arena_seats_whoever_waits_and_ends_when_a_moderator_says(
+    world: World, bot: BotProcess, database: Path
+) -> None:
+    """Three people check in to an arena of Tally (its best table is three): seated at once, they
+    play; a moderator withdraws Carla, then ends the night: the podium and the final standings
+    list everyone (Carla too, with what she earned), the event is completed."""
+    mod, alice, bruno, carla = world.mod, world.alice, world.bruno, world.carla
+    card = (
+        await mod.slash(
+            "night plan", {"game": "tally", "format": "arena", "start": str(int(time.time()) + 3600)}
+        )
+    ).message
+    for actor in (alice, bruno, carla):
+        await actor.press(card, label=text("night.card.join"))
+    await restart(bot)
+    due_now(database, "checkin")
+    due_now(database, "start")
+    await bot.start()
+    await world.fake.wait_for(
+        lambda: bool(alice.current(card).button(label=text("night.card.here"))), what="check-in"
+    )
+    for actor in (alice, bruno, carla):
+        await actor.press(card, label=text("night.card.here"))
+    table = await wait_public(
+        world, lambda m: bool(THREAD.search(m.text)) and f"<@{carla.id}>" in m.text, timeout=20
+    )
+    assert not table.text.startswith(text("night.call.round", round=0)), "an arena has no rounds"
+    await play_round(world, database, [alice, bruno, carla], table)
+    standings = await wait_public(world, lambda m: m.title == text("night.standings.title", game="Tally"))
+    assert text("night.standings.waiting", people="").split(":")[0] in standings.text, "who waits for a table"
+
+    dropped = await mod.slash("night drop", {"member": carla.member})
+    assert dropped.message.ephemeral and f"<@{carla.id}>" in dropped.message.content
+    ended = await mod.slash("night end")
+    assert ended.message.ephemeral
+    podium = await wait_public(
+        world, lambda m: bool(m.attachments) and m.attachments[0].filename == "podium.png", timeout=20
+    )
+    assert all(name in podium.text for name in ("Alice", "Bruno", "Carla")), "the withdrawn keep their line"
+    [event] = world.guild.scheduled_events.values()
+    await world.fake.wait_for(
+        lambda: (
+            event.id in world.guild.scheduled_events
+            and world.guild.scheduled_events[event.id].status == COMPLETED
+        ),
+        what="completed",
+    )
+    assert rows(database, "SELECT state FROM nights") == [("over",)]
+    assert rows(
+        database, "SELECT withdrawn FROM night_people WHERE user_id = ?".replace("?", str(carla.id))
+    ) == [(1,)]
+    assert world.fake.stats.natural_429s == []
