@@ -404,7 +404,7 @@ def test_emoji_are_pictures_the_page_serves_itself(browser: WebDriver, local: Lo
         "const thread = state.world.channels.find((c) => c.id === arguments[0]);"
         "thread.name = 'Toppo with Ana 🎲'; renderChannels(); renderChannelTitle();"
         "openModal({title: 'Rename 🎲', components: []});",
-        table_id,
+        page.view()[1],  # the thread open (the table message is one of its messages, not it)
     )
     for where in ("#channels", "#channel-name", "#modal-title"):
         shown = partial(_emoji_drawn, browser, where, "🎲")
