@@ -34,8 +34,9 @@ class LocalPage:
             "the page to load",
         )
 
-    def until(self, check: Callable[[], T | bool | None], what: str) -> T:
-        """Wait for ``check`` to give something (a message re-rendered under us counts as not yet)."""
+    def until(self, check: Callable[[], T | bool | None], what: str, seconds: float = WAIT_SECONDS) -> T:
+        """Wait for ``check`` to give something (a message re-rendered under us counts as not yet),
+        for ``seconds`` at most."""
 
         def attempt(_: WebDriver) -> T | bool | None:
             try:
@@ -43,7 +44,7 @@ class LocalPage:
             except StaleElementReferenceException:
                 return None
 
-        return WebDriverWait(self.driver, WAIT_SECONDS, poll_frequency=0.1).until(
+        return WebDriverWait(self.driver, seconds, poll_frequency=0.1).until(
             attempt, f"timed out waiting for {what}"
         )  # type: ignore[return-value]
 

@@ -17,11 +17,12 @@ from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
 
 from locales import catalog
+from tables.attention import GRACE
 from tests.localplay.emoji_used import emoji_used
 
 from .access import assert_accessible, assert_readable
 from .conftest import Local, viewport
-from .page import LocalPage
+from .page import WAIT_SECONDS, LocalPage
 
 PHONE = (412, 915)
 """A common Android phone's page size, in CSS pixels."""
@@ -383,8 +384,9 @@ def test_emoji_are_pictures_the_page_serves_itself(browser: WebDriver, local: Lo
     start_table(page)
     table_id = open_table_thread(page)
 
+    # The ⏳ line names the AI's takeover once a person has been away for the grace (20 s).
     card = f'[data-message="{table_id}"]'
-    drawn = page.until(lambda: _emoji_drawn(browser, card, "⏳"), "the card's ⏳")
+    drawn = page.until(lambda: _emoji_drawn(browser, card, "⏳"), "the card's ⏳", GRACE + WAIT_SECONDS)
     assert "⏳" in [alt for alt, _, _ in drawn["pictures"]], drawn
     _assert_served(local, drawn)
 
