@@ -1,8 +1,10 @@
 """The local page by keyboard alone, by screen reader and by dim sight (issue 44): a whole move
 made with keys only, what the page reads out and names, and the contrast of its quieter text;
-axe-core's verdict at every state visited."""
+axe-core's verdict at every state visited, a finished game's replay among them."""
 
 from __future__ import annotations
+
+import re
 
 from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
@@ -12,6 +14,10 @@ from selenium.webdriver.remote.webelement import WebElement
 from .access import accessible_name, assert_accessible
 from .conftest import Local
 from .page import LocalPage
+
+GAME_SECONDS = 120.0
+"""How long two hard AIs may take to play a game of Speed to its end: about 15 s on an idle
+machine."""
 
 
 def test_a_topoum_move_is_made_by_keyboard_alone(browser: WebDriver, local: Local) -> None:
@@ -134,3 +140,57 @@ def test_a_screen_reader_hears_a_new_message_once_and_cards_by_name(browser: Web
     assert accessible_name(browser, "#probe [data-custom-id=a]") == "Discard 2: Piggy Bank"
     assert accessible_name(browser, "#probe [data-custom-id=b]") == "piggy bank"
     assert accessible_name(browser, "#probe .alt-badge") == "ALT: show the picture's description"
+
+
+def test_a_replay_of_a_game_the_bot_played_to_its_end(browser: WebDriver, local: Local) -> None:
+    """The private replay of a finished game, reached as a person reaches it. The fastest real
+    game: Ana opens a Speed table, leaves her seat to two hard AIs and starts it (a host may
+    watch a table of AI seats), and the bot plays it to its end and records it. The results
+    card's Replay opens the replay at its first step, Forward steps it on in place; /history
+    lists the game, and its button opens the same replay. axe-core judges the replay with every
+    step button live, then the history page."""
+    page = LocalPage(browser, local.url)
+    page.open()
+    page.act_as("Ana")
+    page.run_command("/spit", "spit start")
+    lobby_id = page.lobby()
+    page.press(lobby_id, "Game: Spit")  # the option's button cycles through its values
+    page.until(lambda: page.enabled(lobby_id, "Game: Speed"), "Speed chosen")
+    page.press(lobby_id, "Leave")
+    page.until(lambda: "Seats (0/2)" in page.text(lobby_id), "Ana's seat freed")
+    for seat in (1, 2):
+        page.press(lobby_id, "Add AI: hard")
+        page.until(lambda seat=seat: f"AI {seat} (hard)" in page.text(lobby_id), f"AI {seat}'s seat")
+    page.press(lobby_id, "Start")
+
+    page.open_channel(page.threads()[-1])
+    results_id = page.until(lambda: with_button(page, "Replay"), "the game's end, its results", GAME_SECONDS)
+    page.press(results_id, "Replay")
+    replay_id = page.until(lambda: page.message_with("Step 1 of", ephemeral=True), "the replay")
+    shown = page.text(replay_id)
+    assert "Replay: Speed" in shown and "by AI 1 (hard), AI 2 (hard)" in shown and "Winner" in shown, shown
+    found = re.search(r"Step 1 of (\d+)", shown)
+    assert found is not None and int(found.group(1)) > 2, shown
+    steps = found.group(1)
+    page.press(replay_id, "Forward")
+    page.until(lambda: f"Step 2 of {steps}" in page.text(replay_id), "the replay's next step, in place")
+    assert all(page.enabled(replay_id, label) for label in ("Start", "Back", "Forward", "End", "Next deal"))
+    assert_accessible(browser, "a replay")
+
+    page.run_command("/history", "history")
+    history_id = page.until(lambda: page.message_with("Finished games", ephemeral=True), "the history page")
+    assert "Speed · AI 1 (hard), AI 2 (hard)" in page.text(history_id)
+    page.press(history_id, "1")
+    page.until(
+        lambda: page.message_with(f"Step 1 of {steps}", ephemeral=True) not in (None, replay_id),
+        "the replay opened from the history page, beside it",
+    )
+    assert_accessible(browser, "a history page and the replay it opened")
+
+
+def with_button(page: LocalPage, label: str) -> str | None:
+    """The id of the newest message with a button ``label``."""
+    for message in reversed(page.messages()):
+        if page.button(message, label) is not None:
+            return str(message.get_attribute("data-message"))
+    return None
