@@ -85,7 +85,7 @@ class NightSeats:
                 user for table in tables if table.table_id.startswith("bye") for user in table.seats if user
             ),
         )
-        seating = seat_round(entrants, self.sizes(night), "bye" if settings.fill == "bye" else "ai", past)
+        seating = seat_round(entrants, self.sizes(night), settings.fill, past)
         if seating.byes:
             await self._byes(night, seating.byes)
         return await self._open(night, people, seating.tables)

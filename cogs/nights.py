@@ -28,6 +28,7 @@ from cogs.threads import home_channel
 from data import Night
 from engine.games import names
 from tables.night_plan import FILLS, LEVELS, NightPlanError, NightSettings, parse_start
+from tables.night_seating import Fill
 from tables.season_calendar import zone_names
 
 log = logging.getLogger(__name__)
@@ -110,7 +111,7 @@ class NightCog(commands.Cog):
         start: app_commands.Range[str, 1, 40],
         timezone: str | None = None,
         rounds: int = 3,
-        leftover: str = "ai",
+        leftover: Fill = "ai",
         level: str = "normal",
         minutes: int = 60,
     ) -> None:

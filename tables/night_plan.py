@@ -10,9 +10,10 @@ case for the message catalogue (``night.error.<code>``).
 import re
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
-from typing import Any, Final
+from typing import Any, Final, get_args
 
 from engine.ai import Level
+from tables.night_seating import Fill
 from tables.season_calendar import zone
 
 FURTHEST: Final = timedelta(days=365)
@@ -25,7 +26,7 @@ ARENA_MINUTES: Final = (20, 240)
 """The shortest and longest arena, in minutes."""
 LEVELS: Final = tuple(level.value for level in Level)
 """The levels an AI filling a seat plays at (the games' AI levels)."""
-FILLS: Final = ("ai", "bye")
+FILLS: Final = get_args(Fill)
 """What a seat left over in a round becomes: an AI at the night's level, or a bye."""
 
 TIMESTAMP = re.compile(r"<t:(-?\d+)(?::[tTdDfFR])?>")
@@ -94,7 +95,7 @@ class NightSettings:
     ``ai_after`` seconds of waiting, no new game in its last ``closing`` minutes."""
 
     rounds: int = 3
-    fill: str = "ai"
+    fill: Fill = "ai"
     level: str = "normal"
     minutes: int = 60
     ai_after: int = 60
