@@ -53,7 +53,7 @@ from data import (
 from data.leagues import NAME_LIMIT, clean_name, name_key
 from data.records import SEASON_EVERY
 from engine.games import recorded, turn_based
-from tables.season_calendar import zone, zone_names
+from tables.season_calendar import zone, zones_matching
 
 GAME_CHOICES = [
     app_commands.Choice(name=command_text(f"league.game.{game}"), value=game) for game in recorded()
@@ -566,9 +566,7 @@ class LeagueCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """Time zones whose name holds what was typed (``madrid``, ``new_york``), the first 25."""
-        typed = current.strip().casefold().replace(" ", "_")
-        found = [name for name in zone_names() if typed in name.casefold()]
-        return [app_commands.Choice(name=name, value=name) for name in found[:25]]
+        return [app_commands.Choice(name=name, value=name) for name in zones_matching(current)]
 
     @settings.autocomplete("league")
     @season_start.autocomplete("league")

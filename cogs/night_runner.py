@@ -161,12 +161,15 @@ class NightRunner:
 
     async def cancel(self, night: Night) -> Night:
         """The night called off: no more tables seated (those under way play on, uncounted)."""
-        for what in ("checkin", "start", "end"):
-            await self.bot.schedule.drop(KIND, f"{night.id}:{what}")
+        await self._drop_times(night)
         cancelled = await self._change(night, state="cancelled")
         await night_events.cancelled(self.bot, cancelled)
         await self._redraw_card(cancelled)
         return cancelled
+
+    async def _drop_times(self, night: Night) -> None:
+        for what in ("checkin", "start", "end"):
+            await self.bot.schedule.drop(KIND, f"{night.id}:{what}")
 
     async def withdraw(self, night: Night, user_id: int, name: str) -> None:
         """``user_id`` is not seated again; their games so far count."""
@@ -177,8 +180,7 @@ class NightRunner:
 
     async def finish(self, night: Night) -> None:
         """The night ends now (a moderator's, the last round's or the arena's end)."""
-        for what in ("checkin", "start", "end"):
-            await self.bot.schedule.drop(KIND, f"{night.id}:{what}")
+        await self._drop_times(night)
         over = await self._change(night, state="over")
         await night_events.completed(self.bot, over)
         await self._redraw_card(over)

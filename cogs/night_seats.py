@@ -17,6 +17,7 @@ import discord
 
 from cogs.client import GameNightBot
 from cogs.kinds import kind_named
+from cogs.night_standings import DEFAULT_RATING
 from cogs.opening import open_seated
 from data import Night, NightPerson, NightScore, NightTable, Rating
 from tables.night_arena import ArenaSettings, Waiting, pair
@@ -62,6 +63,15 @@ class NightSeats:
         board: list[Rating] = await self.bot.store.leaderboard(night.guild_id, night.game)
         return {rating.user_id: float(rating.display) for rating in board}
 
+    async def entrants(
+        self, night: Night, scores: Sequence[NightScore], user_ids: Sequence[int]
+    ) -> list[Entrant]:
+        """``user_ids`` as the seaters see them: their rating (1500 before their first rated
+        game, as the ratings show it) and night points so far."""
+        ratings = await self.ratings(night)
+        points = _points(scores)
+        return [Entrant(user, ratings.get(user, DEFAULT_RATING), points.get(user, 0.0)) for user in user_ids]
+
     async def seat_round(
         self,
         night: Night,
@@ -72,13 +82,8 @@ class NightSeats:
         """Seat round ``night.round``: everyone checked in and not withdrawn, grouped by the
         seater; byes counted at once; each table opened and announced."""
         settings = NightSettings.from_json(night.settings)
-        ratings = await self.ratings(night)
-        points = _points(scores)
-        entrants = [
-            Entrant(person.user_id, ratings.get(person.user_id, 1500.0), points.get(person.user_id, 0.0))
-            for person in people
-            if person.checked_in and not person.withdrawn
-        ]
+        here = [person.user_id for person in people if person.checked_in and not person.withdrawn]
+        entrants = await self.entrants(night, scores, here)
         past = Past(
             tables=tuple(table.seats for table in tables if not table.table_id.startswith("bye")),
             byes=tuple(
@@ -106,15 +111,14 @@ class NightSeats:
                 del pool[user_id]
         if not pool:
             return []
-        ratings = await self.ratings(night)
-        points = _points(scores)
+        entrants = await self.entrants(night, scores, list(pool))
         waiting = [
             Waiting(
-                Entrant(user_id, ratings.get(user_id, 1500.0), points.get(user_id, 0.0)),
-                datetime.fromtimestamp(since, UTC),
-                _last_table(user_id, tables),
+                entrant,
+                datetime.fromtimestamp(pool[entrant.user_id], UTC),
+                _last_table(entrant.user_id, tables),
             )
-            for user_id, since in pool.items()
+            for entrant in entrants
         ]
         arena = ArenaSettings(
             self.sizes(night),

@@ -29,7 +29,7 @@ from data import Night
 from engine.games import names
 from tables.night_plan import FILLS, LEVELS, NightPlanError, NightSettings, parse_start
 from tables.night_seating import Fill
-from tables.season_calendar import zone_names
+from tables.season_calendar import zones_matching
 
 log = logging.getLogger(__name__)
 
@@ -182,9 +182,7 @@ class NightCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """Time zones whose name holds what was typed, the first 25."""
-        typed = current.strip().casefold().replace(" ", "_")
-        found = [name for name in zone_names() if typed in name.casefold()]
-        return [app_commands.Choice(name=name, value=name) for name in found[:25]]
+        return [app_commands.Choice(name=name, value=name) for name in zones_matching(current)]
 
     @night.command(
         name=command_text("night.cancel.name"), description=command_text("night.cancel.description")

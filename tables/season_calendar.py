@@ -32,6 +32,13 @@ def zone_names() -> list[str]:
     return sorted(available_timezones() | {"UTC"})
 
 
+def zones_matching(typed: str, most: int = 25) -> list[str]:
+    """The time zones whose name holds what was typed (``madrid``, ``new york``), the first
+    ``most`` (a menu of choices on Discord holds 25)."""
+    wanted = typed.strip().casefold().replace(" ", "_")
+    return [name for name in zone_names() if wanted in name.casefold()][:most]
+
+
 def _first_day(day: date, every: Every) -> date:
     """The first day of the period holding ``day``."""
     if every not in SEASON_EVERY:

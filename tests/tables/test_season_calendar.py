@@ -5,7 +5,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from tables.season_calendar import next_boundary, period_of, period_parts, zone
+from tables.season_calendar import next_boundary, period_of, period_parts, zone, zones_matching
 
 MADRID = zone("Europe/Madrid")
 
@@ -81,3 +81,9 @@ def test_a_stored_period_reads_back_and_an_unknown_zone_is_refused() -> None:
         period_parts("daily:2027-01-01")
     with pytest.raises(ValueError, match="no time zone"):
         zone("Mars/Olympus")
+
+
+def test_a_zone_is_found_as_people_type_it() -> None:
+    assert zones_matching("new york") == ["America/New_York"]
+    assert "Europe/Madrid" in zones_matching("MADRID")
+    assert len(zones_matching("a")) == 25, "a menu of choices holds 25"
