@@ -46,6 +46,7 @@ EXTENSIONS = (
     "cogs.rules",
     "cogs.league",
     "cogs.nights",
+    "cogs.my_games",
     "cogs.stats",
     "cogs.pings",
     "cogs.places",

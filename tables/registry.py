@@ -166,6 +166,10 @@ class TableRegistry:
     def get(self, table_id: str) -> Table | None:
         return self._tables.get(table_id)
 
+    def in_guild(self, guild_id: int) -> list[Table]:
+        """The running tables of a server, oldest first."""
+        return [table for table in self._tables.values() if table.guild_id == guild_id]
+
     def playing_in(self, place_id: int) -> Table | None:
         """The table playing in a channel or thread, if any (a lobby awaiting its thread plays
         nowhere yet)."""
