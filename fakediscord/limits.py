@@ -72,6 +72,7 @@ ALREADY_ACKNOWLEDGED = (400, 40060, "Interaction has already been acknowledged."
 EMPTY_MESSAGE = (400, 50006, "Cannot send an empty message")
 MISSING_ACCESS = (403, 50001, "Missing Access")
 MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
+CANNOT_DM = (403, 50007, "Cannot send messages to this user")
 INVALID_WEBHOOK_TOKEN = (401, 50027, "Invalid Webhook Token")
 ENTITY_TOO_LARGE = (413, 40005, "Request entity too large")
 INVALID_CHANNEL_TYPE = (400, 50024, "Cannot execute action on this channel type")

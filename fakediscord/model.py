@@ -516,6 +516,12 @@ class Channel:
     archive_changed: float = 0.0
     # Messages ever sent in a thread (deleted ones included), as Discord counts them.
     total_sent: int = 0
+    recipient: User | None = None
+    """A direct-message channel's member."""
+
+    def __setstate__(self, state: JSON) -> None:
+        """A channel as a local world saved before channels knew their DM's member."""
+        self.__dict__.update({"recipient": None, **state})
 
     @property
     def is_thread(self) -> bool:
@@ -523,7 +529,14 @@ class Channel:
 
     def to_dict(self) -> JSON:
         if self.dm:
-            return {"id": str(self.id), "type": 1, "last_message_id": None, "flags": 0}
+            recipients = [] if self.recipient is None else [self.recipient.to_dict()]
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "last_message_id": None,
+                "flags": 0,
+                "recipients": recipients,
+            }
         if self.parent is not None:
             return {
                 "id": str(self.id),

@@ -23,6 +23,7 @@ from PIL import Image
 from .events import EventRoutes
 from .limits import (
     ALREADY_ACKNOWLEDGED,
+    CANNOT_DM,
     EMPTY_MESSAGE,
     ENTITY_TOO_LARGE,
     INVALID_CHANNEL_TYPE,
@@ -208,6 +209,7 @@ class Rest:
         r("GET", "/gateway/bot", self.get_gateway)
         r("GET", "/users/@me", self.get_me)
         r("GET", "/users/{user_id}", self.get_user)
+        r("POST", "/users/@me/channels", self.create_dm)
         r("GET", "/oauth2/applications/@me", self.get_application)
         r("GET", "/applications/{application_id}/commands", self.get_commands)
         r("PUT", "/applications/{application_id}/commands", self.put_commands)
@@ -624,10 +626,21 @@ class Rest:
         channel = self._channel(call, READ_MESSAGE_HISTORY)
         return 200, self._public_message(call, channel).to_dict()
 
+    async def create_dm(self, call: Call) -> tuple[int, Any]:
+        """The bot's direct messages with a member of one of its servers (the same each time)."""
+        user_id = int(call.json_payload().get("recipient_id", 0))
+        member = next((g.members[user_id] for g in self.fake.guilds.values() if user_id in g.members), None)
+        if member is None:
+            raise fail(UNKNOWN_USER)
+        return 200, self.fake.open_dm(member).to_dict()
+
     async def create_message(self, call: Call) -> tuple[int, Any]:
         """A channel message. EPHEMERAL is ignored here, as on Discord: the message is public. In
-        a thread it takes Send Messages in Threads, and unarchives it unless it is locked."""
+        a thread it takes Send Messages in Threads, and unarchives it unless it is locked. A
+        member who accepts no direct message from the bot refuses one (50007)."""
         channel = self._channel(call)
+        if channel.dm and channel.recipient is not None and channel.recipient.id in self.fake.refusing_dms:
+            raise fail(CANNOT_DM)
         send = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         channel = self._channel(call, send, *([ATTACH_FILES] if call.uploads else []))
         if channel.archived:

@@ -122,6 +122,7 @@ class FakeDiscord:
         self.users: dict[int, User] = {bot.id: bot, owner.id: owner}
         self.guilds: dict[int, Guild] = {}
         self.dms: dict[int, Channel] = {}
+        self.refusing_dms: set[int] = set()
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
         # The gateway sessions each interaction was sent to (by interaction id): with shards, only
@@ -279,10 +280,32 @@ class FakeDiscord:
         return channel
 
     def open_dm(self, member: Member) -> Channel:
-        """``member``'s direct messages with the bot."""
-        channel = Channel(self.ids.next(), member.guild, f"dm-{member.user.username}", dm=True)
+        """``member``'s direct messages with the bot (the same channel each time)."""
+        known = next(
+            (c for c in self.dms.values() if c.recipient is not None and c.recipient.id == member.user.id),
+            None,
+        )
+        if known is not None:
+            return known
+        channel = Channel(
+            self.ids.next(), member.guild, f"dm-{member.user.username}", dm=True, recipient=member.user
+        )
         self.dms[channel.id] = channel
         return channel
+
+    def refuse_dms(self, user: User) -> None:
+        """``user`` accepts no direct message from the bot (their privacy settings): sending one
+        is answered 50007, as Discord does."""
+        self.refusing_dms.add(user.id)
+
+    def dms_of(self, user: User) -> list[SeenMessage]:
+        """The direct messages ``user`` received from the bot, oldest first."""
+        return [
+            m
+            for c in self.dms.values()
+            if c.recipient is not None and c.recipient.id == user.id
+            for m in self.public_messages(c)
+        ]
 
     def add_role(self, guild: Guild, name: str, permissions: int = 0, *, position: int | None = None) -> Role:
         """A role of the server, above every other unless given its ``position`` (those at it
