@@ -199,6 +199,7 @@ class Attention:
         text = call.says or waiting_words(self._messages, table, call.user)
         if step.post:
             posted = await self._mention(table, call.user, text)
+            await self._direct(table, call.user, text, posted)
             return Call(call.user, call.moment, call.since, posted, call.says, call.says)
         await self._write(table, call.message_id, text)
         return Call(call.user, call.moment, call.since, call.message_id, call.says, call.says)
@@ -209,6 +210,22 @@ class Attention:
         channel = self._client.get_partial_messageable(table.place_id, guild_id=table.guild_id)
         sent = await channel.send(text, view=view or discord.utils.MISSING, allowed_mentions=mentions)
         return sent.id
+
+    async def _direct(self, table: Seated, user: int, text: str, posted: int) -> None:
+        """Tell ``user`` by direct message too, with a link to the call, if they asked to be
+        (``/pings dm:``); a refusal (their privacy settings) is noted once, not retried each turn."""
+        if not await self._store.dm_pings(user):
+            return
+        link = f"https://discord.com/channels/{table.guild_id}/{table.place_id}/{posted}"
+        words = self._messages.text("pings.dm", table.locale, call=text, link=link)
+        try:
+            member = self._client.get_user(user) or await self._client.fetch_user(user)
+            await member.send(words, allowed_mentions=discord.AllowedMentions.none())
+        except discord.Forbidden:
+            log.info("member %d accepts no direct message: noted, not tried again", user)
+            await self._store.dm_refused(user)
+        except discord.HTTPException as error:
+            log.warning("direct message to member %d not sent: %s", user, error)
 
     async def _write(
         self, table: Seated, message_id: int | None, text: str, *, buttons_off: bool = False

@@ -29,21 +29,34 @@ class Pings(commands.Cog):
     @app_commands.command(
         name=command_text("pings.command_name"), description=command_text("pings.command_description")
     )
-    @app_commands.rename(wanted=command_text("pings.wanted_name"), grace=command_text("pings.grace_name"))
+    @app_commands.rename(
+        wanted=command_text("pings.wanted_name"),
+        grace=command_text("pings.grace_name"),
+        dm=command_text("pings.dm_name"),
+    )
     @app_commands.describe(
-        wanted=command_text("pings.wanted_description"), grace=command_text("pings.grace_description")
+        wanted=command_text("pings.wanted_description"),
+        grace=command_text("pings.grace_description"),
+        dm=command_text("pings.dm_description"),
     )
     @app_commands.choices(grace=GRACE_OPTIONS)
-    async def pings(self, interaction: discord.Interaction, wanted: bool, grace: int | None = None) -> None:
-        """Turn the caller's pings on or off (and set their grace period), and say so privately."""
+    async def pings(
+        self, interaction: discord.Interaction, wanted: bool, grace: int | None = None, dm: bool | None = None
+    ) -> None:
+        """Turn the caller's pings on or off (and set their grace period, and whether they come
+        by direct message too), and say so privately."""
         locale = private_locale(interaction)
         if grace is not None and grace not in GRACE_CHOICES:  # a forged choice: nothing changes
             await tell_privately(interaction, self.bot.messages.text("error.unknown_choice", locale))
             return
         user = interaction.user.id
         await in_time(interaction, self.bot.store.set_pings(user, wanted, grace), Acknowledge.PRIVATE)
+        if dm is not None:
+            await self.bot.store.set_dm_pings(user, dm)
         text = self.bot.messages.text
         said = [text("pings.on" if wanted else "pings.off", locale)]
+        if dm is not None:
+            said.append(text("pings.dm_on" if dm else "pings.dm_off", locale))
         if wanted:
             _, chosen = await self.bot.store.ping_settings(user)
             seconds = GRACE if chosen is None else chosen

@@ -282,6 +282,32 @@ class Store:
             )
         )
 
+    async def dm_pings(self, user_id: int) -> bool:
+        """Whether ``user_id`` asked to be told by direct message, and no message to them was
+        refused since."""
+        rows = await self._db.fetch(
+            "SELECT dm_pings, dm_refused FROM member_settings WHERE user_id = ?", (user_id,)
+        )
+        return bool(rows) and bool(rows[0][0]) and not bool(rows[0][1])
+
+    async def set_dm_pings(self, user_id: int, wanted: bool) -> None:
+        """Turn a member's direct messages on or off (a refusal noted before is forgotten)."""
+        await self._db.writing(
+            lambda conn: conn.execute(
+                "INSERT INTO member_settings (user_id, dm_pings) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_pings = excluded.dm_pings, dm_refused = 0",
+                (user_id, int(wanted)),
+            )
+        )
+
+    async def dm_refused(self, user_id: int) -> None:
+        """A direct message to ``user_id`` was refused: none is tried again until they ask."""
+        await self._db.writing(
+            lambda conn: conn.execute(
+                "UPDATE member_settings SET dm_refused = 1 WHERE user_id = ?", (user_id,)
+            )
+        )
+
     # -- results --------------------------------------------------------------------------------
 
     async def record_game(self, record: GameRecord) -> int:
