@@ -136,9 +136,11 @@ class NightRunner:
         )
         try:
             event_id = await night_events.create_event(self.bot, night, name, description)
-        except discord.Forbidden:
+        except discord.HTTPException as error:  # nothing planned then: the channel stays free
             await self.bot.store.change_night(night.id, state="cancelled")
-            raise NightPlanError("no_events") from None
+            raise NightPlanError(
+                "no_events" if isinstance(error, discord.Forbidden) else "event_failed"
+            ) from None
         night = await self._change(night, event_id=event_id)
         await self._schedule(night)
         return night

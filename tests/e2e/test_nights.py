@@ -186,6 +186,12 @@ async def test_what_a_moderator_may_not_do_is_refused_in_their_language(
     assert no_events.message.content == text("night.error.no_events", "es-ES")
     assert (rows(database, "SELECT * FROM nights"), dict(world.guild.scheduled_events)) == before
     bot_role.permissions |= CREATE_EVENTS
+    world.fake.ratelimits.inject_error("POST /guilds/{guild_id}/scheduled-events", status=400)
+    failed = await spanish_mod.slash("night plan", {"game": "tally", "format": "arena", "start": later})
+    assert failed.message.content == text("night.error.event_failed", "es-ES"), (
+        "nothing planned: the channel is free"
+    )
+    world.fake.take_problems()  # the refused event, which this part is about
 
     await spanish_mod.slash("night plan", {"game": "tally", "format": "arena", "start": later})
     again = await spanish_mod.slash("night plan", {"game": "tally", "format": "arena", "start": later})
@@ -200,7 +206,7 @@ async def test_what_a_moderator_may_not_do_is_refused_in_their_language(
     cancelled = await spanish_mod.slash("night cancel")
     assert cancelled.message.content.startswith("La noche de Tally")
     [event] = world.guild.scheduled_events.values()
-    assert event.status == 4 and rows(database, "SELECT state FROM nights") == [("cancelled",)]
+    assert event.status == 4 and rows(database, "SELECT state FROM nights") == [("cancelled",)] * 2
     none = await spanish_mod.slash("night cancel")
     assert none.message.content == text("night.error.no_night", "es-ES")
 
