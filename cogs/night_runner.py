@@ -56,6 +56,7 @@ class NightRunner:
         """Each uncounted night table's night."""
         self._ticks: dict[int, Timer] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
         self.seats = NightSeats(bot)
         bot.schedule.handle(KIND, self.scheduled)
         bot.tables.on_recorded.append(self.recorded)
@@ -163,8 +164,9 @@ class NightRunner:
 
     async def cancel(self, night: Night) -> Night:
         """The night called off: no more tables seated (those under way play on, uncounted)."""
-        await self._drop_times(night)
-        cancelled = await self._change(night, state="cancelled")
+        async with self._lock(night.id):
+            await self._drop_times(night)
+            cancelled = await self._change(night, state="cancelled")
         await night_events.cancelled(self.bot, cancelled)
         await self._redraw_card(cancelled)
         return cancelled
@@ -181,6 +183,12 @@ class NightRunner:
         await self._redraw_card(night)
 
     async def finish(self, night: Night) -> None:
+        """A moderator ends the night now."""
+        async with self._lock(night.id):
+            if night.id in self._nights:
+                await self._finish(self._nights[night.id])
+
+    async def _finish(self, night: Night) -> None:
         """The night ends now (a moderator's, the last round's or the arena's end)."""
         await self._drop_times(night)
         over = await self._change(night, state="over")
@@ -224,15 +232,16 @@ class NightRunner:
     async def scheduled(self, entry: Scheduled) -> None:
         """A night's time has come: ``<night>:checkin``, ``:start`` or (an arena's) ``:end``."""
         night_id, _, what = entry.key.partition(":")
-        night = self._nights.get(int(night_id))
-        if night is None:
-            return  # cancelled or over meanwhile
-        if what == "checkin" and night.state == "planned":
-            await self._check_in(night)
-        elif what == "start" and night.state in ("planned", "checkin"):
-            await self._start(night)
-        elif what == "end" and night.state == "running":
-            await self.finish(night)
+        async with self._lock(int(night_id)):
+            night = self._nights.get(int(night_id))
+            if night is None:
+                return  # cancelled or over meanwhile
+            if what == "checkin" and night.state == "planned":
+                await self._check_in(night)
+            elif what == "start" and night.state in ("planned", "checkin"):
+                await self._start(night)
+            elif what == "end" and night.state == "running":
+                await self._finish(night)
 
     async def _check_in(self, night: Night) -> None:
         night = await self._change(night, state="checkin")
@@ -277,7 +286,7 @@ class NightRunner:
         if night.format == "rounds":
             settings = NightSettings.from_json(night.settings)
             if night.round >= settings.rounds:
-                await self.finish(night)
+                await self._finish(night)
                 return
             night = await self._change(night, round=night.round + 1)
             seated = await self.seats.seat_round(night, people, scores, tables)
@@ -295,13 +304,18 @@ class NightRunner:
     # -- games ending ---------------------------------------------------------------------------------
 
     async def recorded(self, table: Table, record: GameRecord) -> None:
-        """A night table's game is recorded: count it (once) and see what comes next."""
+        """A night table's game is recorded: count it (once) and see what comes next, in the
+        background: the table's own change (its results shown, the last mover's press answered)
+        must not wait for the next round to be seated."""
         night_id = self._tables.get(table.table_id)
-        if night_id is None:
-            return
-        await self._count(night_id, table.table_id, record.seats)
+        if night_id is not None:
+            self._spawn(self._count(night_id, table.table_id, record.seats))
 
     async def _count(self, night_id: int, table_id: str, seats: tuple[SeatResult, ...] | None) -> None:
+        async with self._lock(night_id):
+            await self._count_now(night_id, table_id, seats)
+
+    async def _count_now(self, night_id: int, table_id: str, seats: tuple[SeatResult, ...] | None) -> None:
         night = self._nights.get(night_id)
         if night is None:
             return
@@ -364,7 +378,17 @@ class NightRunner:
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a night's work failed", exc_info=task.exception())
+
+    def _lock(self, night_id: int) -> asyncio.Lock:
+        """What a night's counting, seating and looking serialise on: two tables ending at once
+        must not both seat the next round."""
+        return self._locks.setdefault(night_id, asyncio.Lock())
 
     def stop(self) -> None:
         """The bot stops: no more looking (what is stored resumes the nights)."""
@@ -381,14 +405,15 @@ class NightRunner:
         if night is None or night.state != "running":
             return
         try:
-            for table_id in [t for t, n in self._tables.items() if n == night_id]:
-                if self.bot.tables.get(table_id) is None:
-                    seats = await self.bot.store.recorded_seats(
-                        night.guild_id, self.seats.result_key(night, table_id)
-                    )
-                    await self._count(night_id, table_id, seats)
-            if night.format == "arena" and night.id in self._nights:
-                await self._seat_pool(self._nights[night.id])
+            async with self._lock(night_id):
+                for table_id in [t for t, n in self._tables.items() if n == night_id]:
+                    if self.bot.tables.get(table_id) is None:
+                        seats = await self.bot.store.recorded_seats(
+                            night.guild_id, self.seats.result_key(night, table_id)
+                        )
+                        await self._count_now(night_id, table_id, seats)
+                if night.format == "arena" and night.id in self._nights:
+                    await self._seat_pool(self._nights[night.id])
         except Exception:
             log.exception("night %d: looking at its tables failed; tried again shortly", night_id)
         if night_id in self._nights:

@@ -239,8 +239,12 @@ async def test_an_arena_seats_whoever_waits_and_ends_when_a_moderator_says(
     )
     assert not table.text.startswith(text("night.call.round", round=0)), "an arena has no rounds"
     await play_round(world, database, [alice, bruno, carla], table)
-    standings = await wait_public(world, lambda m: m.title == text("night.standings.title", game="Tally"))
-    assert text("night.standings.waiting", people="").split(":")[0] in standings.text, "who waits for a table"
+    waiting = text("night.standings.waiting", people="").split(":")[0]
+    await wait_public(
+        world,
+        lambda m: m.title == text("night.standings.title", game="Tally") and waiting in m.text,
+        timeout=20,
+    )  # the game counted, its people back in the pool, said under the standings
 
     dropped = await mod.slash("night drop", {"member": carla.member})
     assert dropped.message.ephemeral and f"<@{carla.id}>" in dropped.message.content
