@@ -8,6 +8,7 @@ A bye (the rounds format, when the night gives people left over a bye) is stored
 its own, counted at once with a bye's points, so it counts once like any game.
 """
 
+import asyncio
 import logging
 import time
 from collections.abc import Sequence
@@ -142,12 +143,17 @@ class NightSeats:
     async def _open(
         self, night: Night, people: Sequence[NightPerson], groups: Sequence[Seats]
     ) -> list[NightTable]:
-        """Open each group's table, store it with the night, and announce them in one message."""
+        """Open each group's table, store it with the night, and announce them in one message.
+
+        The tables are opened together, not one after another: each waits for its turn to post
+        its card in the channel (the channel's pacing), but starting its thread and adding its
+        people there no longer holds up the next table, so a round of six tables starts within
+        the 10 s issue 45 asks, not one table every two seconds or so."""
         settings = NightSettings.from_json(night.settings)
         names = {person.user_id: person.name for person in people}
         kind = kind_named(night.game)
-        opened: list[tuple[NightTable, int | None]] = []
-        for seats in groups:
+
+        async def one(seats: Seats) -> tuple[NightTable, int | None] | None:
             humans = [(user_id, names.get(user_id, "?")) for user_id in seats if user_id is not None]
             thread_name = self.bot.messages.text(
                 "night.thread_name",
@@ -169,10 +175,12 @@ class NightSeats:
                 )
             except discord.HTTPException as error:
                 log.warning("night %d: a table for %s could not be opened: %s", night.id, humans, error)
-                continue
+                return None
             seated = NightTable(table.table_id, night.round, tuple(seats), self.bot.schedule.now())
             await self.bot.store.seat_night_table(night.id, seated)
-            opened.append((seated, table.thread_id))
+            return seated, table.thread_id
+
+        opened = [found for found in await asyncio.gather(*(one(seats) for seats in groups)) if found]
         if opened:
             await self._announce(night, opened, settings)
         return [table for table, _ in opened]
