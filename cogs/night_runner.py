@@ -43,6 +43,8 @@ KIND: Final = "night"
 TICK_SECONDS: Final = 10.0
 """How often a running night looks at its tables and its pool (tables gone without a game, an
 arena's people waiting)."""
+RESUME_WAIT: Final = 0.5
+"""How soon a night looks again when the saved tables have not resumed yet (at start-up)."""
 
 
 class NightRunner:
@@ -403,6 +405,11 @@ class NightRunner:
         game was recorded while the bot was stopping is counted now; the arena's pool is seated."""
         night = self._nights.get(night_id)
         if night is None or night.state != "running":
+            return
+        if not self.bot.tables.resumed:
+            # The cogs load before the saved tables resume: a table not resumed yet is not gone,
+            # and counting it now would lose its game and mark its people absent.
+            self._arm(night_id, RESUME_WAIT)
             return
         try:
             async with self._lock(night_id):

@@ -121,6 +121,9 @@ class TableRegistry:
         :mod:`tables.shards`): only those are resumed, the rest stay saved for their process;
         ``thinker``: the worker process AI seats think in (see :meth:`think`), stopped with the
         registry; without one they think in a thread."""
+        self.resumed = False
+        """Whether :meth:`resume_saved` has run: until then a saved table is not here yet, and
+        whoever asks for it (a game night looking for its tables) must not take it for gone."""
         self.store = store
         self.owns = owns
         self.thinker = thinker
@@ -213,6 +216,13 @@ class TableRegistry:
         A table whose game has no loader (a game switched off) stays saved for later.
         """
         set_aside: list[SavedTable] = []
+        try:
+            await self._resume_each(set_aside)
+        finally:
+            self.resumed = True
+        return set_aside
+
+    async def _resume_each(self, set_aside: list[SavedTable]) -> None:
         for saved in await self.store.load_tables():
             if not self.owns(saved.guild_id):
                 continue
@@ -237,7 +247,6 @@ class TableRegistry:
                     await table.stop()
                 await self.store.set_aside_table(saved.table_id, reason)
                 set_aside.append(saved)
-        return set_aside
 
     async def set_aside(self, table: Table, reason: str) -> None:
         """Discord no longer lets ``table`` use its place: stop it at once (no AI plays on for

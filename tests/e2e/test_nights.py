@@ -306,3 +306,43 @@ async def test_a_rounds_tables_are_opened_together_not_one_after_another(
         for (at,) in rows(database, "SELECT started_at FROM night_tables")
     ]
     assert len(started) == 5 and max(started) - min(started) < 8.0, started
+
+
+async def test_a_restart_mid_round_keeps_the_tables_game(
+    world: World, bot: BotProcess, database: Path
+) -> None:
+    """The bot stops while a round's table plays: when it is back, the night must find the table
+    resumed, not take it for gone before the saved tables resume (which counted it as a game
+    never played, nobody earning anything and everyone at it marked absent), and the round's
+    game is counted when it ends."""
+    people = [world.alice, world.bruno, world.carla]
+    card = (
+        await world.mod.slash(
+            "night plan",
+            {"game": "tally", "format": "rounds", "start": str(int(time.time()) + 3600), "rounds": 1},
+        )
+    ).message
+    for actor in people:
+        await actor.press(card, label=text("night.card.join"))
+    await restart(bot)
+    due_now(database, "checkin")
+    await bot.start()
+    await world.fake.wait_for(
+        lambda: bool(world.alice.current(card).button(label=text("night.card.here"))), what="check-in"
+    )
+    for actor in people:
+        await actor.press(card, label=text("night.card.here"))
+    await restart(bot)
+    due_now(database, "start")
+    await bot.start()
+    first = await wait_public(
+        world, lambda m: m.text.startswith(text("night.call.round", round=1)), timeout=30
+    )
+    await restart(bot)
+    await bot.start()
+    await world.fake.settle(quiet=1.0, timeout=10)
+    assert rows(database, "SELECT counted FROM night_tables") == [(0,)], "the table is not gone"
+    assert rows(database, "SELECT sum(absences) FROM night_people") == [(0,)]
+    await play_round(world, database, people, first)
+    counted = rows(database, "SELECT count(*), sum(points) FROM night_points")
+    assert counted == [(3, 3.0)], "its game counted once, 2 + 1 + 0"
