@@ -59,6 +59,9 @@ class NightRunner:
         self._ticks: dict[int, Timer] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
+        self._unsettled: set[int] = set()
+        """Running nights loaded at start-up whose round may have been cut short by a crash
+        (see :meth:`_settle_round`), looked at once at their first tick."""
         self.seats = NightSeats(bot)
         bot.schedule.handle(KIND, self.scheduled)
         bot.tables.on_recorded.append(self.recorded)
@@ -73,6 +76,7 @@ class NightRunner:
                 if not table.counted:
                     self._tables[table.table_id] = night.id
             if night.state == "running":
+                self._unsettled.add(night.id)
                 if night.format == "arena":
                     await self._fill_pool(night)
                 self._arm(night.id, 0.0)
@@ -413,6 +417,9 @@ class NightRunner:
             return
         try:
             async with self._lock(night_id):
+                if night_id in self._unsettled:
+                    self._unsettled.discard(night_id)
+                    await self._settle_round(night)
                 for table_id in [t for t, n in self._tables.items() if n == night_id]:
                     if self.bot.tables.get(table_id) is None:
                         seats = await self.bot.store.recorded_seats(
@@ -425,6 +432,33 @@ class NightRunner:
             log.exception("night %d: looking at its tables failed; tried again shortly", night_id)
         if night_id in self._nights:
             self._arm(night_id, TICK_SECONDS)
+
+    async def _settle_round(self, night: Night) -> None:
+        """A night of rounds as a crash (``kill -9``) may have left it: seated part way (the
+        round begun, some of its tables stored, the rest never opened), not at all (the night
+        started or the round begun, no table yet), or its last table counted but the next round
+        not begun. Nothing would ever seat the rest (only a table counted moves a night on),
+        so those checked in and not at a table of the round are seated now, or the next round
+        begun."""
+        if night.format != "rounds":
+            return
+        if night.round == 0:
+            await self._next(night)
+            return
+        tables = await self.bot.store.night_tables(night.id)
+        current = [table for table in tables if table.round == night.round]
+        people = await self.bot.store.night_people(night.id)
+        seated = {user for table in current for user in table.seats if user is not None}
+        missing = [p for p in people if p.checked_in and not p.withdrawn and p.user_id not in seated]
+        if missing:
+            scores = await self.bot.store.night_scores(night.id)
+            log.warning(
+                "night %d: round %d resumed with %d people unseated", night.id, night.round, len(missing)
+            )
+            for table in await self.seats.seat_round(night, missing, scores, tables):
+                self._tables[table.table_id] = night.id
+        elif not current or all(table.counted for table in current):
+            await self._next(night)
 
 
 def _at_table(user_id: int, tables: list[NightTable]) -> bool:

@@ -346,3 +346,47 @@ async def test_a_restart_mid_round_keeps_the_tables_game(
     await play_round(world, database, people, first)
     counted = rows(database, "SELECT count(*), sum(points) FROM night_points")
     assert counted == [(3, 3.0)], "its game counted once, 2 + 1 + 0"
+
+
+async def test_a_round_cut_short_by_a_crash_is_seated_when_the_bot_is_back(
+    world: World, bot: BotProcess, database: Path
+) -> None:
+    """A crash between a round begun and its tables stored (the database as the bot left it,
+    written while it is stopped) left nobody seated and nothing to move the night on: when the
+    bot is back, the round's people are seated, and its game is counted once."""
+    people = [world.alice, world.bruno, world.carla]
+    card = (
+        await world.mod.slash(
+            "night plan",
+            {"game": "tally", "format": "rounds", "start": str(int(time.time()) + 3600), "rounds": 1},
+        )
+    ).message
+    for actor in people:
+        await actor.press(card, label=text("night.card.join"))
+    await restart(bot)
+    due_now(database, "checkin")
+    await bot.start()
+    await world.fake.wait_for(
+        lambda: bool(world.alice.current(card).button(label=text("night.card.here"))), what="check-in"
+    )
+    for actor in people:
+        await actor.press(card, label=text("night.card.here"))
+    await restart(bot)
+    due_now(database, "start")
+    await bot.start()
+    await wait_public(world, lambda m: m.text.startswith(text("night.call.round", round=1)), timeout=30)
+    await restart(bot)
+    with sqlite3.connect(database) as conn:
+        conn.execute("DELETE FROM night_tables")
+        conn.execute("DELETE FROM saved_tables")
+    calls = len([m for m in world.fake.public_messages(world.games) if THREAD.search(m.text)])
+    await bot.start()
+    await world.fake.wait_for(
+        lambda: len([m for m in world.fake.public_messages(world.games) if THREAD.search(m.text)]) > calls,
+        timeout=30,
+        what="the round seated again",
+    )
+    again = [m for m in world.fake.public_messages(world.games) if THREAD.search(m.text)][-1]
+    assert all(f"<@{a.id}>" in again.text for a in people)
+    await play_round(world, database, people, again)
+    assert rows(database, "SELECT count(*), sum(points) FROM night_points") == [(3, 3.0)]
