@@ -96,6 +96,12 @@ class SQLiteDatabase:
             return await self._queries.fetch(sql, params)
 
     async def reading(self, work: Work[T]) -> T:
+        """Shielded as writes are: a caller cancelled half-way (a task stopped with the bot)
+        must not leave the shared connection inside its transaction, where every later
+        transaction would fail to begin."""
+        return await asyncio.shield(self._read(work))
+
+    async def _read(self, work: Work[T]) -> T:
         async with self._lock, self._translated():
             await self._conn.execute("BEGIN")
             try:
