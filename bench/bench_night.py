@@ -275,6 +275,14 @@ def round_figures(database: Path, rounds: int) -> list[dict[str, Any]]:
     return figures
 
 
+def problems(night: Night) -> int:
+    """How many problems the stand-in saw, each told on stderr (the JSON holds the count)."""
+    seen = night.fake.take_problems()
+    for problem in seen:
+        print(f"stand-in problem: {problem}", file=sys.stderr)
+    return len(seen)
+
+
 def ledger(database: Path) -> dict[str, Any]:
     """Nothing lost or counted twice: a points row per person per counted table, every table
     counted once, the night over."""
@@ -331,7 +339,7 @@ async def rounds(game: str, count: int, args: argparse.Namespace, kill: bool = F
         "rounds": round_figures(night.database, 3),
         "ledger": ledger(night.database),
         "exit": code,
-        "problems": len(night.fake.take_problems()),
+        "problems": problems(night),
         "seconds": round(time.monotonic() - began, 1),
     }
     if kill:
@@ -371,7 +379,7 @@ async def arena(args: argparse.Namespace) -> dict[str, Any]:
         "wait_max_s": round(max(waits), 2) if waits else None,
         "ledger": ledger(night.database),
         "exit": code,
-        "problems": len(night.fake.take_problems()),
+        "problems": problems(night),
         "seconds": round(time.monotonic() - began, 1),
     }
 
