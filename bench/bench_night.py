@@ -25,12 +25,13 @@ Scenarios and what they measure (goals from issue 45):
   the scenario's run time is what its JSON's ``seconds`` says.
 - ``rounds-spit``: 8 people, 3 rounds of Spit: repeat pairs (goal 0).
 - ``arena``: 16 people, an arena of ``--arena-game`` (Cover Your Assets by default) for
-  ``--arena-minutes``. The night's settings allow no arena under 20 minutes; a shorter one is
-  had only by writing ``settings.minutes`` (and ``closing``, kept under it) in the database
-  while the bot is stopped before the start, which the JSON states (``arena_minutes``,
-  ``minutes_written``). Measured: median and max wait in the pool, from a person's game ending
-  (their table's thread losing its panel) to their next table being called (goal: median
-  <= 30 s).
+  ``--arena-minutes``. The night's settings allow no arena under 20 minutes, and the bot refuses
+  stored settings under it too, so a shorter one is had by moving the night's ``starts_at`` back
+  by 20 - N minutes in the database while the bot is stopped before the start (the arena then
+  ends N minutes after it begins; its closing minutes, no new game, a quarter of N), stated in
+  the JSON (``arena_minutes``, ``start_moved_back_min``). Measured: median and max wait in the
+  pool, from a person's game ending (their table's thread losing its panel) to their next table
+  being called (goal: median <= 30 s).
 - ``kill``: the ``rounds-spit`` night, with the bot sent SIGKILL 3 s into round 2 and started
   again: afterwards one ``night_points`` row per person per table, every night table counted
   exactly once, and the night over with all its rounds.
@@ -53,7 +54,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -354,14 +355,17 @@ async def arena(args: argparse.Namespace) -> dict[str, Any]:
         args.arena_game, "arena", 16, args.seed, args.pace, {"minutes": max(20, args.arena_minutes)}
     )
     written = args.arena_minutes < 20
-    if written:
-        with sqlite3.connect(night.database) as conn:
-            [(raw,)] = conn.execute("SELECT settings FROM nights")
-            settings = json.loads(raw)
-            settings["minutes"] = args.arena_minutes
-            settings["closing"] = min(settings.get("closing", 5), max(1, args.arena_minutes // 4))
-            conn.execute("UPDATE nights SET settings = ?", (json.dumps(settings),))
     due_now(night.database, "start")
+    if written:
+        # The bot refuses settings under 20 minutes, stored ones too, so the night's start is
+        # moved back instead: an arena of 20 minutes that began 20 - N minutes ago ends in N.
+        begun = datetime.now(UTC) - timedelta(minutes=20 - args.arena_minutes)
+        with sqlite3.connect(night.database) as conn:
+            conn.execute("UPDATE nights SET starts_at = ?", (begun.strftime("%Y-%m-%dT%H:%M:%S.000000Z"),))
+            # and its closing minutes (no new game) kept to a quarter of it, at least one
+            [(raw,)] = conn.execute("SELECT settings FROM nights")
+            settings = json.loads(raw) | {"closing": max(1, min(5, args.arena_minutes // 4))}
+            conn.execute("UPDATE nights SET settings = ?", (json.dumps(settings),))
     await night.bot.start(timeout=60)
     ended = await run_until_over(night, args.arena_game, args.arena_minutes * 60 + args.timeout)
     await night.fake.settle(quiet=1.0)
@@ -371,7 +375,7 @@ async def arena(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "game": args.arena_game,
         "arena_minutes": args.arena_minutes,
-        "minutes_written": written,
+        "start_moved_back_min": 20 - args.arena_minutes if written else 0,
         "ended": ended,
         "games": len(rows(night.database, "SELECT 1 FROM night_tables WHERE counted = 1")),
         "waits": len(waits),
