@@ -471,9 +471,10 @@ def _scores(
     """A night table's points by place (:func:`tables.night_points.scored`: its people only, an
     AI placing but earning nothing; in an arena doubled for whoever is on a streak) and the
     people an AI played for at the end (who missed it); a table gone without a game counts
-    nothing, and everyone at it missed it."""
+    nothing, and marks nobody absent: it may have been lost with the bot (a crash before its
+    first save), which is not its people's fault."""
     if seats is None:
-        return [], [user for user in seated.seats if user is not None]
+        return [], []
     people = [seat.user_id for seat in seats]
     streaks = [
         user
