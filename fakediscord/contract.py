@@ -288,7 +288,7 @@ def _event_objects(event: str, data: Any) -> Iterator[tuple[str, Any, str]]:
     elif event in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):
         yield "MessageResponse", data, event
     elif event.startswith("GUILD_SCHEDULED_EVENT_"):
-        yield "ScheduledEventResponse", data, event
+        yield _scheduled_event_schema(data), data, event
     elif event == "GUILD_MEMBER_UPDATE":
         yield "GuildMemberResponse", {k: v for k, v in data.items() if k != "guild_id"}, event
     elif event == "INTERACTION_CREATE":
@@ -296,6 +296,21 @@ def _event_objects(event: str, data: Any) -> Iterator[tuple[str, Any, str]]:
             yield "GuildMemberResponse", data["member"], "INTERACTION_CREATE.member"
         if "message" in data:
             yield "MessageResponse", data["message"], "INTERACTION_CREATE.message"
+
+
+SCHEDULED_EVENT_KINDS = {
+    1: "StageScheduledEventResponse",
+    2: "VoiceScheduledEventResponse",
+    3: "ExternalScheduledEventResponse",
+}
+"""The description's schema of a scheduled event by its ``entity_type``: the ones its REST
+answers are held to, which say what each kind must carry (an external event its location)."""
+
+
+def _scheduled_event_schema(data: Any) -> str:
+    """The schema for a scheduled event in a gateway event; the loose shared one, which refuses
+    the unknown type itself, for a kind the description does not have."""
+    return SCHEDULED_EVENT_KINDS.get(data.get("entity_type"), "ScheduledEventResponse")
 
 
 def _other_kind(error: ValidationError) -> bool:

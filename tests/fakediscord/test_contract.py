@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fakediscord.contract import ALLOWED, contract
+from fakediscord.events import EXTERNAL, ScheduledEvent
 from tests.conftest import World
 
 from .conftest import RawApi
@@ -133,6 +134,23 @@ def test_gateway_objects_are_checked_where_the_description_has_them(world: World
     guild["members"][0]["joined_at"] = 12
     assert contract().check_event("GUILD_CREATE", guild) == [
         "GuildMemberResponse: GUILD_CREATE.members[0] $.joined_at: 12 is not of type 'string'"
+    ]
+
+
+def test_a_scheduled_event_in_the_gateway_is_held_to_its_kind(world: World) -> None:
+    """As its REST answers are: an external event must carry its place, which the description's
+    schema shared by every kind does not say."""
+    fake = world.fake
+    start = fake.clock.wall() + 3600
+    event = ScheduledEvent(
+        1, world.guild, fake.application.bot, "Night", start, start + 60, EXTERNAL, location="#games"
+    )
+    data = event.to_dict()
+    assert contract().check_event("GUILD_SCHEDULED_EVENT_CREATE", data) == []
+    data["entity_metadata"] = None
+    assert contract().check_event("GUILD_SCHEDULED_EVENT_CREATE", data) == [
+        "ExternalScheduledEventResponse: GUILD_SCHEDULED_EVENT_CREATE $.entity_metadata: "
+        "None is not of type 'object'"
     ]
 
 
