@@ -283,6 +283,8 @@ def _event_objects(event: str, data: Any) -> Iterator[tuple[str, Any, str]]:
         for kind, schema in listed:
             for n, value in enumerate(data.get(kind, [])):
                 yield schema, value, f"GUILD_CREATE.{kind}[{n}]"
+        for n, value in enumerate(data.get("guild_scheduled_events", [])):
+            yield _scheduled_event_schema(value), value, f"GUILD_CREATE.guild_scheduled_events[{n}]"
     elif event in ("THREAD_CREATE", "THREAD_UPDATE"):
         yield "ThreadResponse", data, event
     elif event in ("MESSAGE_CREATE", "MESSAGE_UPDATE"):

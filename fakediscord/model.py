@@ -595,7 +595,8 @@ class Guild:
         self.__dict__.update({"scheduled_events": {}, **state})
 
     def to_dict(self, *, bot_id: int, all_members: bool) -> JSON:
-        """GUILD_CREATE as Discord sends it: without the members intent only the bot's own member."""
+        """GUILD_CREATE as Discord sends it: without the members intent only the bot's own member;
+        the scheduled events whatever the intents (those only bring their news)."""
         members = [m for m in self.members.values() if all_members or m.user.id == bot_id]
         return {
             "id": str(self.id),
@@ -647,7 +648,7 @@ class Guild:
             "voice_states": [],
             "presences": [],
             "stage_instances": [],
-            "guild_scheduled_events": [],
+            "guild_scheduled_events": [e.to_dict() for e in self.scheduled_events.values()],
             "soundboard_sounds": [],
             "application_id": None,
         }

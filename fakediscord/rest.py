@@ -107,6 +107,16 @@ INTERACTION_FLAGS = CHANNEL_FLAGS | FLAG_EPHEMERAL
 MESSAGE_TYPE_CHAT_INPUT_COMMAND = 20
 
 NOT_FOUND = {"message": "404: Not Found", "code": 0}
+GUILD_CREATE_ONLY = (
+    "channels",
+    "members",
+    "threads",
+    "voice_states",
+    "presences",
+    "joined_at",
+    "guild_scheduled_events",
+)
+"""What GUILD_CREATE tells of a server and ``GET /guilds/{guild_id}`` does not."""
 
 
 def stored_embed(embed: JSON) -> JSON:
@@ -782,7 +792,7 @@ class Rest:
 
     async def get_guild(self, call: Call) -> tuple[int, Any]:
         data = self._guild(call).to_dict(bot_id=self.fake.application.bot.id, all_members=False)
-        for key in ("channels", "members", "threads", "voice_states", "presences", "joined_at"):
+        for key in GUILD_CREATE_ONLY:
             del data[key]
         return 200, data
 

@@ -10,10 +10,10 @@ import datetime
 import discord
 import pytest
 
-from fakediscord.model import CREATE_EVENTS
+from fakediscord.model import CREATE_EVENTS, INTENT_GUILD_SCHEDULED_EVENTS
 from tests.conftest import World
 
-from .conftest import ProbeBot
+from .conftest import ProbeBot, start_client
 
 LATER = datetime.timedelta(hours=2)
 
@@ -81,3 +81,39 @@ async def test_what_discord_refuses_is_refused(world: World, probe: ProbeBot, wh
     assert refused.value.code == (50013 if why == "no permission" else 50035), refused.value.text
     assert len(world.guild.scheduled_events) == (1 if why == "scheduled to completed" else 0)
     world.fake.take_problems()  # the refusal, which this test is about
+
+
+async def test_a_client_connecting_later_has_the_events_but_no_news_without_the_intent(
+    world: World, probe: ProbeBot
+) -> None:
+    """GUILD_CREATE lists a server's events whatever the intents; their CREATE/UPDATE/DELETE
+    reach only sessions that asked for the Guild Scheduled Events intent."""
+    event = await made(world, probe)
+    intents = discord.Intents.default()
+    intents.guild_scheduled_events = False
+    late = discord.Client(intents=intents)
+    task = await start_client(world.fake, late)
+    try:
+        await world.fake.wait_for(lambda: late.get_guild(world.guild.id) is not None, what="GUILD_CREATE")
+        guild = late.get_guild(world.guild.id)
+        assert guild is not None
+        assert [(e.id, e.location) for e in guild.scheduled_events] == [(event.id, event.location)]
+        await event.edit(status=discord.EventStatus.active)
+        await event.delete()
+    finally:
+        await late.close()
+        await task
+    told = {
+        session.intents & INTENT_GUILD_SCHEDULED_EVENTS: [
+            p["t"] for p in session.sent if p["t"].startswith("GUILD_SCHEDULED_EVENT_")
+        ]
+        for session in world.fake.gateway.sessions.values()
+    }
+    assert told == {
+        INTENT_GUILD_SCHEDULED_EVENTS: [
+            "GUILD_SCHEDULED_EVENT_CREATE",
+            "GUILD_SCHEDULED_EVENT_UPDATE",
+            "GUILD_SCHEDULED_EVENT_DELETE",
+        ],
+        0: [],
+    }
