@@ -104,6 +104,14 @@ ALLOWED: tuple[Allowance, ...] = (
         "discord.py opens a member's direct messages with the member's id as a JSON integer "
         "(User.create_dm), which Discord reads as a snowflake; the description allows strings only.",
     ),
+    Allowance(
+        ("create_guild_scheduled_event", "update_guild_scheduled_event"),
+        r"\$\.channel_id",
+        r"^\d+ is not valid under any of the given schemas$",
+        "discord.py names a stage or voice event's channel by its id as a JSON integer "
+        "(Guild.create_scheduled_event, ScheduledEvent.edit), which Discord reads as a snowflake; "
+        "the description allows strings only.",
+    ),
 )
 """Every mismatch the checks let through, and why."""
 

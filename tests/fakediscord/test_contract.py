@@ -13,6 +13,7 @@ from tests.conftest import World
 from .conftest import RawApi
 
 MESSAGES = "/channels/{channel_id}/messages"
+EVENTS = "/guilds/{guild_id}/scheduled-events"
 
 
 def test_every_route_of_the_stand_in_is_an_operation_of_the_description(world: World) -> None:
@@ -116,6 +117,22 @@ def test_a_field_inside_a_card_is_blamed_through_its_unions() -> None:
 )
 def test_an_allowance_covers_its_field_and_nothing_more(payload: dict[str, object], allowed: bool) -> None:
     assert (contract().check_request("POST", MESSAGES, payload) == []) is allowed
+
+
+@pytest.mark.parametrize(
+    ("channel_id", "allowed"),
+    [(1575015468798967815, True), ("1575015468798967815", True), (1.5, False), ({"id": "1"}, False)],
+)
+def test_an_events_channel_may_be_an_integer_and_nothing_else(channel_id: object, allowed: bool) -> None:
+    payload = {
+        "name": "Toppo night",
+        "scheduled_start_time": "2026-12-01T20:00:00+00:00",
+        "privacy_level": 2,
+        "entity_type": 2,
+        "channel_id": channel_id,
+    }
+    for method, path in (("POST", EVENTS), ("PATCH", EVENTS + "/{guild_scheduled_event_id}")):
+        assert (contract().check_request(method, path, payload) == []) is allowed
 
 
 def test_every_allowance_says_why() -> None:
