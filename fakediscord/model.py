@@ -81,6 +81,7 @@ FLAG_COMPONENTS_V2 = 1 << 15
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_PRESENCES = 1 << 8
 INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DIRECT_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
 INTENT_GUILD_SCHEDULED_EVENTS = 1 << 16
 PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
@@ -530,6 +531,12 @@ class Channel:
     @property
     def is_thread(self) -> bool:
         return self.type in THREAD_TYPES
+
+    @property
+    def message_intent(self) -> int:
+        """The intent a session needs to hear of this channel's messages (Discord's Direct
+        Messages one for a DM: a bot without it, as bot.py is, gets no news of its own DMs)."""
+        return INTENT_DIRECT_MESSAGES if self.dm else INTENT_GUILD_MESSAGES
 
     def to_dict(self) -> JSON:
         if self.dm:

@@ -72,7 +72,6 @@ from .model import (
     GUILD_ANNOUNCEMENT,
     GUILD_TEXT,
     INTENT_GUILD_MEMBERS,
-    INTENT_GUILD_MESSAGES,
     JSON,
     MANAGE_ROLES,
     MANAGE_THREADS,
@@ -992,6 +991,8 @@ class Rest:
             if ping.message_id == message.id:
                 ping.deleted = True
         if not message.ephemeral:
-            guild_id = str(message.channel.guild.id)
-            data = {"id": str(message.id), "channel_id": str(message.channel.id), "guild_id": guild_id}
-            await self.fake.gateway.dispatch("MESSAGE_DELETE", data, intent=INTENT_GUILD_MESSAGES)
+            channel = message.channel
+            data = {"id": str(message.id), "channel_id": str(channel.id)}
+            if not channel.dm:  # a DM's news names no server, and goes to shard 0
+                data["guild_id"] = str(channel.guild.id)
+            await self.fake.gateway.dispatch("MESSAGE_DELETE", data, intent=channel.message_intent)

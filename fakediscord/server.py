@@ -27,7 +27,6 @@ from .model import (
     EMBED_LINKS,
     EVERYONE_DEFAULT,
     GUILD_TEXT,
-    INTENT_GUILD_MESSAGES,
     JSON,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
@@ -482,11 +481,12 @@ class FakeDiscord:
         await self.settle(timeout=timeout)
 
     async def announce(self, event: str, message: Message) -> None:
-        """MESSAGE_CREATE/UPDATE for public messages, to sessions with the guild messages intent;
-        observers hear of ephemeral ones too."""
+        """MESSAGE_CREATE/UPDATE for public messages, to sessions with the intent for their
+        channel's messages; observers hear of ephemeral ones too."""
         self.observers.message_changed(message)
         if not message.ephemeral:
-            await self.gateway.dispatch(event, message.to_dict(gateway=True), intent=INTENT_GUILD_MESSAGES)
+            data = message.to_dict(gateway=True)
+            await self.gateway.dispatch(event, data, intent=message.channel.message_intent)
 
     # Waiting and bookkeeping.
 

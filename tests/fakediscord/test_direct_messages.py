@@ -1,15 +1,20 @@
 """Direct messages as Discord has them, through discord.py's own client: the bot opens a member's
 DM channel (the same one each time) and writes there; a member who accepts no direct message
-from the bot refuses it with 50007; every answer held to Discord's API description."""
+from the bot refuses it with 50007; news of a DM's messages names no server and goes only to
+sessions with the Direct Messages intent; every answer held to Discord's API description."""
 
 from __future__ import annotations
+
+import asyncio
 
 import discord
 import pytest
 
 from tests.conftest import World
 
-from .conftest import ProbeBot
+from .conftest import ProbeBot, start_client
+
+MESSAGE_NEWS = ("MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE")
 
 
 async def test_a_direct_message_reaches_the_member_and_a_refusal_is_discords(
@@ -29,3 +34,39 @@ async def test_a_direct_message_reaches_the_member_and_a_refusal_is_discords(
     assert refused.value.code == 50007
     assert len(world.fake.dms_of(alice)) == 2
     world.fake.take_problems()  # the refusal, which this test is about
+
+
+async def test_news_of_a_dm_names_no_server_and_needs_the_direct_messages_intent(
+    world: World, probe: ProbeBot
+) -> None:
+    """As bot.py's client has it (no message intents), a session without Direct Messages hears
+    nothing of its DMs; one with it hears them as DMs (no guild_id), as discord.py reads them."""
+    intents = discord.Intents.default()
+    intents.dm_messages = False
+    late = discord.Client(intents=intents)
+    task = await start_client(world.fake, late)
+    try:
+        received: asyncio.Future[discord.Message] = asyncio.get_running_loop().create_future()
+
+        async def hear(message: discord.Message) -> None:
+            if not received.done():
+                received.set_result(message)
+
+        probe.add_listener(hear, "on_message")
+        sent = await (await probe.fetch_user(world.alice.id)).send("Your move")
+        heard = await asyncio.wait_for(received, timeout=5)
+        assert heard.guild is None and isinstance(heard.channel, discord.DMChannel)
+        await (await sent.edit(content="Your move, still")).delete()
+    finally:
+        await late.close()
+        await task
+    news = {
+        session.intents & discord.Intents(dm_messages=True).value: [
+            (p["t"], "guild_id" in p["d"]) for p in session.sent if p["t"] in MESSAGE_NEWS
+        ]
+        for session in world.fake.gateway.sessions.values()
+    }
+    assert news == {
+        discord.Intents(dm_messages=True).value: [(t, False) for t in MESSAGE_NEWS],
+        0: [],
+    }
