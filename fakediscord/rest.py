@@ -595,9 +595,12 @@ class Rest:
     # Channels and messages.
 
     def _channel(self, call: Call, *needed: int) -> Channel:
+        """The channel a route names, if the bot sees it and has ``needed`` there."""
         channel = self.fake.find_channel(call.snowflake("channel_id"))
         if channel is None:
             raise fail(UNKNOWN_CHANNEL)
+        if channel.dm:  # no server's roles or overwrites reach a DM
+            return channel
         perms = channel.guild.members[self.fake.application.bot.id].permissions_in(channel)
         if not perms & VIEW_CHANNEL:
             raise fail(MISSING_ACCESS)

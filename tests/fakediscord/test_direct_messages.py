@@ -1,7 +1,8 @@
 """Direct messages as Discord has them, through discord.py's own client: the bot opens a member's
 DM channel (the same one each time) and writes there; a member who accepts no direct message
-from the bot refuses it with 50007; news of a DM's messages names no server and goes only to
-sessions with the Direct Messages intent; every answer held to Discord's API description."""
+from the bot refuses it with 50007; a server's permissions do not reach a DM; news of a DM's
+messages names no server and goes only to sessions with the Direct Messages intent; every
+answer held to Discord's API description."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import asyncio
 import discord
 import pytest
 
+from fakediscord.model import SEND_MESSAGES
 from tests.conftest import World
 
 from .conftest import ProbeBot, start_client
@@ -34,6 +36,19 @@ async def test_a_direct_message_reaches_the_member_and_a_refusal_is_discords(
     assert refused.value.code == 50007
     assert len(world.fake.dms_of(alice)) == 2
     world.fake.take_problems()  # the refusal, which this test is about
+
+
+async def test_a_servers_permissions_do_not_reach_a_dm(world: World, probe: ProbeBot) -> None:
+    world.guild.roles[world.guild.id].permissions &= ~SEND_MESSAGES
+    for role_id in world.fake.bot_member(world.guild).roles:
+        world.guild.roles[role_id].permissions &= ~SEND_MESSAGES
+    games = probe.get_channel(world.games.id)
+    assert isinstance(games, discord.TextChannel)
+    with pytest.raises(discord.Forbidden):
+        await games.send("refused in the server")
+    world.fake.take_problems()  # the refusal, which shows the server's permissions bite
+    await (await probe.fetch_user(world.alice.id)).send("but not in a DM")
+    assert [m.content for m in world.fake.dms_of(world.alice.member.user)] == ["but not in a DM"]
 
 
 async def test_news_of_a_dm_names_no_server_and_needs_the_direct_messages_intent(
