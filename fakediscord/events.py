@@ -144,10 +144,10 @@ class EventRoutes:
         return channel if channel is not None and channel.type == wanted else None
 
     def _allowed(self, event: ScheduledEvent) -> None:
-        """Whether the bot may make, change or delete ``event`` as it is (or would be): Create
-        Events or Manage Events for its own, Manage Events for anyone else's, with what a stage
-        or voice event's channel needs, all computed in that channel (in the server for an
-        external event, or a channel the place check refuses)."""
+        """Refuse (50013) unless the bot may make, change or delete ``event`` as it is (or would
+        be): Create Events or Manage Events for its own, Manage Events for anyone else's, with
+        what a stage or voice event's channel needs, all computed in that channel (in the server
+        for an external event, or a channel the place check refuses)."""
         bot = event.guild.members[self.fake.application.bot.id]
         channel = self._channel(event)
         permissions = bot.base_permissions() if channel is None else bot.permissions_in(channel)
@@ -248,6 +248,7 @@ class EventRoutes:
         for field in REQUIRED:
             if body.get(field) is None:
                 errors.add([field], "BASE_TYPE_REQUIRED", "This field is required")
+        errors.raise_if_any()  # the form's shape first, then what its values mean
         blank = ScheduledEvent(self.fake.ids.next(), guild, self.fake.application.bot, "", 0.0, None, 0)
         event = self._changed(blank, body, errors)
         self._allowed(event)

@@ -219,6 +219,23 @@ async def test_a_channel_event_takes_what_its_channel_needs(
     world.fake.take_problems()  # the refusal, which this test is about
 
 
+async def test_a_kind_discord_py_leaves_out_is_required(world: World, probe: ProbeBot) -> None:
+    """discord.py takes an event's kind from ``channel=discord.Object(id, type=VoiceChannel)``
+    but then sends no ``entity_type``, which Discord requires: name the kind."""
+    voice = world.fake.add_channel(world.guild, "voice", kind=GUILD_VOICE)
+    grant(world, CONNECT)
+    with pytest.raises(discord.HTTPException) as refused:
+        await the_guild(world, probe).create_scheduled_event(
+            name="Toppo night",
+            start_time=soon(world),
+            channel=discord.Object(voice.id, type=discord.VoiceChannel),
+            privacy_level=discord.PrivacyLevel.guild_only,
+        )
+    expected = (50035, "Invalid Form Body\nIn entity_type: This field is required")
+    assert (refused.value.code, refused.value.text) == expected, "said once, the kind being missing"
+    world.fake.take_problems()  # the refusal, which this test is about
+
+
 async def test_create_events_denied_in_the_channel_is_denied_for_its_event(
     world: World, probe: ProbeBot
 ) -> None:
