@@ -222,8 +222,8 @@ class Attention:
             member = self._client.get_user(user) or await self._client.fetch_user(user)
             await member.send(words, allowed_mentions=discord.AllowedMentions.none())
         except discord.Forbidden:
-            log.info("member %d accepts no direct message: noted, not tried again", user)
             await self._store.dm_refused(user)
+            log.info("member %d accepts no direct message: noted, not tried again", user)
         except discord.HTTPException as error:
             log.warning("direct message to member %d not sent: %s", user, error)
 

@@ -4,6 +4,7 @@ members' private messages (issue 33)."""
 from __future__ import annotations
 
 from localplay.launcher import Places
+from localplay.world import the_guild
 from tests.localplay.conftest import button, message_event, opened
 
 
@@ -15,7 +16,10 @@ async def test_a_restart_resumes_the_table_and_its_buttons_still_work(places: Pl
         ana = first.members["Ana"]
         (card,) = (await first.get("/api/messages", member=ana, channel=game_night))["messages"]
         await first.act("press", "Ben", "game-night", message=card["id"], custom_id=button(card, "Join"))
-        await first.world.fake.settle()
+        # The thread comes after the lobby, behind the first start's card emojis (a global 429).
+        fake = first.world.fake
+        await fake.wait_for(lambda: bool(the_guild(fake).threads), timeout=10, what="the table's thread")
+        await fake.settle()
         before = await first.get("/api/world")
         ben_saw = await first.get("/api/messages", member=first.members["Ben"], channel=game_night)
         assert not first.world.fake.problems
