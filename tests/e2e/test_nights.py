@@ -269,15 +269,9 @@ async def test_an_arena_seats_whoever_waits_and_ends_when_a_moderator_says(
     assert world.fake.stats.natural_429s == []
 
 
-async def test_a_rounds_tables_are_opened_together_not_one_after_another(
-    world: World, bot: BotProcess, database: Path
-) -> None:
-    """Fifteen people at a night of Tally (tables of three): the round's five tables are opened
-    together, each waiting only for its turn to post in the channel, so the last starts within
-    the channel's pacing of five cards (about 6.5 s), where opening them one after another took
-    over 2.5 s a table (its card, its thread, its people, its first edit) and 10 s for five."""
-    people = [world.alice, world.bruno, world.carla, world.mod]
-    people += [world.fake.actor(world.fake.add_member(world.guild, f"p{n}"), world.games) for n in range(11)]
+async def one_round_begun(world: World, bot: BotProcess, database: Path, people: list[Actor]) -> None:
+    """A night of one round of Tally planned by the moderator, ``people`` joined and checked in,
+    its start due: the bot, back from the restarts that made its times come, begins the round."""
     card = (
         await world.mod.slash(
             "night plan",
@@ -297,6 +291,18 @@ async def test_a_rounds_tables_are_opened_together_not_one_after_another(
     await restart(bot)
     due_now(database, "start")
     await bot.start()
+
+
+async def test_a_rounds_tables_are_opened_together_not_one_after_another(
+    world: World, bot: BotProcess, database: Path
+) -> None:
+    """Fifteen people at a night of Tally (tables of three): the round's five tables are opened
+    together, each waiting only for its turn to post in the channel, so the last starts within
+    the channel's pacing of five cards (about 6.5 s), where opening them one after another took
+    over 2.5 s a table (its card, its thread, its people, its first edit) and 10 s for five."""
+    people = [world.alice, world.bruno, world.carla, world.mod]
+    people += [world.fake.actor(world.fake.add_member(world.guild, f"p{n}"), world.games) for n in range(11)]
+    await one_round_begun(world, bot, database, people)
     call = await wait_public(
         world, lambda m: m.text.startswith(text("night.call.round", round=1)), timeout=40
     )
@@ -316,25 +322,7 @@ async def test_a_restart_mid_round_keeps_the_tables_game(
     never played, nobody earning anything and everyone at it marked absent), and the round's
     game is counted when it ends."""
     people = [world.alice, world.bruno, world.carla]
-    card = (
-        await world.mod.slash(
-            "night plan",
-            {"game": "tally", "format": "rounds", "start": str(int(time.time()) + 3600), "rounds": 1},
-        )
-    ).message
-    for actor in people:
-        await actor.press(card, label=text("night.card.join"))
-    await restart(bot)
-    due_now(database, "checkin")
-    await bot.start()
-    await world.fake.wait_for(
-        lambda: bool(world.alice.current(card).button(label=text("night.card.here"))), what="check-in"
-    )
-    for actor in people:
-        await actor.press(card, label=text("night.card.here"))
-    await restart(bot)
-    due_now(database, "start")
-    await bot.start()
+    await one_round_begun(world, bot, database, people)
     first = await wait_public(
         world, lambda m: m.text.startswith(text("night.call.round", round=1)), timeout=30
     )
@@ -355,25 +343,7 @@ async def test_a_round_cut_short_by_a_crash_is_seated_when_the_bot_is_back(
     written while it is stopped) left nobody seated and nothing to move the night on: when the
     bot is back, the round's people are seated, and its game is counted once."""
     people = [world.alice, world.bruno, world.carla]
-    card = (
-        await world.mod.slash(
-            "night plan",
-            {"game": "tally", "format": "rounds", "start": str(int(time.time()) + 3600), "rounds": 1},
-        )
-    ).message
-    for actor in people:
-        await actor.press(card, label=text("night.card.join"))
-    await restart(bot)
-    due_now(database, "checkin")
-    await bot.start()
-    await world.fake.wait_for(
-        lambda: bool(world.alice.current(card).button(label=text("night.card.here"))), what="check-in"
-    )
-    for actor in people:
-        await actor.press(card, label=text("night.card.here"))
-    await restart(bot)
-    due_now(database, "start")
-    await bot.start()
+    await one_round_begun(world, bot, database, people)
     await wait_public(world, lambda m: m.text.startswith(text("night.call.round", round=1)), timeout=30)
     await restart(bot)
     with sqlite3.connect(database) as conn:
