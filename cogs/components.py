@@ -55,6 +55,8 @@ TablePress = Callable[[discord.Interaction, str, str, str, str, Sequence[str] | 
 values chosen in a menu or None)."""
 ReplayPress = Callable[[discord.Interaction, str, str], Awaitable[None]]
 """Answers a press on a replay's button: (interaction, action, argument)."""
+NightPress = Callable[[discord.Interaction, int, str], Awaitable[None]]
+"""Answers a press on a game night's card: (interaction, night, action)."""
 
 
 @dataclass
@@ -65,6 +67,7 @@ class Answers:
 
     table: TablePress | None = None
     replay: ReplayPress | None = None
+    night: NightPress | None = None
 
 
 ANSWERS = Answers()

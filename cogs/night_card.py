@@ -7,12 +7,13 @@ after a restart, as every button of the bot does.
 """
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 from discord.utils import escape_markdown as escape
 
+from cogs.components import ANSWERS
 from cogs.drafts import Draft
 from cogs.layout import Words
 from cogs.presses import IN_FLIGHT, AnsweredOnce
@@ -25,15 +26,6 @@ NIGHT_ID = re.compile(r"nt:(?P<night>[0-9]{1,19}):(?P<action>join|leave|here)")
 COLOUR = 0x5865F2
 NAMES_SHOWN = 40
 """How many names the card lists before "and N more" (a card's text has a limit)."""
-
-NightPress = Callable[[discord.Interaction, int, str], Awaitable[None]]
-"""Answers a press on a night's card: (interaction, night, action)."""
-
-
-class NightAnswers:
-    """Who answers the cards' presses: the nights cog, once loaded."""
-
-    press: NightPress | None = None
 
 
 class NightButton(
@@ -60,8 +52,8 @@ class NightButton(
         return cls(int(match["night"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        assert NightAnswers.press is not None, "a night's card is answered once the nights cog is loaded"
-        await IN_FLIGHT.answer(NightAnswers.press(interaction, self.night_id, self.action))
+        assert ANSWERS.night is not None, "a night's card is answered once the nights cog is loaded"
+        await IN_FLIGHT.answer(ANSWERS.night(interaction, self.night_id, self.action))
 
 
 def names(people: Sequence[NightPerson]) -> str:

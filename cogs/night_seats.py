@@ -18,9 +18,9 @@ import discord
 
 from cogs.client import GameNightBot
 from cogs.kinds import kind_named
-from cogs.night_standings import DEFAULT_RATING
 from cogs.opening import open_seated
 from data import Night, NightPerson, NightScore, NightTable, Rating
+from data.ratings import DISPLAY_START
 from tables.night_arena import ArenaSettings, Waiting, pair
 from tables.night_plan import NightSettings
 from tables.night_points import BYE_POINTS
@@ -71,7 +71,9 @@ class NightSeats:
         game, as the ratings show it) and night points so far."""
         ratings = await self.ratings(night)
         points = _points(scores)
-        return [Entrant(user, ratings.get(user, DEFAULT_RATING), points.get(user, 0.0)) for user in user_ids]
+        return [
+            Entrant(user, ratings.get(user, float(DISPLAY_START)), points.get(user, 0.0)) for user in user_ids
+        ]
 
     async def seat_round(
         self,

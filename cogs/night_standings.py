@@ -20,6 +20,7 @@ from cogs.drafts import Draft, draw
 from cogs.layout import Words
 from cogs.night_card import COLOUR
 from data import Night, NightPerson, NightScore
+from data.ratings import DISPLAY_START
 from locales import Catalog
 from render.podium import Place, podium_png
 from tables.night_plan import NightSettings
@@ -27,8 +28,6 @@ from tables.night_points import Placed, Standing, standings
 
 log = logging.getLogger(__name__)
 
-DEFAULT_RATING = 1500.0
-"""The rating of someone not yet rated in the game, as the ratings show them."""
 SHOWN = 30
 """Lines of the live standings (a card's text has a limit); the final ones show everyone."""
 
@@ -66,7 +65,7 @@ def lines_of(
             tables.setdefault(score.table_id, []).append(
                 Placed(score.user_id, score.place, score.points, score.won)
             )
-    everyone = {person.user_id: ratings.get(person.user_id, DEFAULT_RATING) for person in people}
+    everyone = {person.user_id: ratings.get(person.user_id, float(DISPLAY_START)) for person in people}
     return [
         Line(rank, standing)
         for rank, standing in enumerate(standings(everyone, tables.values(), byes), start=1)

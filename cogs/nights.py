@@ -20,9 +20,10 @@ from discord.ext import commands
 
 from cogs.answers import Acknowledge, answer_publicly, in_time, tell_privately
 from cogs.client import GameNightBot
+from cogs.components import ANSWERS
 from cogs.i18n import command_text, private_locale, public_locale
 from cogs.league import require_moderator
-from cogs.night_card import NightAnswers, NightButton, card_draft
+from cogs.night_card import NightButton, card_draft
 from cogs.night_runner import NightRunner
 from cogs.threads import home_channel
 from data import Night
@@ -62,7 +63,7 @@ class NightCog(commands.Cog):
     def __init__(self, bot: GameNightBot) -> None:
         self.bot = bot
         self.runner = NightRunner(bot)
-        NightAnswers.press = self.pressed
+        ANSWERS.night = self.pressed
 
     async def cog_load(self) -> None:
         """The open nights, as stored, before the scheduler runs their times."""
